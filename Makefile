@@ -1,0 +1,25 @@
+# Two commands on a fresh machine: `make run` and `make test`. Each bootstraps .venv.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test bench lint clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/gonets play loveletter --players 4 --bots heuristic,heuristic,random
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n auto
+
+bench: $(STAMP)
+	$(BIN)/gonets bench loveletter
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info

@@ -1,0 +1,3 @@
+from gonets.cli import main
+
+main()

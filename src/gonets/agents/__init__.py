@@ -1,0 +1,5 @@
+"""Agents: they see a seat's view and its legal actions, never the state."""
+
+from gonets.agents.base import Agent, agent_names, make_agent
+
+__all__ = ["Agent", "agent_names", "make_agent"]

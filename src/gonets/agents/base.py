@@ -1,0 +1,54 @@
+"""The agent protocol and the lookup of agents by name."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Sequence
+
+from gonets.core.errors import OptionError
+from gonets.core.game import Game
+from gonets.core.options import Config
+
+
+class Agent(ABC):
+    """A player that decides from its seat's view. ``view["legal"]`` holds the notations of
+    ``legal`` in the same order."""
+
+    name = "agent"
+
+    def __init__(self, game: Game, config: Config, seat: int, rng: random.Random):
+        self.game = game
+        self.config = config
+        self.seat = seat
+        self.rng = rng
+
+    @abstractmethod
+    def act(self, view: dict, legal: Sequence[int]) -> int:
+        """Choose one of ``legal``."""
+
+
+class RandomAgent(Agent):
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def act(self, view: dict, legal: Sequence[int]) -> int:
+        return legal[self.rng.randrange(len(legal))]
+
+
+GENERIC_AGENTS = {"random": RandomAgent}
+
+
+def agent_names(game: Game) -> list[str]:
+    return sorted(set(GENERIC_AGENTS) | set(game.agents()))
+
+
+def make_agent(name: str, game: Game, config: Config, seat: int,
+               seed: int | str | None = None) -> Agent:
+    """Build the agent called ``name`` for ``seat``, with its own generator."""
+    factory = game.agents().get(name) or GENERIC_AGENTS.get(name)
+    if factory is None:
+        known = ", ".join(agent_names(game))
+        raise OptionError(f"unknown agent {name!r} for {game.name}; known agents: {known}")
+    return factory(game, config, seat, random.Random(f"{seed}:{seat}:{name}"))

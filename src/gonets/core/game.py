@@ -1,0 +1,241 @@
+"""The game protocol every gonets game implements.
+
+A :class:`Game` is the definition (metadata, options, presets, renderers, agents); a
+:class:`State` is one position of one match. Rules modules are pure: no I/O, no global
+randomness. Random events are *chance nodes*: when ``current_player()`` is :data:`CHANCE`
+the driver asks ``sample_chance(rng)`` for an outcome (plain JSON data, e.g. a shuffled deck)
+and feeds it back through ``apply_chance``. A match record stores those outcomes, so a match
+replays without any generator, and a record with hand-chosen outcomes (a stacked deck) plays
+exactly that scenario.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Sequence
+
+from gonets.core.errors import IllegalAction, OptionError
+from gonets.core.options import Config, Option, Preset
+
+CHANCE = -1
+"""``current_player()`` at a chance node: the driver samples an outcome."""
+
+TERMINAL = -2
+"""``current_player()`` once the match is over."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished match ended: a score per seat and the winning seats (several may share)."""
+
+    scores: list[float]
+    winners: list[int]
+    detail: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"scores": list(self.scores), "winners": list(self.winners), "detail": self.detail}
+
+
+class State(ABC):
+    """One position of a match. Mutable: ``clone()`` before exploring."""
+
+    config: Config
+
+    # -- who decides -------------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat that must decide now, or :data:`CHANCE`, or :data:`TERMINAL`."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player() == CHANCE
+
+    # -- decisions -----------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> Sequence[int]:
+        """Legal action ids for the deciding seat, in a stable order (empty at chance/terminal)."""
+
+    @abstractmethod
+    def apply(self, action: int) -> None:
+        """Apply a legal action of the deciding seat.
+
+        Raises :class:`IllegalAction` naming the problem and leaves the state untouched.
+        """
+
+    def act(self, seat: int, action: int) -> None:
+        """Apply ``action`` on behalf of ``seat``, refusing it when that seat is not deciding."""
+        deciding = self.current_player()
+        if seat != deciding:
+            if deciding == TERMINAL:
+                raise IllegalAction("the match is over; no more actions are accepted")
+            who = "the dealer (a random event)" if deciding == CHANCE else f"seat {deciding}"
+            raise IllegalAction(f"seat {seat} cannot act now: it is {who}'s decision")
+        self.apply(action)
+
+    @abstractmethod
+    def action_to_text(self, action: int) -> str:
+        """The action's text notation, e.g. ``guard p2 5``."""
+
+    @abstractmethod
+    def text_to_action(self, text: str) -> int:
+        """Parse a text notation into an action id (raises :class:`IllegalAction` if unreadable)."""
+
+    # -- chance ----------------------------------------------------------------------------------
+    def sample_chance(self, rng: random.Random) -> Any:
+        """Draw the outcome of the pending chance event with ``rng`` (JSON data)."""
+        raise IllegalAction("there is no random event pending")
+
+    def apply_chance(self, outcome: Any) -> None:
+        """Apply a chance outcome (sampled or chosen by hand); validates it first."""
+        raise IllegalAction("there is no random event pending")
+
+    # -- information ----------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` may know now (``None``: a spectator), as JSON-serialisable data.
+
+        Common keys are added here; the game's ``_view`` does all redaction.
+        """
+        deciding = self.current_player()
+        data = {
+            "game": self.config.game,
+            "players": self.config.players,
+            "preset": self.config.preset,
+            "options": dict(self.config.options),
+            "seat": seat,
+            "to_move": deciding if deciding >= 0 else None,
+            "terminal": deciding == TERMINAL,
+        }
+        data.update(self._view(seat))
+        if seat is not None and seat == deciding:
+            data["legal"] = [self.action_to_text(a) for a in self.legal_actions()]
+        if deciding == TERMINAL:
+            data["result"] = self.result().to_json()
+        return data
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict:
+        """Game-specific part of the view: the one place where hidden information is redacted."""
+
+    @abstractmethod
+    def snapshot(self) -> Any:
+        """Everything in the state, hidden parts included, as JSON data (tests and debugging)."""
+
+    # -- search ----------------------------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> "State":
+        """A cheap, independent copy: advancing it never changes this state."""
+
+    # -- end -----------------------------------------------------------------------------------
+    @abstractmethod
+    def result(self) -> Result:
+        """The final result; only meaningful when ``is_terminal()``."""
+
+
+class Game(ABC):
+    """A game definition: metadata, options and presets, and the adapters over its rules."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    presets: ClassVar[tuple[Preset, ...]] = ()
+    default_preset: ClassVar[str] = "default"
+    description: ClassVar[str] = ""
+
+    # -- configuration --------------------------------------------------------------------------
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise OptionError(f"{self.name} has no option {name!r}; known options: {known}")
+
+    def preset(self, name: str) -> Preset:
+        for preset in self.presets:
+            if preset.name == name:
+                return preset
+        known = ", ".join(p.name for p in self.presets)
+        raise OptionError(f"{self.name} has no preset {name!r}; known presets: {known}")
+
+    def player_range(self, preset: str | None = None) -> tuple[int, int]:
+        chosen = self.preset(preset or self.default_preset)
+        return chosen.players or (self.min_players, self.max_players)
+
+    def preset_options(self, name: str) -> dict[str, Any]:
+        """Every option's value under a preset (defaults plus the preset's own values)."""
+        values = {opt.name: opt.default for opt in self.options}
+        values.update(self.preset(name).options)
+        return values
+
+    def configure(self, players: int, preset: str | None = None,
+                  options: dict[str, Any] | None = None) -> Config:
+        """Validate and resolve a configuration; raises :class:`OptionError` naming the problem."""
+        preset_name = preset or self.default_preset
+        low, high = self.player_range(preset_name)
+        if not isinstance(players, int) or not low <= players <= high:
+            raise OptionError(
+                f"{self.title} ({preset_name}) is for {low}-{high} players, not {players}")
+        values = self.preset_options(preset_name)
+        for name, value in (options or {}).items():
+            values[name] = self.option(name).validate(value)
+        config = Config(self.name, players, preset_name, values)
+        self.check_config(config)
+        return config
+
+    def check_config(self, config: Config) -> None:
+        """Cross-option checks (override when options constrain each other)."""
+
+    # -- rules -----------------------------------------------------------------------------------
+    @abstractmethod
+    def new_state(self, config: Config) -> State:
+        """The initial state of a match (often a chance node: the first shuffle)."""
+
+    @abstractmethod
+    def num_actions(self, config: Config) -> int:
+        """Size of the fixed integer action space of this configuration."""
+
+    @abstractmethod
+    def sample_world(self, view: dict, rng: random.Random) -> State:
+        """A full state consistent with everything ``view`` shows (and its seat has seen),
+        with what the seat cannot know drawn at random with ``rng``."""
+
+    # -- adapters ----------------------------------------------------------------------------------
+    def render_text(self, view: dict, lang: str = "en") -> Any:
+        """A terminal picture of a view (a Rich renderable or a string)."""
+        import json
+
+        return json.dumps(view, indent=2, ensure_ascii=False)
+
+    def describe_action(self, view: dict, text: str, lang: str = "en") -> str:
+        """A readable description of a legal action for menus (defaults to its notation)."""
+        return text
+
+    def describe_event(self, event: dict, lang: str = "en") -> str:
+        """One line of the readable log for an event found in a view's ``log``."""
+        return str(event)
+
+    @abstractmethod
+    def render_svg(self, view: dict) -> str:
+        """A standalone SVG picture of a view. Every clickable element carries the action's
+        text notation in ``data-action`` (actions taken from ``view["legal"]``)."""
+
+    def agents(self) -> dict[str, Any]:
+        """Game-specific agent factories by name (``factory(game, config, seat, rng)``)."""
+        return {}
+
+    def cli(self) -> Any:
+        """An optional Typer app with game-specific commands (``gonets <game> ...``)."""
+        return None
+
+    def bench_counts(self, state: State) -> dict[str, int]:
+        """Extra per-match counters for ``gonets bench`` (e.g. rounds), read at the end."""
+        return {}
+
+    def bench_steps(self, state: State) -> int | None:
+        """Game-specific step count for a finished match (default: player decisions)."""
+        return None

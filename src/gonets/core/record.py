@@ -1,0 +1,129 @@
+"""Match records: a versioned JSON document with the game, its configuration, the seats,
+every random outcome and every action, in order. See docs/records.md."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gonets.core.errors import GonetsError, IllegalAction, RecordError
+from gonets.core.game import CHANCE, TERMINAL, State
+from gonets.core.registry import get_game
+
+FORMAT = "gonets-record"
+VERSION = 1
+
+
+@dataclass
+class Record:
+    """One match: configuration, seats, steps (``{"chance": ...}`` or ``{"seat", "action"}``)."""
+
+    game: str
+    players: int
+    preset: str
+    options: dict[str, Any]
+    seats: list[dict] = field(default_factory=list)
+    seed: int | None = None
+    steps: list[dict] = field(default_factory=list)
+    result: dict | None = None
+
+    def to_json(self) -> dict:
+        data = {"format": FORMAT, "version": VERSION, "game": self.game, "players": self.players,
+                "preset": self.preset, "options": self.options, "seats": self.seats,
+                "seed": self.seed, "steps": self.steps}
+        if self.result is not None:
+            data["result"] = self.result
+        return data
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n",
+                        encoding="utf-8")
+        return path
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Record":
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"not a gonets record: 'format' must be {FORMAT!r}")
+        if data.get("version") != VERSION:
+            raise RecordError(f"record version {data.get('version')!r} is not supported "
+                              f"(this gonets reads version {VERSION})")
+        for key, kind in (("game", str), ("players", int), ("steps", list)):
+            if not isinstance(data.get(key), kind):
+                raise RecordError(f"record field {key!r} is missing or not a {kind.__name__}")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise RecordError("record field 'options' must be an object")
+        return cls(game=data["game"], players=data["players"],
+                   preset=data.get("preset") or get_game(data["game"]).default_preset,
+                   options=options, seats=list(data.get("seats") or []), seed=data.get("seed"),
+                   steps=data["steps"], result=data.get("result"))
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Record":
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read record {path}: {exc.strerror}") from None
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise RecordError(f"record {path} is not valid JSON: {exc}") from None
+        return cls.from_json(data)
+
+    # -- replay ------------------------------------------------------------------------------------
+    def initial_state(self) -> State:
+        game = get_game(self.game)
+        try:
+            config = game.configure(self.players, self.preset, self.options)
+        except GonetsError as exc:
+            raise RecordError(f"record configuration is invalid: {exc}") from None
+        return game.new_state(config)
+
+    def replay(self, upto: int | None = None, verify: bool = True) -> State:
+        """Re-apply the first ``upto`` steps (all by default), checking each one; with ``verify``
+        and a complete replay, also check the stored result. Raises :class:`RecordError`."""
+        state = self.initial_state()
+        steps = self.steps if upto is None else self.steps[:upto]
+        for index, step in enumerate(steps):
+            apply_step(state, step, index)
+        if verify and upto is None and self.result is not None:
+            if not state.is_terminal():
+                raise RecordError("record has a result but the match is not over after its steps")
+            actual = state.result().to_json()
+            if actual["winners"] != self.result.get("winners") or \
+                    actual["scores"] != self.result.get("scores"):
+                raise RecordError(f"replayed result {actual['scores']} winners "
+                                  f"{actual['winners']} differs from the record's "
+                                  f"{self.result.get('scores')} winners {self.result.get('winners')}")
+        return state
+
+
+def apply_step(state: State, step: Any, index: int = 0) -> None:
+    """Apply one record step to ``state``; errors name the step."""
+    if not isinstance(step, dict):
+        raise RecordError(f"step {index}: must be an object, got {step!r}")
+    deciding = state.current_player()
+    try:
+        if "chance" in step:
+            if deciding != CHANCE:
+                raise IllegalAction("a random outcome is given but no random event is pending")
+            state.apply_chance(step["chance"])
+        elif "action" in step:
+            if deciding == TERMINAL:
+                raise IllegalAction("the match is already over")
+            seat = step.get("seat", deciding)
+            if not isinstance(step["action"], str):
+                raise IllegalAction("'action' must be a text notation")
+            state.act(seat, state.text_to_action(step["action"]))
+        else:
+            raise IllegalAction("a step needs 'chance' or 'action'")
+    except IllegalAction as exc:
+        raise RecordError(f"step {index} {json.dumps(step, ensure_ascii=False)}: {exc}") from None

@@ -1,0 +1,1 @@
+"""The games. Each subpackage exporting ``GAME`` is registered automatically."""
