@@ -1,0 +1,355 @@
+"""The ``gonets`` command line: play, simulate, study rules, benchmark, replay and render."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from gonets.agents.base import agent_names, make_agent
+from gonets.core import GonetsError, Match, OptionError, Record, games, get_game
+from gonets.core.options import parse_assignments
+
+app = typer.Typer(help="gonets: play, study and train AI on games about messages and couriers.",
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+console = Console(highlight=False)
+
+OPTION_HELP = "Rule option on top of the preset, as name=value (repeatable)."
+
+
+def fail(message: str) -> None:
+    console.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(2)
+
+
+def configure(game_name: str, players: int | None, preset: str | None, options: list[str] | None):
+    game = get_game(game_name)
+    low, _ = game.player_range(preset)
+    config = game.configure(players or low, preset, parse_assignments(options))
+    return game, config
+
+
+def bot_list(text: str | None, count: int, game) -> list[str]:
+    """``count`` agent names from a comma list (the last one repeats); default heuristic."""
+    default = "heuristic" if "heuristic" in game.agents() else "random"
+    names = [n.strip() for n in (text or "").split(",") if n.strip()] or [default]
+    known = agent_names(game)
+    for name in names:
+        if name not in known:
+            raise OptionError(f"unknown bot {name!r} for {game.name}; known bots: {', '.join(known)}")
+    return (names + [names[-1]] * count)[:count]
+
+
+# -- play ---------------------------------------------------------------------------------------
+@app.command()
+def play(
+    game_name: str = typer.Argument(..., metavar="GAME", help="Game to play."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of seats."),
+    preset: Optional[str] = typer.Option(None, help="Rules preset."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    seed: Optional[int] = typer.Option(None, help="Seed of the match generator."),
+    bots: Optional[str] = typer.Option(None, help="Comma list of bots for the other seats."),
+    watch: bool = typer.Option(False, help="Bots play every seat; you watch."),
+    name: str = typer.Option("You", help="Your name at the table."),
+    lang: str = typer.Option("en", help="Language of card names and the log: en or ru."),
+    delay: float = typer.Option(0.0, help="Seconds to pause after each bot move."),
+    save: Optional[Path] = typer.Option(None, help="Directory to save the match record in."),
+    resume: Optional[Path] = typer.Option(None, help="Resume an unfinished match record."),
+) -> None:
+    """Play a game in the terminal against bots (or watch bots play)."""
+    from gonets.terminal import TerminalTable
+
+    try:
+        if resume is not None:
+            match = Match.from_record(Record.load(resume))
+            game, config = match.game, match.state.config
+            seating = [seat.get("agent", "human") for seat in match.record.seats]
+        else:
+            game, config = configure(game_name, players, preset, option)
+            seed = seed if seed is not None else random.SystemRandom().randrange(10**9)
+            seating = bot_list(bots, config.players if watch else config.players - 1, game)
+            if not watch:
+                seating = ["human", *seating]
+            seats = [{"name": name if agent == "human" else f"{agent} bot {i + 1}", "agent": agent}
+                     for i, agent in enumerate(seating)]
+            match = Match(game, config, seats=seats, seed=seed)
+        agents = {seat: make_agent(agent, game, config, seat, match.record.seed)
+                  for seat, agent in enumerate(seating) if agent != "human"}
+        TerminalTable(console, match, agents, lang=lang, delay=delay, save_dir=save).run()
+    except GonetsError as exc:
+        fail(str(exc))
+
+
+# -- simulate -----------------------------------------------------------------------------------
+@app.command()
+def simulate(
+    game_name: str = typer.Argument(..., metavar="GAME"),
+    games_count: int = typer.Option(1000, "--games", "-n", min=1, help="Number of matches."),
+    players: Optional[int] = typer.Option(None, "--players", "-p"),
+    preset: Optional[str] = typer.Option(None),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    bots: Optional[str] = typer.Option(None, help="Comma list of bots, one per seat."),
+    jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: every core)."),
+    seed: int = typer.Option(0, help="Seed of match 0; match i uses seed + i."),
+    rotate: bool = typer.Option(True, help="Rotate the bots round the seats match by match."),
+    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+    save: Optional[Path] = typer.Option(None, help="Directory to save every match record in."),
+) -> None:
+    """Simulate many matches between bots and report win rates with 95% intervals."""
+    import os
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from gonets.sim.runner import SimulationPlan, simulate as run, summary_json
+
+    try:
+        game, config = configure(game_name, players, preset, option)
+        plan = SimulationPlan(config, tuple(bot_list(bots, config.players, game)), games_count,
+                              seed=seed, rotate=rotate, save_dir=str(save) if save else None)
+    except GonetsError as exc:
+        fail(str(exc))
+    workers = jobs or os.cpu_count() or 1
+    err = Console(stderr=True)
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeRemainingColumn(), console=err,
+                  transient=True, disable=as_json and not err.is_terminal) as progress:
+        task = progress.add_task(f"{game.title}", total=games_count)
+        summary = run(plan, jobs=workers, on_outcome=lambda _: progress.advance(task))
+    if as_json:
+        print(summary_json(plan, summary))
+        return
+    print_summary(game, plan, summary)
+
+
+def print_summary(game, plan, summary) -> None:
+    title = f"{game.title}: {summary.games} matches, {plan.config.players} players, " \
+            f"preset {plan.config.preset}"
+    if summary.games < plan.games:
+        title += f" (stopped early; {plan.games} planned)"
+    seats = Table(title=title, title_justify="left")
+    seats.add_column("seat")
+    seats.add_column("win rate  [95% interval]")
+    seats.add_column("wins", justify="right")
+    for seat, rate in enumerate(summary.seat_rates()):
+        seats.add_row(f"p{seat + 1}", str(rate), f"{rate.hits:g}")
+    console.print(seats)
+    agents = Table(title="by bot" + (" (rotated round the seats)" if plan.rotate else ""),
+                   title_justify="left")
+    agents.add_column("bot")
+    agents.add_column("win rate  [95% interval]")
+    agents.add_column("seats played", justify="right")
+    for name, rate in summary.agent_rates().items():
+        agents.add_row(name, str(rate), str(rate.trials))
+    console.print(agents)
+    for key, (mean, low, high) in summary.averages().items():
+        console.print(f"average {key.replace('_', ' ')} per match: {mean:.2f} "
+                      f"[{low:.2f}, {high:.2f}]")
+    if summary.no_winner:
+        console.print(f"matches without a winner: {summary.no_winner}")
+
+
+# -- rules --------------------------------------------------------------------------------------
+@app.command()
+def rules(
+    game_name: str = typer.Argument(..., metavar="GAME"),
+    preset: Optional[str] = typer.Option(None, help="Show this preset's options."),
+    diff: Optional[tuple[str, str]] = typer.Option(None, help="Show how two presets differ."),
+) -> None:
+    """Show a game's presets and options, or how two presets differ."""
+    try:
+        game = get_game(game_name)
+        if diff:
+            print_diff(game, *diff)
+            return
+        print_presets(game)
+        print_options(game, preset or game.default_preset)
+    except GonetsError as exc:
+        fail(str(exc))
+
+
+def print_presets(game) -> None:
+    table = Table(title=f"{game.title}: presets", title_justify="left")
+    for column in ("preset", "players", "description"):
+        table.add_column(column)
+    for preset in game.presets:
+        low, high = game.player_range(preset.name)
+        mark = " (default)" if preset.name == game.default_preset else ""
+        table.add_row(preset.name + mark, f"{low}-{high}", preset.doc)
+    console.print(table)
+
+
+def print_options(game, preset_name: str) -> None:
+    values = game.preset_options(preset_name)
+    table = Table(title=f"options under preset {preset_name}", title_justify="left")
+    for column in ("option", "value", "default", "meaning"):
+        table.add_column(column)
+    for option in game.options:
+        value = values[option.name]
+        changed = "" if value == option.default else " *"
+        table.add_row(option.name, json.dumps(value, ensure_ascii=False) + changed,
+                      json.dumps(option.default, ensure_ascii=False), option.doc)
+    console.print(table)
+
+
+def print_diff(game, first: str, second: str) -> None:
+    a, b = game.preset_options(first), game.preset_options(second)
+    table = Table(title=f"{game.title}: {first} vs {second}", title_justify="left")
+    for column in ("option", first, second, "meaning"):
+        table.add_column(column)
+    for option in game.options:
+        if a[option.name] != b[option.name]:
+            table.add_row(option.name, json.dumps(a[option.name], ensure_ascii=False),
+                          json.dumps(b[option.name], ensure_ascii=False), option.doc)
+    range_a, range_b = game.player_range(first), game.player_range(second)
+    if range_a != range_b:
+        table.add_row("players", "{}-{}".format(*range_a), "{}-{}".format(*range_b), "player range")
+    if table.row_count:
+        console.print(table)
+    else:
+        console.print(f"{first} and {second} have the same rules.")
+
+
+# -- bench --------------------------------------------------------------------------------------
+@app.command()
+def bench(
+    game_name: str = typer.Argument(..., metavar="GAME"),
+    players: int = typer.Option(4, "--players", "-p"),
+    preset: Optional[list[str]] = typer.Option(None, help="Preset(s) to measure (repeatable)."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    seconds: float = typer.Option(5.0, help="Seconds per measurement."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Random-play throughput on one core (steps/s and the game's own units)."""
+    from gonets.sim.bench import bench as measure
+
+    try:
+        game = get_game(game_name)
+        results = []
+        for name in preset or [game.default_preset]:
+            low, high = game.player_range(name)
+            _, config = configure(game_name, max(low, min(players, high)), name, option)
+            results.append(measure(game, config, seconds))
+    except GonetsError as exc:
+        fail(str(exc))
+    if as_json:
+        print(json.dumps(results, indent=2))
+        return
+    first = results[0]
+    console.print(f"{first['python']} on {first['machine']}, {first['cpu']} "
+                  f"({first['cores']} cores; one used)")
+    for result in results:
+        rates = ", ".join(f"{value:,.0f} {key[:-6].replace('_', ' ')}/s"
+                          for key, value in result.items() if key.endswith("_per_s"))
+        console.print(f"{game.title} [{result['preset']}, {result['players']} players]: {rates} "
+                      f"({result['steps']:,} steps in {result['seconds']:.1f} s)")
+
+
+# -- records ------------------------------------------------------------------------------------
+@app.command()
+def replay(file: Path = typer.Argument(..., help="A match record (JSON).")) -> None:
+    """Re-apply a record step by step, verify it, and print the result."""
+    try:
+        record = Record.load(file)
+        state = record.replay()
+    except GonetsError as exc:
+        fail(str(exc))
+    game = get_game(record.game)
+    console.print(f"{game.title}, {record.players} players, preset {record.preset}: "
+                  f"{len(record.steps)} steps replayed and verified.")
+    if state.is_terminal():
+        result = state.result()
+        names = [seat.get("name", f"p{i + 1}") for i, seat in enumerate(record.seats)] or \
+            [f"p{i + 1}" for i in range(record.players)]
+        for seat, score in enumerate(result.scores):
+            star = "  winner" if seat in result.winners else ""
+            console.print(f"  p{seat + 1} {names[seat] if seat < len(names) else ''}: "
+                          f"{score:g}{star}")
+    else:
+        console.print(f"The match is not over; seat p{state.current_player() + 1} decides next."
+                      if state.current_player() >= 0 else "The match is not over.")
+
+
+@app.command()
+def render(
+    record_file: Path = typer.Argument(..., metavar="RECORD"),
+    at: Optional[int] = typer.Option(None, help="Draw the moment after this many steps "
+                                                "(default: the end)."),
+    seat: Optional[int] = typer.Option(None, help="Seat number 1..N to draw the view of "
+                                                  "(default: a spectator)."),
+    out: Path = typer.Option(Path("table.svg"), help="Output file, .svg or .png."),
+) -> None:
+    """Draw one moment of a recorded match as a seat (or a spectator) sees it."""
+    try:
+        record = Record.load(record_file)
+        if at is not None and not 0 <= at <= len(record.steps):
+            raise OptionError(f"--at must be between 0 and {len(record.steps)}")
+        if seat is not None and not 1 <= seat <= record.players:
+            raise OptionError(f"--seat must be between 1 and {record.players}")
+        state = record.replay(upto=at, verify=False)
+        view = state.view(None if seat is None else seat - 1)
+        svg = get_game(record.game).render_svg(view)
+    except GonetsError as exc:
+        fail(str(exc))
+    if out.suffix.lower() == ".png":
+        try:
+            import cairosvg
+        except ImportError:
+            fail("PNG output needs cairosvg: pip install 'gonets[png]'")
+        cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(out))
+    elif out.suffix.lower() == ".svg":
+        out.write_text(svg, encoding="utf-8")
+    else:
+        fail(f"cannot write {out.name}: the output must end in .svg or .png")
+    console.print(f"wrote {out}")
+
+
+# -- catalogue and server -------------------------------------------------------------------------
+@app.command("games")
+def list_games() -> None:
+    """List the games gonets knows."""
+    table = Table(title="games", title_justify="left")
+    for column in ("name", "title", "players", "presets"):
+        table.add_column(column)
+    for game in games().values():
+        presets = ", ".join(p.name for p in game.presets)
+        table.add_row(game.name, game.title, f"{game.min_players}-{game.max_players}", presets)
+    console.print(table)
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on."),
+    port: int = typer.Option(8000, help="Port to listen on."),
+    db: Optional[str] = typer.Option(None, help="Database URL (default: GONETS_DATABASE_URL "
+                                                "or a SQLite file)."),
+    bot_delay: float = typer.Option(0.6, help="Seconds a bot waits before it moves."),
+) -> None:
+    """Run the web platform: lobby, tables, bots and spectators in the browser."""
+    try:
+        from gonets.server.app import serve as run_server
+    except ImportError as exc:
+        fail(f"the web platform is not available: {exc}")
+    run_server(host=host, port=port, db=db, bot_delay=bot_delay)
+
+
+def add_game_commands() -> None:
+    for game in games().values():
+        sub = game.cli()
+        if sub is not None:
+            app.add_typer(sub, name=game.name, help=f"{game.title}: game-specific commands.")
+
+
+def main() -> None:
+    try:
+        add_game_commands()
+    except GonetsError as exc:
+        Console(stderr=True).print(f"[bold red]error:[/] {exc}")
+        sys.exit(2)
+    app()
+

@@ -1,0 +1,150 @@
+"""Parallel simulation of many matches between agents, with per-seat and per-agent statistics."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+
+from gonets.agents.base import make_agent
+from gonets.core.match import play_match
+from gonets.core.options import Config
+from gonets.core.registry import get_game
+from gonets.sim.stats import Proportion, mean_interval
+
+
+@dataclass(frozen=True)
+class SimulationPlan:
+    """What to simulate: configuration, one agent name per seat, how many matches."""
+
+    config: Config
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    rotate: bool = True
+    save_dir: str | None = None
+
+    def seating(self, index: int) -> tuple[str, ...]:
+        """Agent names by seat for match ``index`` (rotated so no agent keeps one seat)."""
+        if not self.rotate:
+            return self.bots
+        shift = index % len(self.bots)
+        return self.bots[shift:] + self.bots[:shift]
+
+
+@dataclass
+class MatchOutcome:
+    index: int
+    seating: tuple[str, ...]
+    winners: list[int]
+    scores: list[float]
+    decisions: int
+    counts: dict[str, int]
+
+
+def run_one(plan: SimulationPlan, index: int) -> MatchOutcome:
+    """Play match ``index`` of a plan (a worker task)."""
+    game = get_game(plan.config.game)
+    seating = plan.seating(index)
+    seed = plan.seed + index
+    agents = [make_agent(name, game, plan.config, seat, seed) for seat, name in enumerate(seating)]
+    seats = [{"name": f"{name} {seat + 1}", "agent": name} for seat, name in enumerate(seating)]
+    match = play_match(game, plan.config, agents, seed=seed, seats=seats)
+    result = match.state.result()
+    if plan.save_dir:
+        match.record.save(Path(plan.save_dir) / f"{game.name}-{seed:06d}.json")
+    decisions = sum(1 for step in match.record.steps if "action" in step)
+    return MatchOutcome(index, seating, list(result.winners), list(result.scores), decisions,
+                        game.bench_counts(match.state))
+
+
+def _worker(task: tuple[SimulationPlan, int]) -> MatchOutcome:
+    return run_one(*task)
+
+
+def run_plan(plan: SimulationPlan, jobs: int = 1) -> Iterator[MatchOutcome]:
+    """Yield outcomes as matches finish, on ``jobs`` processes."""
+    if plan.save_dir:
+        Path(plan.save_dir).mkdir(parents=True, exist_ok=True)
+    tasks = ((plan, index) for index in range(plan.games))
+    if jobs <= 1:
+        yield from map(_worker, tasks)
+        return
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap_unordered(_worker, tasks, chunksize=max(1, min(64, plan.games // (jobs * 8))))
+
+
+@dataclass
+class Summary:
+    """Aggregated outcomes of a simulation."""
+
+    players: int
+    games: int = 0
+    seat_wins: list[float] = field(default_factory=list)
+    agent_wins: dict[str, float] = field(default_factory=lambda: defaultdict(float))
+    agent_seats: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    no_winner: int = 0
+    decisions: list[int] = field(default_factory=list)
+    counts: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+
+    def __post_init__(self) -> None:
+        self.seat_wins = [0.0] * self.players
+
+    def add(self, outcome: MatchOutcome) -> None:
+        self.games += 1
+        if not outcome.winners:
+            self.no_winner += 1
+        for seat in outcome.winners:
+            self.seat_wins[seat] += 1
+            self.agent_wins[outcome.seating[seat]] += 1
+        for name in outcome.seating:
+            self.agent_seats[name] += 1
+        self.decisions.append(outcome.decisions)
+        for key, value in outcome.counts.items():
+            self.counts[key].append(value)
+
+    def seat_rates(self) -> list[Proportion]:
+        return [Proportion(wins, self.games) for wins in self.seat_wins]
+
+    def agent_rates(self) -> dict[str, Proportion]:
+        return {name: Proportion(self.agent_wins[name], seats)
+                for name, seats in sorted(self.agent_seats.items())}
+
+    def averages(self) -> dict[str, tuple[float, float, float]]:
+        data = {"decisions": mean_interval(self.decisions)}
+        data.update({key: mean_interval(values) for key, values in sorted(self.counts.items())})
+        return data
+
+    def to_json(self) -> dict:
+        return {
+            "games": self.games,
+            "players": self.players,
+            "no_winner": self.no_winner,
+            "seats": [rate.to_json() for rate in self.seat_rates()],
+            "agents": {name: rate.to_json() for name, rate in self.agent_rates().items()},
+            "averages": {key: {"mean": m, "ci95": [lo, hi]}
+                         for key, (m, lo, hi) in self.averages().items()},
+        }
+
+
+def simulate(plan: SimulationPlan, jobs: int = 1,
+             on_outcome: Callable[[MatchOutcome], None] | None = None) -> Summary:
+    """Run a plan and summarise it. Stopped early (Ctrl-C), it returns what finished."""
+    summary = Summary(plan.config.players)
+    try:
+        for outcome in run_plan(plan, jobs):
+            summary.add(outcome)
+            if on_outcome is not None:
+                on_outcome(outcome)
+    except KeyboardInterrupt:
+        pass
+    return summary
+
+
+def summary_json(plan: SimulationPlan, summary: Summary) -> str:
+    data = {"config": plan.config.to_json(), "bots": list(plan.bots), "rotate": plan.rotate,
+            "seed": plan.seed, **summary.to_json()}
+    return json.dumps(data, indent=2)

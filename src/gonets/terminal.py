@@ -1,0 +1,131 @@
+"""Terminal play: the table as one seat sees it, numbered choices, and a readable log."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+from rich.console import Console
+from rich.rule import Rule
+
+from gonets.core import GonetsError, IllegalAction, Match
+
+QUIT_WORDS = {"q", "quit", "exit"}
+
+
+class TerminalTable:
+    """Drives a match in the terminal: a human seat (if any) answers prompts, bots act alone."""
+
+    def __init__(self, console: Console, match: Match, agents: dict, lang: str = "en",
+                 delay: float = 0.0, save_dir: Path | None = None):
+        self.console = console
+        self.match = match
+        self.game = match.game
+        self.agents = agents
+        self.lang = lang
+        self.delay = delay
+        self.save_dir = save_dir
+        humans = [s for s in range(match.state.config.players) if s not in agents]
+        self.viewer = humans[0] if humans else None
+        self.shown = 0
+
+    # -- the loop ------------------------------------------------------------------------------
+    def run(self) -> None:
+        try:
+            while True:
+                self.match.deal()
+                state = self.match.state
+                if state.is_terminal():
+                    self.finish()
+                    return
+                seat = state.current_player()
+                if seat in self.agents:
+                    action = self.agents[seat].act(state.view(seat), state.legal_actions())
+                    self.match.act(seat, action)
+                    self.show_log()
+                    if self.delay:
+                        time.sleep(self.delay)
+                elif not self.human_turn(seat):
+                    self.stop()
+                    return
+        except KeyboardInterrupt:
+            self.console.print()
+            self.stop()
+
+    def human_turn(self, seat: int) -> bool:
+        """Show the table and ask until a legal action is given; False if the player quits."""
+        state = self.match.state
+        view = state.view(seat)
+        self.show_log()
+        self.console.print(Rule())
+        self.console.print(self.game.render_text(view, self.lang))
+        legal = list(state.legal_actions())
+        texts = view["legal"]
+        for number, text in enumerate(texts, 1):
+            self.console.print(f"  [bold]{number:>3}[/]  {self.game.describe_action(view, text, self.lang)}"
+                               f"  [dim]({text})[/]")
+        while True:
+            try:
+                answer = self.console.input("[bold]your choice[/] (number or notation, q to quit): ")
+            except EOFError:
+                return False
+            answer = answer.strip()
+            if answer.lower() in QUIT_WORDS:
+                return False
+            try:
+                action = self.read_choice(answer, legal, texts)
+                self.match.act(seat, action)
+                return True
+            except GonetsError as exc:
+                self.console.print(f"[red]{exc}[/] Try again.")
+
+    def read_choice(self, answer: str, legal: list[int], texts: list[str]) -> int:
+        if not answer:
+            raise IllegalAction("type the number of a choice, or its notation")
+        if answer.isdigit():
+            number = int(answer)
+            if not 1 <= number <= len(legal):
+                raise IllegalAction(f"choose a number between 1 and {len(legal)}")
+            return legal[number - 1]
+        action = self.match.state.text_to_action(answer)
+        if action not in legal:
+            raise IllegalAction(f"{answer!r} is not one of your choices now")
+        return action
+
+    # -- output --------------------------------------------------------------------------------
+    def show_log(self) -> None:
+        log = self.match.state.view(self.viewer).get("log", [])
+        if len(log) < self.shown:
+            self.shown = 0
+        for event in log[self.shown:]:
+            self.console.print(f"[cyan]·[/] {self.game.describe_event(event, self.lang)}")
+        self.shown = len(log)
+
+    def finish(self) -> None:
+        self.show_log()
+        state = self.match.state
+        self.console.print(Rule("the match is over"))
+        self.console.print(self.game.render_text(state.view(self.viewer), self.lang))
+        result = state.result()
+        names = [seat.get("name", f"p{i + 1}") for i, seat in enumerate(self.match.record.seats)]
+        for seat, score in enumerate(result.scores):
+            star = "  [bold green]winner[/]" if seat in result.winners else ""
+            self.console.print(f"  p{seat + 1} {names[seat]}: {score:g}{star}")
+        if self.save_dir:
+            self.save()
+
+    def stop(self) -> None:
+        path = self.save(self.save_dir or Path("."))
+        self.console.print(f"Match saved to {path}; resume it with: gonets play "
+                           f"{self.game.name} --resume {path}")
+
+    def save(self, directory: Path | None = None) -> Path:
+        directory = Path(directory or self.save_dir)
+        directory.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+        path = directory / f"{self.game.name}-{self.match.record.seed}-{stamp}.json"
+        self.match.record.save(path)
+        if self.match.state.is_terminal():
+            self.console.print(f"record saved to {path}")
+        return path
