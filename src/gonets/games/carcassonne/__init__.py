@@ -1,0 +1,5 @@
+"""Carcassonne (base game with farmers) plus the mini-expansion The Messengers."""
+
+from gonets.games.carcassonne.game import GAME, Carcassonne
+
+__all__ = ["GAME", "Carcassonne"]

@@ -1,0 +1,120 @@
+"""The Carcassonne game definition: options, presets and the adapters over the rules."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from gonets.core import Game, Option, OptionError, Preset
+from gonets.core.options import Config
+from gonets.games.carcassonne.rules import NUM_ACTIONS, VARIANTS, CarcassonneState
+
+
+def _bool_or_null(value: Any) -> str | None:
+    return None if value is None or isinstance(value, bool) else "must be true, false or null"
+
+
+def _load_presets() -> tuple[Preset, ...]:
+    data = json.loads(Path(__file__).with_name("presets.json").read_text(encoding="utf-8"))
+    return tuple(Preset(p["name"], p["doc"], p["options"]) for p in data["presets"])
+
+
+class Carcassonne(Game):
+    """Carcassonne (base game with farmers) and the mini-expansion The Messengers."""
+
+    name = "carcassonne"
+    title = "Carcassonne + The Messengers"
+    min_players = 2
+    max_players = 6
+    description = ("Lay land tiles, claim roads, cities, monasteries and fields with followers; "
+                   "with The Messengers, a second scoring figure draws messages on dark spaces.")
+    options = (
+        Option("messengers", True, "Play with the mini-expansion The Messengers (off: base game "
+               "alone).", choices=(True, False)),
+        Option("messengers.variant", "c3", "Rules edition of The Messengers: hig_c2, zmg_c2, c3 "
+               "or c3_1 (rules file 3.4, M24).", choices=tuple(VARIANTS)),
+        Option("messengers.require_alone", None, "ZMG: draw a message only if no other player's "
+               "figure shares the dark space (null: as the variant says).",
+               check=_bool_or_null),
+        Option("messengers.msg8_requires_majority", None, "Message 8 scores only with a "
+               "majority on the feature (null: as the variant says).", check=_bool_or_null),
+        Option("messengers.single_figure_per_turn", None, "C3.1: all of a player's points in a "
+               "turn go to one figure (null: as the variant says).", check=_bool_or_null),
+        Option("messengers.chain_is_optional", None, "A chained message (from a message's "
+               "points) is asked, not drawn at once (null: as the variant says).",
+               check=_bool_or_null),
+        Option("messengers.trigger_figures", "moved", "Which figures a round check looks at: "
+               "every figure moved in the round, or only the last moved (3.5.1, M9).",
+               choices=("moved", "last_moved")),
+        Option("messengers.final_keep_figure", None, "Which figure is kept for final scoring "
+               "(choice or meeple; no effect on play, M25; null: as the variant says).",
+               choices=(None, "choice", "meeple")),
+        Option("tiny_city_scoring", False, "Legacy: a completed two-tile city scores 1 per tile "
+               "and per coat of arms (first edition).", choices=(True, False)),
+        Option("farm_scoring", "field", "Farm scoring: field (current, 3 per completed city per "
+               "field), city_4 (C1: city by city, 4 each), city_3 (old RGG: city by city, "
+               "3 each, every city paid once).", choices=("field", "city_4", "city_3")),
+        Option("unplaceable", "discard", "An unplaceable tile is discarded (current rules) or "
+               "goes under the pile (research-code variant).", choices=("discard", "bottom")),
+    )
+    presets = _load_presets()
+    default_preset = "c3"
+
+    def check_config(self, config: Config) -> None:
+        if not config["messengers"] and config.preset != "base" and any(
+                config[f"messengers.{k}"] is not None for k in
+                ("require_alone", "msg8_requires_majority", "single_figure_per_turn")):
+            raise OptionError("messenger switches were set but The Messengers are off "
+                              "(option messengers=false)")
+
+    def new_state(self, config: Config) -> CarcassonneState:
+        return CarcassonneState(config)
+
+    def num_actions(self, config: Config) -> int:
+        return NUM_ACTIONS
+
+    def sample_world(self, view: dict, rng: random.Random) -> CarcassonneState:
+        config = self.configure(view["players"], view["preset"], view["options"])
+        return CarcassonneState.from_public(config, view, rng)
+
+    # -- adapters -------------------------------------------------------------------------------
+    def render_text(self, view: dict, lang: str = "en") -> Any:
+        from gonets.games.carcassonne.render import render_text
+
+        return render_text(view)
+
+    def render_svg(self, view: dict) -> str:
+        from gonets.games.carcassonne.svg import render_svg
+
+        return render_svg(view)
+
+    def describe_action(self, view: dict, text: str, lang: str = "en") -> str:
+        from gonets.games.carcassonne.render import describe_action
+
+        return describe_action(view, text)
+
+    def describe_event(self, event: dict, lang: str = "en") -> str:
+        from gonets.games.carcassonne.render import describe_event
+
+        return describe_event(event)
+
+    def agents(self) -> dict[str, Any]:
+        from gonets.games.carcassonne.bot import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
+    def cli(self) -> Any:
+        from gonets.games.carcassonne.commands import app
+
+        return app
+
+    def bench_counts(self, state: CarcassonneState) -> dict[str, int]:
+        log = state.log
+        return {"tiles_placed": len(state.board.tiles) - 1,
+                "messages": sum(1 for e in log if e["type"] == "message"),
+                "discards": sum(1 for e in log if e["type"] == "discard")}
+
+
+GAME = Carcassonne()
