@@ -1,0 +1,139 @@
+"""The ``Game`` definition of Message to the Czar: options, presets and adapters."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gonets.core.game import Game, State
+from gonets.core.options import Config, Option, Preset
+from gonets.games.czar import actions
+from gonets.games.czar.board import DEFAULT_PRICES, GUARD_INNS, INN_KEYS, INN_NAMES, \
+    skip_guard_index
+from gonets.games.czar.rules import CzarState
+
+
+def _check_prices(value: Any) -> str | None:
+    if not isinstance(value, list) or len(value) != len(GUARD_INNS) or not all(
+            type(v) is int and 1 <= v <= 30 for v in value):
+        return (f"give a list of {len(GUARD_INNS)} whole ruble prices (1-30), one per guard "
+                "from left to right (above " + ", ".join(INN_NAMES[i] for i in GUARD_INNS)
+                + f"), e.g. {DEFAULT_PRICES}")
+    return None
+
+
+def _check_skip_guard(value: Any) -> str | None:
+    if value is None:
+        return None
+    names = {INN_NAMES[i] for i in GUARD_INNS} | {INN_KEYS[i] for i in GUARD_INNS}
+    if not isinstance(value, str) or value.strip() not in names and \
+            value.strip().upper() not in names:
+        return ("name the grassland inn whose guard receives skipping messages: one of "
+                + ", ".join(INN_NAMES[i] for i in GUARD_INNS) + " (or null for the 10 guard)")
+    return None
+
+
+def _check_cap(value: Any) -> str | None:
+    if type(value) is not int or value < 1:
+        return "the turn cap must be a whole number of turns, at least 1"
+    return None
+
+
+OPTIONS = (
+    Option("ruble_rules", "classic",
+           "classic: first edition (the seed) - once your message is with a guard your only "
+           "action is the push-your-luck rubles draw; revised: 2004 rules - the owner of the "
+           "courier left behind in an emptied inn draws a hidden coin, and 'bribe' wins when "
+           "your coins reach your guard's price", choices=("classic", "revised")),
+    Option("coin_pool", 30, "30 coins with the 3 blanks (worth 0), or 27 without them",
+           choices=(30, 27)),
+    Option("travel_order", "player",
+           "player: the active player chooses which leaver moves first (seed example); arrow: "
+           "the courier right after the empty room always moves first", choices=("player", "arrow")),
+    Option("entry_can_skip", False,
+           "house rule: a new courier with no room in the swamp enters the first higher village "
+           "with room (never the palace) instead of waiting", choices=(False, True)),
+    Option("instant_bribe_after_coin", False,
+           "revised only: may bribe in the same turn when the coin just earned for your courier "
+           "left behind completes the price (U9)", choices=(False, True)),
+    Option("guard_prices", list(DEFAULT_PRICES),
+           "price of each guard, left to right above PAWL HOF, RACHMANIN HOF, MASL HOF, ROMAN "
+           "HOF, REHR HOF (U1)", check=_check_prices),
+    Option("skip_guard", None,
+           "grassland inn whose guard receives messages that skip the grassland; null = the "
+           "single guard priced 10 (C12)", check=_check_skip_guard),
+    Option("turn_cap", 2000, "completed turns after which the match ends by the tie-break list "
+                             "(C8, U23)", check=_check_cap),
+)
+
+PRESETS = (
+    Preset("classic", "First edition (the seed): push-your-luck rubles once delivered",
+           {"ruble_rules": "classic"}),
+    Preset("revised", "2004 rules: a coin for the courier left behind, bribe to win",
+           {"ruble_rules": "revised"}),
+)
+
+
+class CzarGame(Game):
+    """Message to the Czar (Kurier des Zaren), 2-5 players."""
+
+    name = "czar"
+    title = "Message to the Czar"
+    min_players = 2
+    max_players = 5
+    options = OPTIONS
+    presets = PRESETS
+    default_preset = "classic"
+    description = ("Couriers climb from the swamp through forest and mountains to the "
+                   "grassland; the first message past its palace guard wins.")
+
+    def check_config(self, config: Config) -> None:
+        skip_guard_index(config["guard_prices"], config["skip_guard"])
+
+    def new_state(self, config: Config) -> State:
+        return CzarState(config)
+
+    def num_actions(self, config: Config) -> int:
+        return actions.NUM_ACTIONS
+
+    def sample_world(self, view: dict, rng: random.Random) -> State:
+        from gonets.games.czar.views import state_from_view
+
+        return state_from_view(self, view, rng)
+
+    def render_text(self, view: dict, lang: str = "en") -> Any:
+        from gonets.games.czar.render import render_text
+
+        return render_text(view, lang)
+
+    def describe_action(self, view: dict, text: str, lang: str = "en") -> str:
+        from gonets.games.czar.render import describe_action
+
+        return describe_action(view, text, lang)
+
+    def describe_event(self, event: dict, lang: str = "en") -> str:
+        from gonets.games.czar.render import describe_event
+
+        return describe_event(event, lang)
+
+    def render_svg(self, view: dict) -> str:
+        from gonets.games.czar.svg import render_svg
+
+        return render_svg(view)
+
+    def agents(self) -> dict[str, Any]:
+        from gonets.games.czar.agent import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
+    def cli(self) -> Any:
+        from gonets.games.czar.cli import app
+
+        return app
+
+    def bench_counts(self, state: State) -> dict[str, int]:
+        assert isinstance(state, CzarState)
+        return {"turns": state.turns, "delivered": len(state.delivered)}
+
+
+GAME = CzarGame()

@@ -1,0 +1,229 @@
+"""Views (the one place of redaction), snapshots, and rebuilding a state from a view.
+
+What a seat may know (rules file 3.10): the whole board, every display, stack sizes, the
+order of the couriers put under a stack at the palace (they went face down in sight of all),
+what is left unseen in a stack as counts per type (it follows from everything visible), the
+coin pile's size, classic coins (all face up), revised coin counts, and the values of its own
+revised coins. Nobody sees the stack order or the coin pile order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from gonets.games.czar.board import (COIN_BY_KEY, COIN_KEYS, COIN_VALUE, COLOUR_BY_KEY, COLOURS,
+                                     GUARD_INNS, INN_BY_NAME, INN_KEYS, INN_LEVEL, INN_NAMES,
+                                     LEVEL_TITLES, NUM_INNS, PER_TYPE, TYPE_BY_KEY, TYPES,
+                                     courier_json)
+from gonets.games.czar.rules import OVER, PHASES, SHUFFLE, CzarState
+
+
+def _courier(code: int) -> dict | None:
+    return None if code < 0 else courier_json(code)
+
+
+def _code(courier: dict) -> int:
+    return COLOUR_BY_KEY[courier["colour"]] * 4 + TYPE_BY_KEY[courier["type"]]
+
+
+def build_view(state: CzarState, seat: int | None) -> dict:
+    """The game part of ``state.view(seat)``."""
+    t = state.t
+    over = state.phase == OVER
+    carriers = {slot: p for p, slot in enumerate(state.msg) if slot >= 0}
+    inns = []
+    for i in range(NUM_INNS):
+        rooms = []
+        for r in range(4):
+            code = state.rooms[i * 4 + r]
+            if code < 0:
+                rooms.append(None)
+            else:
+                rooms.append({"colour": COLOURS[code >> 2], "type": TYPES[r],
+                              "seat": state.owner[code >> 2],
+                              "message": carriers.get(i * 4 + r)})
+        inns.append({"name": INN_NAMES[i], "key": INN_KEYS[i], "level": INN_LEVEL[i],
+                     "open": t.open[i], "rooms": rooms})
+    guards = [{"inn": INN_NAMES[inn], "key": INN_KEYS[inn], "price": t.prices[g],
+               "skip": g == t.skip_guard,
+               "messages": [p for p in state.delivered if state.guard_of[p] == g]}
+              for g, inn in enumerate(GUARD_INNS)]
+    seats = [_seat_view(state, p, seat, over) for p in range(state.n)]
+    unused = state.unused_colour()
+    data = {
+        "phase": PHASES[state.phase],
+        "ruble_rules": "revised" if t.revised else "classic",
+        "active": state.active if state.start >= 0 else None,
+        "start_player": state.start if state.start >= 0 else None,
+        "turns": state.turns,
+        "passes": state.passes,
+        "final_round_left": state.final_left if state.final_left >= 0 else None,
+        "pile_emptied": state.pile_emptied,
+        "took_extra": state.took_extra,
+        "passed": state.passed,
+        "initial_left": list(state.initial_left),
+        "levels": LEVEL_TITLES,
+        "inns": inns,
+        "guards": guards,
+        "delivered": list(state.delivered),
+        "seats": seats,
+        "pile": len(state.pile),
+        "removed": [COIN_KEYS[c] for c in state.removed],
+        "running": [COIN_KEYS[c] for c in state.running],
+        "drawn": _courier(state.drawn),
+        "next_colour": COLOURS[unused] if unused >= 0 else None,
+        "log": state.events(seat),
+    }
+    if state.phase == SHUFFLE:
+        data["shuffle"] = {"seat": state.shuffle_seat, "colour": COLOURS[state.shuffle_colour]}
+    if over:
+        data["winner"] = state.winner
+        data["reason"] = state.reason
+    return data
+
+
+def _seat_view(state: CzarState, p: int, viewer: int | None, over: bool) -> dict:
+    stack = state.stacks[p]
+    known = state.known[p]
+    hidden = Counter(code & 3 for code in stack[known:])
+    hidden_colour = stack[-1] >> 2 if len(stack) > known else None
+    slot = state.msg[p]
+    if slot >= 0:
+        message = {"inn": INN_NAMES[slot >> 2], "room": TYPES[slot & 3],
+                   "level": INN_LEVEL[slot >> 2]}
+    elif state.guard_of[p] >= 0:
+        g = state.guard_of[p]
+        message = {"guard": INN_NAMES[GUARD_INNS[g]], "price": state.t.prices[g]}
+    else:
+        message = None
+    shown = not state.t.revised or viewer == p or over
+    coins = state.coins[p]
+    return {
+        "seat": p,
+        "colours": [COLOURS[c] for c, o in enumerate(state.owner) if o == p],
+        "display": [courier_json(c) for c in state.display[p]],
+        "stack": len(stack),
+        "stack_bottom": [courier_json(c) for c in stack[:known]],
+        "stack_hidden": {"colour": None if hidden_colour is None else COLOURS[hidden_colour],
+                         "counts": {TYPES[k]: hidden[k] for k in range(4) if hidden[k]}},
+        "message": message,
+        "coin_count": len(coins),
+        "coins": [COIN_KEYS[c] for c in coins] if shown else None,
+        "coin_total": sum(COIN_VALUE[c] for c in coins) if shown else None,
+    }
+
+
+def build_snapshot(state: CzarState) -> dict:
+    """Everything, hidden parts included (bottom of each stack first, pile top last)."""
+    public = build_view(state, None)
+    public.pop("log")
+    return {
+        "public": public,
+        "stacks": [[f"{COLOURS[c >> 2]} {TYPES[c & 3]}" for c in s] for s in state.stacks],
+        "known": list(state.known),
+        "pile": [COIN_KEYS[c] for c in state.pile],
+        "coins": [[COIN_KEYS[c] for c in coins] for coins in state.coins],
+        "owner": list(state.owner),
+        "log": state.full_log(),
+    }
+
+
+def state_from_view(game, view: dict, rng: random.Random, with_log: bool = True) -> CzarState:
+    """A full state showing ``view`` to its seat, with the unseen drawn at random: the unseen
+    part of every stack is reshuffled, and the coin pile (plus, in revised, every coin the
+    seat has not seen) is redealt."""
+    config = game.configure(view["players"], view["preset"], view["options"])
+    s = CzarState(config)
+    seat = view["seat"]
+    phase = PHASES.index(view["phase"])
+    s.phase = phase
+    s.start = -1 if view["start_player"] is None else view["start_player"]
+    s.active = 0 if view["active"] is None else view["active"]
+    s.turns = view["turns"]
+    s.passes = view["passes"]
+    s.final_left = -1 if view["final_round_left"] is None else view["final_round_left"]
+    s.pile_emptied = view["pile_emptied"]
+    s.took_extra = view["took_extra"]
+    s.passed = view["passed"]
+    s.initial_left = list(view["initial_left"])
+    s.delivered = list(view["delivered"])
+    s.drawn = -1 if view["drawn"] is None else _code(view["drawn"])
+    s.removed = [COIN_BY_KEY[c] for c in view["removed"]]
+    s.running = [COIN_BY_KEY[c] for c in view["running"]]
+    if "shuffle" in view:
+        s.shuffle_seat = view["shuffle"]["seat"]
+        s.shuffle_colour = COLOUR_BY_KEY[view["shuffle"]["colour"]]
+    if "winner" in view:
+        s.winner, s.reason = view["winner"], view["reason"]
+    s.owner = [-1] * len(COLOURS)
+    for info in view["seats"]:
+        for colour in info["colours"]:
+            s.owner[COLOUR_BY_KEY[colour]] = info["seat"]
+    for i, inn in enumerate(view["inns"]):
+        for r, room in enumerate(inn["rooms"]):
+            if room is not None:
+                s.rooms[i * 4 + r] = _code(room)
+                s.cnt[i] += 1
+                if room["message"] is not None:
+                    s.msg[room["message"]] = i * 4 + r
+    for g, guard in enumerate(view["guards"]):
+        for p in guard["messages"]:
+            s.guard_of[p] = g
+    unseen: list[int] = list(s.t.pool)
+    for code in s.removed + s.running:
+        unseen.remove(code)
+    hidden_owner = []
+    for info in view["seats"]:
+        p = info["seat"]
+        s.display[p] = [_code(c) for c in info["display"]]
+        bottom = [_code(c) for c in info["stack_bottom"]]
+        hidden_info = info["stack_hidden"]
+        hidden = []
+        if hidden_info["colour"] is not None:
+            colour = COLOUR_BY_KEY[hidden_info["colour"]]
+            hidden = [colour * 4 + TYPE_BY_KEY[k] for k, count in hidden_info["counts"].items()
+                      for _ in range(count)]
+            rng.shuffle(hidden)
+        s.stacks[p] = bottom + hidden
+        s.known[p] = len(bottom)
+        if info["coins"] is not None:
+            s.coins[p] = [COIN_BY_KEY[c] for c in info["coins"]]
+            for code in s.coins[p]:
+                unseen.remove(code)
+        else:
+            hidden_owner.append((p, info["coin_count"]))
+    rng.shuffle(unseen)
+    for p, count in hidden_owner:
+        s.coins[p] = unseen[:count]
+        del unseen[:count]
+    s.pile = unseen
+    if with_log:
+        _rebuild_log(s, view["log"], seat)
+    return s
+
+
+def _rebuild_log(s: CzarState, events: list[dict], seat: int | None) -> None:
+    """Re-create the log; private coin draws of other seats get the redealt values."""
+    drawn_so_far = Counter()
+    for event in events:
+        if event.get("e") == "coin":
+            owner = event["seat"]
+            public = {"e": "coin", "seat": owner}
+            index = drawn_so_far[owner]
+            drawn_so_far[owner] += 1
+            if "coin" in event:
+                value = event["coin"]
+            else:
+                value = COIN_KEYS[s.coins[owner][index]]
+            s._log(public, owner, {"coin": value})
+        else:
+            s._log(event)
+
+
+def hidden_stack_counts(colour_index: int, counts: dict) -> list[int]:
+    """Courier codes of a hidden stack part from its per-type counts (helper for agents)."""
+    return [colour_index * 4 + TYPE_BY_KEY[k] for k, c in counts.items() for _ in range(c)]
+
+
+__all__ = ["build_view", "build_snapshot", "state_from_view", "PER_TYPE", "INN_BY_NAME"]
