@@ -1,0 +1,22 @@
+"""``python -m gonets.server [--host H] [--port P] [--db URL] [--bot-delay S]``."""
+
+import argparse
+
+from gonets.server.app import serve
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m gonets.server",
+                                     description="Serve the gonets web platform.")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--db", default=None,
+                        help="database URL (default: $GONETS_DATABASE_URL or a SQLite file)")
+    parser.add_argument("--bot-delay", type=float, default=1.0,
+                        help="seconds a bot waits before it moves (default 1)")
+    args = parser.parse_args(argv)
+    serve(args.host, args.port, args.db, args.bot_delay)
+
+
+if __name__ == "__main__":
+    main()

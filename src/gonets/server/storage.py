@@ -1,0 +1,202 @@
+"""Durable storage of tables: SQLAlchemy over SQLite (default) or PostgreSQL.
+
+A table's state *is* its stored record: one row per table (configuration, seats, token
+hashes, status, result) and one row per record step. New steps are written in one
+transaction before anyone is told about them, so a restart (even after ``kill -9``) rebuilds
+every table exactly by replaying its steps.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (Column, Float, Integer, MetaData, String, Table, Text, create_engine,
+                        event, insert, select, update)
+from sqlalchemy.engine import Engine
+
+DATABASE_ENV = "GONETS_DATABASE_URL"
+
+metadata = MetaData()
+
+tables_table = Table(
+    "gonets_tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("preset", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("token_hashes", Text, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("bot_delay", Float, nullable=False),
+    Column("turn_seconds", Float, nullable=True),
+    Column("status", String(16), nullable=False),
+    Column("result", Text, nullable=True),
+    Column("version", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+steps_table = Table(
+    "gonets_steps", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("step", Text, nullable=False),
+)
+
+
+def default_database_url() -> str:
+    """``GONETS_DATABASE_URL`` when set, else a SQLite file in the user's data folder."""
+    url = os.environ.get(DATABASE_ENV)
+    if url:
+        return url
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    folder = base / "gonets"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'server.sqlite3'}"
+
+
+def normalise_url(url: str) -> str:
+    """Accept plain ``postgresql://`` URLs and use the psycopg (3) driver for them."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL journaling so a killed process loses nothing
+    that was committed."""
+    url = normalise_url(url)
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(connection, _record):  # noqa: ANN001 - SQLAlchemy hook
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+@dataclass
+class StoredTable:
+    """One table as stored: configuration, seats, status and its record steps."""
+
+    id: str
+    game: str
+    players: int
+    preset: str
+    options: dict[str, Any]
+    seats: list[dict]
+    token_hashes: list[str | None]
+    seed: int
+    bot_delay: float
+    turn_seconds: float | None
+    status: str
+    result: dict | None = None
+    version: int = 0
+    created: float = 0.0
+    updated: float = 0.0
+    steps: list[dict] = field(default_factory=list)
+
+
+class Storage:
+    """All database access of the server. Every method commits before it returns."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- writing ---------------------------------------------------------------------------------
+    def create_table(self, table: StoredTable) -> None:
+        now = time.time()
+        table.created = table.updated = now
+        with self.engine.begin() as conn:
+            conn.execute(insert(tables_table).values(
+                id=table.id, game=table.game, players=table.players, preset=table.preset,
+                options=json.dumps(table.options), seats=json.dumps(table.seats),
+                token_hashes=json.dumps(table.token_hashes), seed=table.seed,
+                bot_delay=table.bot_delay, turn_seconds=table.turn_seconds,
+                status=table.status, result=None, version=0, created=now, updated=now))
+            self._insert_steps(conn, table.id, 0, table.steps)
+            if table.steps:
+                conn.execute(update(tables_table).where(tables_table.c.id == table.id)
+                             .values(version=len(table.steps)))
+
+    def append_steps(self, table_id: str, start: int, steps: list[dict], status: str,
+                     result: dict | None) -> None:
+        """Store steps ``start..`` of a table with its new status, in one transaction. The
+        primary key (table, index) makes a second writer of the same index fail."""
+        with self.engine.begin() as conn:
+            self._insert_steps(conn, table_id, start, steps)
+            conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(
+                version=start + len(steps), status=status, updated=time.time(),
+                result=json.dumps(result) if result is not None else None))
+
+    def update_seats(self, table_id: str, seats: list[dict], status: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(
+                seats=json.dumps(seats), status=status, updated=time.time()))
+
+    @staticmethod
+    def _insert_steps(conn, table_id: str, start: int, steps: list[dict]) -> None:  # noqa: ANN001
+        if steps:
+            conn.execute(insert(steps_table), [
+                {"table_id": table_id, "idx": start + offset,
+                 "step": json.dumps(step, ensure_ascii=False, separators=(",", ":"))}
+                for offset, step in enumerate(steps)])
+
+    # -- reading ---------------------------------------------------------------------------------
+    def load_table(self, table_id: str) -> StoredTable | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_table).where(tables_table.c.id == table_id)).first()
+            if row is None:
+                return None
+            stored = self._from_row(row)
+            stored.steps = [json.loads(text) for (text,) in conn.execute(
+                select(steps_table.c.step).where(steps_table.c.table_id == table_id)
+                .order_by(steps_table.c.idx))]
+        return stored
+
+    def table_ids(self, status: str | None = None) -> list[str]:
+        query = select(tables_table.c.id).order_by(tables_table.c.created)
+        if status is not None:
+            query = query.where(tables_table.c.status == status)
+        with self.engine.connect() as conn:
+            return [row[0] for row in conn.execute(query)]
+
+    def unfinished_ids(self) -> list[str]:
+        query = (select(tables_table.c.id).where(tables_table.c.status != "finished")
+                 .order_by(tables_table.c.created))
+        with self.engine.connect() as conn:
+            return [row[0] for row in conn.execute(query)]
+
+    def summaries(self, limit: int = 200) -> list[StoredTable]:
+        """The newest tables (without their steps), for the lobby."""
+        query = select(tables_table).order_by(tables_table.c.created.desc()).limit(limit)
+        with self.engine.connect() as conn:
+            return [self._from_row(row) for row in conn.execute(query)]
+
+    @staticmethod
+    def _from_row(row: Any) -> StoredTable:
+        return StoredTable(
+            id=row.id, game=row.game, players=row.players, preset=row.preset,
+            options=json.loads(row.options), seats=json.loads(row.seats),
+            token_hashes=json.loads(row.token_hashes), seed=row.seed, bot_delay=row.bot_delay,
+            turn_seconds=row.turn_seconds, status=row.status,
+            result=json.loads(row.result) if row.result else None, version=row.version,
+            created=row.created, updated=row.updated)

@@ -1,0 +1,519 @@
+"""Live tables: the server-authoritative match, its seats, bots, turn timer and listeners.
+
+Every change to a table follows one path (:meth:`LiveTable._commit`): apply the action to the
+match, store the new record steps, and only then queue one frame per listening connection,
+each built from that connection's own seat view. A table whose storage write fails is rebuilt
+from the stored record, so memory never runs ahead of the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from gonets.agents import agent_names, make_agent
+from gonets.core import (CHANCE, TERMINAL, GonetsError, IllegalAction, Match, Record, games,
+                         get_game)
+from gonets.core.errors import OptionError
+from gonets.server.frames import seat_payload
+from gonets.server.storage import Storage, StoredTable
+
+log = logging.getLogger("gonets.server")
+
+MAX_NAME = 32
+MAX_BOT_DELAY = 30.0
+MAX_TURN_SECONDS = 24 * 3600.0
+MAX_QUEUE = 200
+
+
+class TableError(GonetsError):
+    """A request a table refuses; the message is shown to the one client that sent it."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def clean_name(name: Any) -> str:
+    """A player name: text of 1-32 printable characters (control characters removed)."""
+    if not isinstance(name, str):
+        raise TableError("a name must be text")
+    kept = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C").strip()
+    if not kept:
+        raise TableError("a name needs at least one visible character")
+    if len(kept) > MAX_NAME:
+        raise TableError(f"a name may have at most {MAX_NAME} characters")
+    return kept
+
+
+@dataclass
+class TableSpec:
+    """A validated request to open a table."""
+
+    game: str
+    players: int
+    preset: str
+    options: dict[str, Any]
+    seats: list[dict]
+    bot_delay: float
+    turn_seconds: float | None
+    seed: int
+
+
+def parse_spec(data: Any, default_bot_delay: float) -> TableSpec:
+    """Validate a create-table request; :class:`TableError` names the first problem."""
+    if not isinstance(data, dict):
+        raise TableError("send a JSON object describing the table")
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise TableError("choose a game ('game')")
+    try:
+        game = get_game(name)
+    except OptionError as exc:
+        raise TableError(str(exc)) from None
+    players = data.get("players")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise TableError("'options' must be an object of option values")
+    preset = data.get("preset") or None
+    try:
+        config = game.configure(players, preset, options)
+    except (GonetsError, TypeError) as exc:
+        raise TableError(str(exc)) from None
+    seats = parse_seats(game, data.get("seats"), config.players)
+    bot_delay = number(data.get("bot_delay"), "bot_delay", 0.0, MAX_BOT_DELAY, default_bot_delay)
+    turn_seconds = number(data.get("turn_seconds"), "turn_seconds", 1.0, MAX_TURN_SECONDS, None)
+    seed = data.get("seed")
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**31:
+        raise TableError("'seed' must be a whole number from 0 to 2147483647")
+    return TableSpec(game.name, config.players, config.preset, dict(config.options), seats,
+                     bot_delay, turn_seconds, seed)
+
+
+def number(value: Any, name: str, low: float, high: float, default: float | None) -> Any:
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise TableError(f"'{name}' must be a number from {low:g} to {high:g}")
+    return float(value)
+
+
+def parse_seats(game: Any, seats: Any, players: int) -> list[dict]:
+    if seats is None:
+        seats = [{"kind": "human"}] * players
+    if not isinstance(seats, list) or len(seats) != players:
+        raise TableError(f"'seats' must list {players} seats (one per player)")
+    known = agent_names(game)
+    fallback = "heuristic" if "heuristic" in known else "random"
+    parsed = []
+    for index, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise TableError(f"seat p{index + 1}: give an object such as {{\"kind\": \"human\"}}")
+        kind = seat.get("kind")
+        if kind == "human":
+            parsed.append({"kind": "human", "name": None, "fallback": fallback})
+        elif kind == "bot":
+            agent = seat.get("agent", "random")
+            if agent not in known:
+                raise TableError(f"seat p{index + 1}: unknown bot {agent!r}; "
+                                 f"known bots: {', '.join(known)}")
+            parsed.append({"kind": "bot", "agent": agent, "name": f"{agent} bot"})
+        else:
+            raise TableError(f"seat p{index + 1}: 'kind' must be 'human' or 'bot'")
+    return parsed
+
+
+class Connection:
+    """One websocket listener: its seat (``None`` for a spectator) and an ordered outbox."""
+
+    def __init__(self, send_text, seat: int | None):  # noqa: ANN001 - an async callable
+        self.send_text = send_text
+        self.seat = seat
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.sender = asyncio.get_running_loop().create_task(self._send_loop())
+        self.closed = False
+
+    def push(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.outbox.qsize() > MAX_QUEUE:   # a client that stopped reading: let it reconnect
+            self.close()
+            return
+        self.outbox.put_nowait(text)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.outbox.put_nowait(None)
+
+    async def _send_loop(self) -> None:
+        try:
+            while True:
+                text = await self.outbox.get()
+                if text is None:
+                    return
+                await self.send_text(text)
+        except Exception:  # noqa: BLE001 - a dead socket ends only its own sender
+            self.closed = True
+
+
+class LiveTable:
+    """One table in memory, rebuilt from (and kept in step with) its stored record."""
+
+    def __init__(self, manager: "TableManager", stored: StoredTable):
+        self.manager = manager
+        self.storage: Storage = manager.storage
+        self.id = stored.id
+        self.stored = stored
+        self.game = get_game(stored.game)
+        self.config = self.game.configure(stored.players, stored.preset, stored.options)
+        self.seats = stored.seats
+        self.token_hashes = stored.token_hashes
+        self.status = stored.status
+        self.match = self._match_from_steps(stored.steps, stored.result)
+        self.lock = asyncio.Lock()
+        self.wake = asyncio.Event()
+        self.connections: set[Connection] = set()
+        self.agents: dict[int, Any] = {}
+        self.deadline: float | None = None
+        self.last_change = time.time()
+        self.task: asyncio.Task | None = None
+        self.failure: str | None = None
+        self._reset_deadline()
+
+    # -- construction ------------------------------------------------------------------------------
+    def _record(self, steps: list[dict], result: dict | None) -> Record:
+        return Record(game=self.game.name, players=self.config.players,
+                      preset=self.config.preset, options=dict(self.config.options),
+                      seats=self.public_seats(), seed=self.stored.seed, steps=list(steps),
+                      result=result)
+
+    def _match_from_steps(self, steps: list[dict], result: dict | None) -> Match:
+        if not steps:
+            match = Match(self.game, self.config, seats=self.public_seats(),
+                          seed=self.stored.seed)
+            return match
+        return Match.from_record(self._record(steps, result))
+
+    # -- facts ----------------------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        return len(self.match.record.steps)
+
+    @property
+    def state(self):  # noqa: ANN201 - a gonets State
+        return self.match.state
+
+    def public_seats(self) -> list[dict]:
+        """Seat facts anybody may see: kind, name, bot name. Never tokens."""
+        shown = []
+        for seat in self.seats:
+            entry = {"kind": seat["kind"], "name": seat.get("name")}
+            if seat["kind"] == "bot":
+                entry["agent"] = seat["agent"]
+            shown.append(entry)
+        return shown
+
+    def seat_of_token(self, token: Any) -> int:
+        if not isinstance(token, str) or not token or len(token) > 200:
+            raise TableError("this seat link is not valid (missing or malformed token)")
+        digest = hash_token(token)
+        for seat, stored in enumerate(self.token_hashes):
+            if stored is not None and hmac.compare_digest(stored, digest):
+                return seat
+        raise TableError("this seat link is not valid for this table (wrong token)")
+
+    def summary(self) -> dict:
+        return table_summary(self.stored_snapshot())
+
+    def stored_snapshot(self) -> StoredTable:
+        snap = StoredTable(**{**self.stored.__dict__, "steps": []})
+        snap.seats, snap.status, snap.version = self.seats, self.status, self.version
+        snap.result = self.match.record.result
+        return snap
+
+    # -- frames ---------------------------------------------------------------------------------
+    def frame(self, seat: int | None, ts: float | None = None) -> dict:
+        payload = seat_payload(self.game, self.state.view(seat))
+        payload.update(self.public_frame(ts))
+        payload["seat"] = seat
+        return payload
+
+    def public_frame(self, ts: float | None = None) -> dict:
+        connected = [0] * self.config.players
+        spectators = 0
+        for conn in self.connections:
+            if conn.seat is None:
+                spectators += 1
+            else:
+                connected[conn.seat] += 1
+        seats = self.public_seats()
+        for index, entry in enumerate(seats):
+            entry["connected"] = connected[index] > 0
+        remaining = None
+        if self.deadline is not None:
+            remaining = round(max(0.0, self.deadline - time.monotonic()), 1)
+        return {"type": "state", "table": self.id, "game": self.game.name,
+                "title": self.game.title, "version": self.version, "status": self.status,
+                "seats": seats, "spectators": spectators, "turn_seconds": self.stored.turn_seconds,
+                "turn_left": remaining, "ts": ts or self.last_change, "failure": self.failure}
+
+    def broadcast(self) -> None:
+        """Queue a fresh frame for every listener (built once per seat)."""
+        texts: dict[int | None, str] = {}
+        for conn in list(self.connections):
+            if conn.closed:
+                self.connections.discard(conn)
+                continue
+            if conn.seat not in texts:
+                texts[conn.seat] = json.dumps(self.frame(conn.seat), ensure_ascii=False)
+            conn.push(texts[conn.seat])
+
+    # -- listeners ------------------------------------------------------------------------------
+    def attach(self, conn: Connection) -> None:
+        self.connections.add(conn)
+        self.broadcast()
+
+    def detach(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        conn.close()
+        self.broadcast()
+
+    # -- changes --------------------------------------------------------------------------------
+    async def set_name(self, seat: int, name: Any) -> None:
+        name = clean_name(name)
+        async with self.lock:
+            seats = [dict(entry) for entry in self.seats]
+            seats[seat]["name"] = name
+            status = self.status
+            if status == "open" and all(s.get("name") for s in seats):
+                status = "running"
+            self.storage.update_seats(self.id, seats, status)
+            self.seats, self.status = seats, status
+            self.match.record.seats = self.public_seats()
+            self.stored.seats = seats
+            self.wake.set()
+            self.broadcast()
+
+    async def submit(self, seat: int, action: Any, version: Any = None) -> None:
+        """A human seat's action (its notation). Refusals raise :class:`TableError`/
+        :class:`IllegalAction` and change nothing."""
+        if not isinstance(action, str):
+            raise TableError("'action' must be the action's notation (text)")
+        if len(action) > 200:
+            raise TableError("that action notation is too long to be an action")
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise TableError("'version' must be a whole number")
+        async with self.lock:
+            self._check_open_for(seat, version)
+            self._commit(seat, action)
+
+    def _check_open_for(self, seat: int, version: Any) -> None:
+        if self.failure:
+            raise TableError(f"this table is stopped: {self.failure}")
+        if self.status == "finished" or self.state.is_terminal():
+            raise TableError("the game is over; no more actions are accepted")
+        if self.status == "open":
+            raise TableError("the table waits for every player to choose a name")
+        if version is not None and version != self.version:
+            raise TableError(f"that action was chosen at step {version} but the table is at step "
+                             f"{self.version} (a repeated click?); nothing was done")
+        deciding = self.state.current_player()
+        if deciding != seat:
+            raise TableError(f"it is not your turn: p{deciding + 1} decides now"
+                             if deciding >= 0 else "nobody can act right now")
+
+    def _commit(self, seat: int, action: Any) -> None:
+        """Apply, store, then tell listeners. A failed write rebuilds from storage."""
+        record = self.match.record
+        start = len(record.steps)
+        self.match.act(seat, action)        # IllegalAction leaves match and record unchanged
+        new_steps = record.steps[start:]
+        status = "finished" if self.state.is_terminal() else self.status
+        try:
+            self.storage.append_steps(self.id, start, new_steps, status, record.result)
+        except Exception as exc:  # noqa: BLE001 - database trouble must not corrupt memory
+            log.exception("table %s: storing steps failed", self.id)
+            self.match = self._match_from_steps(record.steps[:start], None)
+            raise TableError("the server could not store that action; nothing was done, "
+                             "please try again") from exc
+        self.status = status
+        self.stored.status, self.stored.version = status, self.version
+        self.stored.result = record.result
+        self.last_change = self.stored.updated = time.time()
+        self._reset_deadline()
+        self.wake.set()
+        self.broadcast()
+
+    def _reset_deadline(self) -> None:
+        seconds = self.stored.turn_seconds
+        deciding = self.state.current_player()
+        if seconds and deciding >= 0 and self.seats[deciding]["kind"] == "human":
+            self.deadline = time.monotonic() + seconds
+        else:
+            self.deadline = None
+
+    # -- bots and the turn timer ---------------------------------------------------------------
+    def agent_for(self, seat: int) -> Any:
+        agent = self.agents.get(seat)
+        if agent is None:
+            entry = self.seats[seat]
+            name = entry["agent"] if entry["kind"] == "bot" else entry.get("fallback", "random")
+            agent = make_agent(name, self.game, self.config, seat,
+                               seed=f"{self.stored.seed}:{self.id}")
+            self.agents[seat] = agent
+        return agent
+
+    async def run(self) -> None:
+        """Drive the table: bots move after ``bot_delay``; absent humans after the timer."""
+        while self.status != "finished" and not self.failure:
+            self.wake.clear()
+            deciding = self.state.current_player()
+            if self.status == "open" or deciding in (CHANCE, TERMINAL):
+                await self.wake.wait()
+                continue
+            if self.seats[deciding]["kind"] == "bot":
+                version = self.version
+                await asyncio.sleep(self.stored.bot_delay)
+                await self._bot_move(deciding, version)
+            elif self.deadline is not None:
+                left = self.deadline - time.monotonic()
+                if left <= 0:
+                    await self._bot_move(deciding, self.version)
+                else:
+                    try:
+                        await asyncio.wait_for(self.wake.wait(), left)
+                    except asyncio.TimeoutError:
+                        pass
+            else:
+                await self.wake.wait()
+
+    async def _bot_move(self, seat: int, version: int) -> None:
+        if self.version != version or self.state.current_player() != seat:
+            return
+        view = self.state.view(seat)
+        legal = list(self.state.legal_actions())
+        agent = self.agent_for(seat)
+        try:
+            action = await asyncio.to_thread(agent.act, view, legal)
+        except Exception as exc:  # noqa: BLE001
+            log.exception("table %s: bot of seat %d failed", self.id, seat)
+            self.failure = f"the bot of p{seat + 1} failed ({type(exc).__name__})"
+            self.broadcast()
+            return
+        async with self.lock:
+            if self.version != version or self.state.current_player() != seat:
+                return
+            try:
+                self._commit(seat, action)
+            except (IllegalAction, TableError) as exc:
+                log.error("table %s: bot move refused: %s", self.id, exc)
+                await asyncio.sleep(0.5)
+
+    # -- replay ---------------------------------------------------------------------------------
+    def record(self) -> Record:
+        return self._record(self.match.record.steps, self.match.record.result)
+
+
+def table_summary(stored: StoredTable) -> dict:
+    """A lobby line for a table: public facts and, when finished, the result."""
+    game = games().get(stored.game)
+    summary = {
+        "id": stored.id, "game": stored.game, "title": game.title if game else stored.game,
+        "preset": stored.preset, "players": stored.players, "status": stored.status,
+        "version": stored.version, "created": stored.created, "updated": stored.updated,
+        "bot_delay": stored.bot_delay, "turn_seconds": stored.turn_seconds,
+        "seats": [{"kind": s["kind"], "name": s.get("name"), "agent": s.get("agent")}
+                  for s in stored.seats],
+    }
+    if stored.result is not None:
+        summary["result"] = {"scores": stored.result.get("scores"),
+                             "winners": stored.result.get("winners")}
+    return summary
+
+
+class TableManager:
+    """All tables of one server: creation, lookup, resumption after a restart."""
+
+    def __init__(self, storage: Storage, bot_delay: float = 1.0):
+        self.storage = storage
+        self.bot_delay = bot_delay
+        self.tables: dict[str, LiveTable] = {}
+
+    async def start(self) -> None:
+        """Resume every unfinished table from its stored record (bots included)."""
+        for table_id in self.storage.unfinished_ids():
+            stored = self.storage.load_table(table_id)
+            try:
+                table = LiveTable(self, stored)
+            except Exception:  # noqa: BLE001 - one bad table must not stop the server
+                log.exception("table %s could not be resumed", table_id)
+                continue
+            self._launch(table)
+
+    async def stop(self) -> None:
+        for table in self.tables.values():
+            if table.task is not None:
+                table.task.cancel()
+            for conn in list(table.connections):
+                conn.close()
+        tasks = [t.task for t in self.tables.values() if t.task is not None]
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _launch(self, table: LiveTable) -> None:
+        self.tables[table.id] = table
+        if table.status != "finished":
+            table.task = asyncio.get_running_loop().create_task(table.run())
+
+    def create(self, data: Any) -> tuple[LiveTable, list[str | None]]:
+        """Open a table; returns it and the seat tokens (the only time they are revealed)."""
+        spec = parse_spec(data, self.bot_delay)
+        tokens = [secrets.token_urlsafe(24) if seat["kind"] == "human" else None
+                  for seat in spec.seats]
+        status = "open" if any(seat["kind"] == "human" for seat in spec.seats) else "running"
+        stored = StoredTable(
+            id=secrets.token_hex(6), game=spec.game, players=spec.players, preset=spec.preset,
+            options=spec.options, seats=spec.seats,
+            token_hashes=[hash_token(t) if t else None for t in tokens], seed=spec.seed,
+            bot_delay=spec.bot_delay, turn_seconds=spec.turn_seconds, status=status)
+        table = LiveTable(self, stored)
+        table.match.deal()
+        table.stored.steps = list(table.match.record.steps)
+        if table.state.is_terminal():
+            table.status = stored.status = "finished"
+        self.storage.create_table(stored)
+        table.stored.version = table.version
+        table.stored.steps = []
+        self._launch(table)
+        return table, tokens
+
+    def get(self, table_id: Any) -> LiveTable:
+        if not isinstance(table_id, str) or not table_id.isalnum() or len(table_id) > 32:
+            raise TableError("there is no such table")
+        table = self.tables.get(table_id)
+        if table is None:
+            stored = self.storage.load_table(table_id)
+            if stored is None:
+                raise TableError(f"there is no table {table_id!r}")
+            table = LiveTable(self, stored)
+            self._launch(table)
+        return table
+
+    def lobby(self) -> dict:
+        groups: dict[str, list] = {"open": [], "running": [], "finished": []}
+        for stored in self.storage.summaries():
+            live = self.tables.get(stored.id)
+            summary = live.summary() if live is not None else table_summary(stored)
+            groups.setdefault(summary["status"], []).append(summary)
+        return groups
+

@@ -1,0 +1,275 @@
+// The table client: one seat's (or a spectator's) live view over a websocket, game-agnostic.
+// The server sends whole frames (picture, legal actions, log, seats); this file only draws
+// them, turns clicks into actions and reconnects by itself.
+"use strict";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const params = new URLSearchParams(location.hash.slice(1));
+const token = params.get("token");
+const gonets = {frame: null, seat: null, pending: null, socket: null, retry: 0, refs: 0,
+                errors: [], replay: {step: 0, steps: 0, seat: ""}};
+window.gonets = gonets;
+
+function nameKey() { return `gonets-name:${tableId}:${token ? token.slice(0, 6) : "-"}`; }
+
+function setConnection(state, text) {
+  const badge = document.getElementById("conn");
+  badge.dataset.state = state;
+  badge.className = `badge conn-${state}`;
+  badge.textContent = text;
+}
+
+function showError(message) {
+  gonets.errors.push(message);
+  const bar = document.getElementById("error");
+  bar.textContent = message;
+  bar.hidden = false;
+  clearTimeout(showError.timer);
+  showError.timer = setTimeout(() => { bar.hidden = true; }, 6000);
+}
+
+function send(message) {
+  if (!gonets.socket || gonets.socket.readyState !== WebSocket.OPEN) {
+    showError("not connected; reconnecting…");
+    return null;
+  }
+  message.ref = `r${++gonets.refs}`;
+  gonets.socket.send(JSON.stringify(message));
+  return message.ref;
+}
+
+function act(action) {
+  if (gonets.pending) return;   // one action at a time: a double click sends nothing twice
+  hideMenu();
+  const version = gonets.frame ? gonets.frame.version : null;
+  gonets.pending = send({type: "act", action, version});
+  document.body.classList.toggle("busy", !!gonets.pending);
+}
+
+function connect() {
+  setConnection("connecting", gonets.retry ? "reconnecting…" : "connecting…");
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  gonets.socket = socket;
+  socket.onopen = () => {
+    gonets.retry = 0;
+    const join = {type: "join"};
+    if (token) {
+      join.token = token;
+      const saved = localStorage.getItem(nameKey());
+      if (saved) join.name = saved;
+    }
+    send(join);
+  };
+  socket.onmessage = event => receive(JSON.parse(event.data));
+  socket.onclose = event => {
+    gonets.pending = null;
+    document.body.classList.remove("busy");
+    if (event.code === 4404) { setConnection("closed", "no such table"); return; }
+    setConnection("disconnected", "disconnected — reconnecting");
+    const wait = Math.min(5000, 300 * 2 ** gonets.retry++);
+    setTimeout(connect, wait);
+  };
+}
+
+function receive(message) {
+  if (message.type === "welcome") {
+    gonets.seat = message.seat;
+    setConnection("connected", "connected");
+    document.getElementById("whoami").textContent =
+      message.seat === null ? "spectator" : `you are p${message.seat + 1}`;
+    document.getElementById("name-form").hidden = !message.needs_name;
+  } else if (message.type === "state") {
+    gonets.frame = message;
+    if (gonets.pending) { gonets.pending = null; document.body.classList.remove("busy"); }
+    draw(message);
+  } else if (message.type === "error") {
+    if (message.ref && message.ref === gonets.pending) {
+      gonets.pending = null;
+      document.body.classList.remove("busy");
+    }
+    showError(message.message);
+    if (message.fatal) setConnection("closed", "closed");
+  } else if (message.type === "ack") {
+    if (message.ref === gonets.pending) {
+      gonets.pending = null;
+      document.body.classList.remove("busy");
+    }
+  }
+}
+
+// -- drawing --------------------------------------------------------------------------------------
+function draw(frame) {
+  document.title = `${frame.title} — gonets`;
+  document.getElementById("title").textContent = `${frame.title} · table ${frame.table}`;
+  drawSeats(frame);
+  drawTurn(frame);
+  if (!document.getElementById("replay").hidden) return;   // the replay owns the board
+  const legal = new Map(frame.legal.map(a => [a.text, a.label]));
+  const board = document.getElementById("board");
+  const picture = svgNode(frame.svg);
+  board.replaceChildren(picture);
+  const covered = wireClicks(board, legal);
+  drawButtons(frame.legal.filter(a => !covered.has(a.text)));
+  drawLog(frame.log);
+  document.getElementById("replay-open").hidden = frame.status !== "finished";
+  if (frame.status === "finished" && location.hash.includes("replay") &&
+      document.getElementById("replay").hidden) openReplay();
+}
+
+function drawTurn(frame) {
+  const turn = document.getElementById("turn");
+  const view = frame.view;
+  let text;
+  if (frame.failure) text = `This table stopped: ${frame.failure}`;
+  else if (view.terminal) {
+    const winners = (view.result.winners || []).map(w => seatLabel(frame.seats, w));
+    text = `Game over — ${winners.length ? "won by " + winners.join(", ") : "no winner"}`;
+  } else if (frame.status === "open") text = "Waiting for every player to take a seat…";
+  else if (view.to_move === null || view.to_move === undefined) text = "…";
+  else if (view.to_move === frame.seat) text = "Your turn";
+  else text = `${seatLabel(frame.seats, view.to_move)} to play`;
+  if (frame.turn_left !== null && frame.turn_left !== undefined && !view.terminal) {
+    text += ` (${Math.ceil(frame.turn_left)} s left on the turn timer)`;
+  }
+  turn.textContent = text;
+  turn.classList.toggle("mine", !view.terminal && view.to_move === frame.seat);
+  document.getElementById("status").textContent =
+    `status: ${frame.status} · step ${frame.version} · spectators: ${frame.spectators}`;
+}
+
+// Per-seat numbers the view shows (lists as long as the number of players), plus the result.
+function seatColumns(frame) {
+  const columns = [];
+  const players = frame.view.players;
+  for (const [key, value] of Object.entries(frame.view)) {
+    if (Array.isArray(value) && value.length === players &&
+        value.every(v => typeof v === "number") && key !== "legal") columns.push([key, value]);
+  }
+  if (frame.view.result) columns.push(["final score", frame.view.result.scores]);
+  return columns;
+}
+
+function drawSeats(frame) {
+  const columns = seatColumns(frame);
+  const head = h("tr", {}, h("th", {}, "seat"), columns.map(([k]) => h("th", {}, k.replace(/_/g, " "))));
+  const rows = frame.seats.map((seat, index) => {
+    const marks = [];
+    if (index === frame.seat) marks.push("you");
+    if (seat.kind === "human") marks.push(seat.connected ? "online" : "away");
+    const winner = frame.view.result && frame.view.result.winners.includes(index);
+    return h("tr", {class: [index === frame.view.to_move ? "to-move" : "",
+                            winner ? "winner" : ""].join(" ").trim(), "data-seat": index},
+      h("td", {}, seatLabel(frame.seats, index), marks.length ? ` · ${marks.join(", ")}` : ""),
+      columns.map(([, values]) => h("td", {class: "num"}, values[index])));
+  });
+  document.getElementById("seats").replaceChildren(head, ...rows);
+}
+
+function wireClicks(board, legal) {
+  const covered = new Set();
+  for (const node of board.querySelectorAll("[data-action]")) {
+    const actions = node.getAttribute("data-action").split("|").map(a => a.trim())
+      .filter(a => legal.has(a));
+    if (!actions.length) continue;
+    actions.forEach(a => covered.add(a));
+    node.classList.add("clickable");
+    node.setAttribute("tabindex", "0");
+    const choose = event => {
+      event.stopPropagation();
+      if (actions.length === 1) act(actions[0]);
+      else showMenu(actions, legal, event);
+    };
+    node.addEventListener("click", choose);
+    node.addEventListener("keydown", e => { if (e.key === "Enter") choose(e); });
+  }
+  return covered;
+}
+
+function drawButtons(actions) {
+  document.getElementById("actions").replaceChildren(...actions.map(a =>
+    h("button", {type: "button", "data-action": a.text, title: a.text,
+                 onclick: () => act(a.text)}, a.label)));
+}
+
+function drawLog(lines) {
+  const list = document.getElementById("log");
+  const stick = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+  list.replaceChildren(...lines.map(line => h("li", {}, line)));
+  if (stick) list.scrollTop = list.scrollHeight;
+}
+
+function showMenu(actions, legal, event) {
+  const menu = document.getElementById("menu");
+  menu.replaceChildren(...actions.map(a => h("button", {type: "button", "data-action": a,
+    role: "menuitem", onclick: e => { e.stopPropagation(); act(a); }}, legal.get(a) || a)),
+    h("button", {type: "button", class: "cancel", onclick: hideMenu}, "cancel"));
+  menu.style.left = `${event.pageX || 20}px`;
+  menu.style.top = `${event.pageY || 20}px`;
+  menu.hidden = false;
+}
+
+function hideMenu() { document.getElementById("menu").hidden = true; }
+
+// -- name -----------------------------------------------------------------------------------------
+document.getElementById("name-form").addEventListener("submit", event => {
+  event.preventDefault();
+  const name = document.getElementById("name-input").value;
+  localStorage.setItem(nameKey(), name);
+  if (send({type: "name", name})) document.getElementById("name-form").hidden = true;
+});
+document.addEventListener("click", hideMenu);
+document.addEventListener("keydown", e => { if (e.key === "Escape") hideMenu(); });
+
+// -- replay ---------------------------------------------------------------------------------------
+async function showReplayStep() {
+  const r = gonets.replay;
+  try {
+    const data = await fetchJSON(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${r.step}`
+                                 + `&seat=${encodeURIComponent(r.seat)}`);
+    r.steps = data.steps;
+    const slider = document.getElementById("replay-step");
+    slider.max = data.steps; slider.value = data.step;
+    document.getElementById("replay-pos").textContent = `step ${data.step} / ${data.steps}`;
+    document.getElementById("board").replaceChildren(svgNode(data.svg));
+    document.getElementById("actions").replaceChildren();
+    drawLog(data.log);
+  } catch (error) { showError(error.message); }
+}
+
+function openReplay() {
+  const frame = gonets.frame;
+  const panel = document.getElementById("replay");
+  panel.hidden = false;
+  const select = document.getElementById("replay-seat");
+  select.replaceChildren(h("option", {value: "spectator"}, "spectator"),
+    ...frame.seats.map((s, i) => h("option", {value: i}, seatLabel(frame.seats, i))));
+  gonets.replay.seat = frame.seat === null ? "spectator" : String(frame.seat);
+  select.value = gonets.replay.seat;
+  document.getElementById("replay-record").href =
+    `/api/tables/${encodeURIComponent(tableId)}/record`;
+  gonets.replay.step = frame.version;
+  showReplayStep();
+}
+
+function moveReplay(to) {
+  const r = gonets.replay;
+  r.step = Math.max(0, Math.min(r.steps || 0, to));
+  showReplayStep();
+}
+
+document.getElementById("replay-open").addEventListener("click", openReplay);
+document.getElementById("replay-seat").addEventListener("change", e => {
+  gonets.replay.seat = e.target.value; showReplayStep();
+});
+document.getElementById("replay-first").addEventListener("click", () => moveReplay(0));
+document.getElementById("replay-prev").addEventListener("click",
+  () => moveReplay(gonets.replay.step - 1));
+document.getElementById("replay-next").addEventListener("click",
+  () => moveReplay(gonets.replay.step + 1));
+document.getElementById("replay-last").addEventListener("click",
+  () => moveReplay(gonets.replay.steps));
+document.getElementById("replay-step").addEventListener("input",
+  e => moveReplay(Number(e.target.value)));
+
+connect();

@@ -1,0 +1,174 @@
+"""Real servers for the platform tests: uvicorn in a thread or in a child process, plus a
+websocket client that records every frame it receives."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import uvicorn
+from websockets.sync.client import connect
+
+from gonets.server.app import WS_MAX_SIZE, create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class ServerThread:
+    """The real app served by uvicorn on a loopback port, in a background thread."""
+
+    def __init__(self, db_url: str, bot_delay: float = 0.0):
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_base = f"ws://127.0.0.1:{self.port}"
+        config = uvicorn.Config(create_app(db_url, bot_delay), host="127.0.0.1", port=self.port,
+                                log_level="warning", ws_max_size=WS_MAX_SIZE)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> "ServerThread":
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        self.http = httpx.Client(base_url=self.base, timeout=20)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.http.close()
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+    def create(self, **spec) -> dict:
+        response = self.http.post("/api/tables", json=spec)
+        assert response.status_code == 201, response.text
+        return response.json()
+
+    def client(self, table_id: str, token: str | None = None, name: str | None = None,
+               join: bool = True) -> "WsClient":
+        return WsClient(self.ws_base, table_id, token, name, join)
+
+
+class ServerProcess:
+    """``python -m gonets.server`` (or a launcher script) in a child process we can kill -9."""
+
+    def __init__(self, db_url: str, bot_delay: float = 0.0, launcher: list[str] | None = None,
+                 port: int | None = None):
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_base = f"ws://127.0.0.1:{self.port}"
+        command = launcher or [sys.executable, "-m", "gonets.server"]
+        self.command = command + ["--port", str(self.port), "--db", db_url,
+                                  "--bot-delay", str(bot_delay)]
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> "ServerProcess":
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.process = subprocess.Popen(self.command, cwd=ROOT, env=env,
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                        text=True)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(self.base + "/api/games", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            if self.process.poll() is not None:
+                raise RuntimeError("server exited: " + (self.process.stdout.read() or ""))
+            if time.monotonic() > deadline:
+                raise RuntimeError("server did not answer within 30 s")
+            time.sleep(0.1)
+
+    def kill9(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill9()
+
+    def create(self, **spec) -> dict:
+        response = httpx.post(self.base + "/api/tables", json=spec, timeout=20)
+        assert response.status_code == 201, response.text
+        return response.json()
+
+    def table(self, table_id: str) -> dict:
+        return httpx.get(f"{self.base}/api/tables/{table_id}", timeout=20).json()
+
+    def client(self, table_id: str, token: str | None = None, name: str | None = None,
+               join: bool = True) -> "WsClient":
+        return WsClient(self.ws_base, table_id, token, name, join)
+
+
+class WsClient:
+    """A websocket client at one table that keeps every message it received."""
+
+    def __init__(self, ws_base: str, table_id: str, token: str | None, name: str | None,
+                 join: bool):
+        self.socket = connect(f"{ws_base}/ws/{table_id}", max_size=None, open_timeout=20)
+        self.messages: list[dict] = []
+        self.raw: list[str] = []
+        if join:
+            message = {"type": "join"}
+            if token is not None:
+                message["token"] = token
+            if name is not None:
+                message["name"] = name
+            self.send(message)
+
+    def send(self, message) -> None:
+        self.socket.send(message if isinstance(message, str) else json.dumps(message))
+
+    def recv(self, timeout: float = 20) -> dict:
+        text = self.socket.recv(timeout=timeout)
+        self.raw.append(text)
+        message = json.loads(text)
+        self.messages.append(message)
+        return message
+
+    def until(self, predicate, timeout: float = 20) -> dict:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no matching message arrived")
+            message = self.recv(left)
+            if predicate(message):
+                return message
+
+    def state(self, timeout: float = 20) -> dict:
+        return self.until(lambda m: m["type"] == "state", timeout)
+
+    def latest_state(self) -> dict | None:
+        states = [m for m in self.messages if m["type"] == "state"]
+        return states[-1] if states else None
+
+    def close(self) -> None:
+        self.socket.close()
+
+    def __enter__(self) -> "WsClient":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
