@@ -417,7 +417,8 @@ class CarcassonneState(State):
         board = self.board
         tile_index = board.node_tile[root]
         x, y = board.coords[tile_index]
-        info = {"feature": KIND_NAMES[kind], "x": x, "y": y, "tiles": board.tile_count(root)}
+        info = {"feature": KIND_NAMES[kind], "x": x, "y": y, "segment": root - board.base[tile_index],
+                "tiles": board.tile_count(root)}
         if kind == CITY:
             info["arms"] = board.arms_count(root)
         if kind == MONASTERY:

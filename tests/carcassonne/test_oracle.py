@@ -1,0 +1,92 @@
+"""Property test: the union-find engine against the flood-fill oracle, after every move.
+
+CI plays ``CARCASSONNE_ORACLE_GAMES`` games (default 60); the full bar is 1,000:
+``CARCASSONNE_ORACLE_GAMES=1000 .venv/bin/python -m pytest -p no:xdist tests/carcassonne/test_oracle.py``
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from gonets.core import CHANCE, TERMINAL
+from gonets.games.carcassonne import GAME
+from gonets.games.carcassonne.rules import FOLLOWER
+
+from .oracle import Oracle
+
+GAMES = int(os.environ.get("CARCASSONNE_ORACLE_GAMES", "60"))
+
+
+def random_config(rng: random.Random):
+    preset = rng.choice(["c3", "hig_c2", "zmg_c2", "c3_1", "base"])
+    options = {"tiny_city_scoring": rng.random() < 0.3,
+               "farm_scoring": rng.choice(["field", "field", "city_4", "city_3"]),
+               "unplaceable": rng.choice(["discard", "discard", "bottom"])}
+    if preset != "base":
+        options["messengers.trigger_figures"] = rng.choice(["moved", "last_moved"])
+    return GAME.configure(rng.randint(2, 6), preset, options)
+
+
+def compare_structure(state, oracle: Oracle) -> None:
+    board = state.board
+    features = oracle.all_features()
+    component = {key: index for index, feature in enumerate(features) for key in feature}
+    root_of: dict[int, int] = {}
+    for node in range(len(board.parent)):
+        tile = board.node_tile[node]
+        x, y = board.coords[tile]
+        index = component[(x, y, node - board.base[tile])]
+        assert root_of.setdefault(board.find(node), index) == index, "engine joined two features"
+    assert len(root_of) == len(features), "engine split a feature"
+    for root, index in root_of.items():
+        feature = features[index]
+        assert board.tile_count(root) == oracle.tile_count(feature)
+        assert board.arms_count(root) == oracle.arms(feature)
+        if oracle.kind(feature) in ("road", "city"):
+            assert board.open[root] == oracle.open_edges(feature)
+        engine_players = sorted(player for player, _slot in board.foll[root])
+        oracle_players = sorted(f[3] for f in oracle.followers if f[:3] in feature)
+        assert engine_players == oracle_players
+    if state.phase != FOLLOWER:
+        for feature in features:
+            if sum(oracle.counts(feature)):
+                assert not oracle.complete(feature), "a completed feature kept its followers"
+
+
+def play_and_check(seed: int) -> None:
+    rng = random.Random(seed)
+    config = random_config(rng)
+    state = GAME.new_state(config)
+    rules = state.rules
+    oracle = Oracle(config.players, rules.tiny_city, rules.farm_scoring, rules.msg8_majority)
+    seen = 0
+    tiles = followers = -1
+    while True:
+        player = state.current_player()
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        for event in state.log[seen:]:
+            oracle.follow(event, rules)
+        seen = len(state.log)
+        marker = (len(state.board.tiles), sum(s.count(-1) for s in state.slots))
+        if marker != (tiles, followers):
+            tiles, followers = marker
+            compare_structure(state, oracle)
+    assert oracle.totals == [int(s) for s in state.result().scores]
+    assert len(state.board.tiles) + len(state.discarded) + len(state.pile) == 72
+    for slots in state.slots:
+        assert len(slots) == 7
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_engine_matches_oracle(chunk):
+    for seed in range(chunk, GAMES, 4):
+        play_and_check(seed)
