@@ -126,7 +126,8 @@ class WsClient:
 
     def __init__(self, ws_base: str, table_id: str, token: str | None, name: str | None,
                  join: bool):
-        self.socket = connect(f"{ws_base}/ws/{table_id}", max_size=None, open_timeout=20)
+        self._opener = connect(f"{ws_base}/ws/{table_id}", max_size=None, open_timeout=20)
+        self.socket = self._opener.__enter__()
         self.messages: list[dict] = []
         self.raw: list[str] = []
         if join:
@@ -165,7 +166,7 @@ class WsClient:
         return states[-1] if states else None
 
     def close(self) -> None:
-        self.socket.close()
+        self._opener.__exit__(None, None, None)
 
     def __enter__(self) -> "WsClient":
         return self

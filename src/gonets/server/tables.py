@@ -245,6 +245,8 @@ class LiveTable:
     # -- frames ---------------------------------------------------------------------------------
     def frame(self, seat: int | None, ts: float | None = None) -> dict:
         payload = seat_payload(self.game, self.state.view(seat))
+        if self.status != "running" or self.failure:
+            payload["legal"] = []            # nobody may act before every seat is taken
         payload.update(self.public_frame(ts))
         payload["seat"] = seat
         return payload
@@ -299,9 +301,12 @@ class LiveTable:
             if status == "open" and all(s.get("name") for s in seats):
                 status = "running"
             self.storage.update_seats(self.id, seats, status)
+            started = status != self.status
             self.seats, self.status = seats, status
             self.match.record.seats = self.public_seats()
-            self.stored.seats = seats
+            self.stored.seats, self.stored.status = seats, status
+            if started:
+                self._reset_deadline()
             self.wake.set()
             self.broadcast()
 
@@ -358,7 +363,8 @@ class LiveTable:
     def _reset_deadline(self) -> None:
         seconds = self.stored.turn_seconds
         deciding = self.state.current_player()
-        if seconds and deciding >= 0 and self.seats[deciding]["kind"] == "human":
+        if (seconds and self.status == "running" and deciding >= 0
+                and self.seats[deciding]["kind"] == "human"):
             self.deadline = time.monotonic() + seconds
         else:
             self.deadline = None

@@ -1,0 +1,127 @@
+"""The HTTP API of the real app: catalogue, table creation and its validation, lobby, records,
+replays and the static client."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gonets.core import Record
+
+
+def test_catalogue_lists_games_with_presets_options_and_bots(server):
+    games = {g["name"]: g for g in server.http.get("/api/games").json()["games"]}
+    toy = games["toy"]
+    assert toy["title"] == "High card (test game)"
+    assert [p["name"] for p in toy["presets"]] == ["default", "long"]
+    assert toy["presets"][1]["options"] == {"rounds": 3}
+    assert toy["options"][0] == {"name": "rounds", "default": 2, "doc": "turns each seat takes",
+                                 "choices": [1, 2, 3]}
+    assert "random" in toy["agents"]
+
+
+@pytest.mark.parametrize("spec,message", [
+    ({"game": "nope", "players": 2}, "unknown game 'nope'"),
+    ({"players": 2}, "choose a game"),
+    ({"game": "toy", "players": 7}, "is for 2-3 players, not 7"),
+    ({"game": "toy", "players": "2"}, "not 2"),
+    ({"game": "toy", "players": 2, "preset": "huge"}, "no preset 'huge'"),
+    ({"game": "toy", "players": 2, "options": {"rounds": 9}}, "option 'rounds'"),
+    ({"game": "toy", "players": 2, "options": {"colour": 1}}, "no option 'colour'"),
+    ({"game": "toy", "players": 2, "options": [1]}, "'options' must be an object"),
+    ({"game": "toy", "players": 2, "seats": [{"kind": "human"}]}, "must list 2 seats"),
+    ({"game": "toy", "players": 2, "seats": [{"kind": "alien"}, {"kind": "human"}]},
+     "'kind' must be 'human' or 'bot'"),
+    ({"game": "toy", "players": 2, "seats": [{"kind": "bot", "agent": "oracle"},
+                                             {"kind": "human"}]}, "unknown bot 'oracle'"),
+    ({"game": "toy", "players": 2, "bot_delay": -1}, "'bot_delay' must be a number"),
+    ({"game": "toy", "players": 2, "turn_seconds": "soon"}, "'turn_seconds' must be a number"),
+    ({"game": "toy", "players": 2, "seed": -4}, "'seed' must be a whole number"),
+    ([1, 2], "JSON object"),
+])
+def test_bad_table_requests_are_refused_with_a_clear_error(server, spec, message):
+    before = server.http.get("/api/tables").json()
+    response = server.http.post("/api/tables", json=spec)
+    assert response.status_code == 400
+    assert message in response.json()["error"]
+    assert server.http.get("/api/tables").json() == before
+
+
+def test_malformed_and_oversized_bodies_are_refused(server):
+    response = server.http.post("/api/tables", content=b"{not json",
+                                headers={"content-type": "application/json"})
+    assert response.status_code == 400 and "not valid JSON" in response.json()["error"]
+    response = server.http.post("/api/tables", content=b" " * 70000)
+    assert response.status_code == 400 and "too large" in response.json()["error"]
+
+
+def test_unknown_tables_are_404_with_a_message(server):
+    for path in ("/api/tables/abc123", "/api/tables/abc123/record", "/api/tables/a%3Cb%3E/replay"):
+        response = server.http.get(path)
+        assert response.status_code == 404
+        assert "table" in response.json()["error"]
+
+
+def test_create_returns_seat_links_with_distinct_tokens_and_a_spectator_link(server):
+    created = server.create(game="toy", players=3, seats=[
+        {"kind": "human"}, {"kind": "bot", "agent": "random"}, {"kind": "human"}])
+    seats = created["links"]["seats"]
+    assert seats[1] is None
+    tokens = [seats[0]["token"], seats[2]["token"]]
+    assert len(set(tokens)) == 2 and all(len(t) >= 32 for t in tokens)
+    assert seats[0]["url"] == f"/table/{created['id']}#token={tokens[0]}"
+    assert created["links"]["spectator"] == f"/table/{created['id']}"
+    lobby = server.http.get("/api/tables").text
+    summary = server.http.get(f"/api/tables/{created['id']}").text
+    for token in tokens:
+        assert token not in lobby and token not in summary
+    assert json.loads(summary)["status"] == "open"
+
+
+def test_bot_table_finishes_and_is_listed_with_its_result_record_and_replay(server):
+    created = server.create(game="toy", players=2, preset="long", seed=5,
+                            seats=[{"kind": "bot", "agent": "random"}] * 2)
+    table_id = created["id"]
+    with server.client(table_id) as watcher:
+        final = watcher.until(lambda m: m["type"] == "state" and m["view"]["terminal"])
+    lobby = server.http.get("/api/tables").json()
+    line = next(t for t in lobby["finished"] if t["id"] == table_id)
+    assert line["result"]["winners"] == final["view"]["result"]["winners"]
+    record = Record.from_json(server.http.get(f"/api/tables/{table_id}/record").json())
+    state = record.replay()                      # verifies every step and the stored result
+    assert state.is_terminal() and record.seed == 5 and len(record.steps) == final["version"]
+    assert record.seats == [{"kind": "bot", "name": "random bot", "agent": "random"}] * 2
+    first = server.http.get(f"/api/tables/{table_id}/replay", params={"step": 0}).json()
+    assert first["step"] == 0 and first["steps"] == len(record.steps)
+    assert first["view"]["to_move"] is None and first["log"] == []
+    for seat in (0, 1):
+        step1 = server.http.get(f"/api/tables/{table_id}/replay",
+                                params={"step": 1, "seat": seat}).json()
+        expected = record.replay(upto=1).view(seat)
+        expected.pop("log")
+        assert step1["view"] == expected
+        assert step1["legal"] == []
+        assert step1["log"][-1].startswith(f"p{seat + 1} draws")
+    bad = server.http.get(f"/api/tables/{table_id}/replay", params={"step": 999})
+    assert bad.status_code == 400 and "'step' must be from 0" in bad.json()["error"]
+    bad = server.http.get(f"/api/tables/{table_id}/replay", params={"seat": "x"})
+    assert bad.status_code == 400
+
+
+def test_record_and_replay_wait_until_the_game_is_over(server):
+    created = server.create(game="toy", players=2)
+    for path in ("record", "replay"):
+        response = server.http.get(f"/api/tables/{created['id']}/{path}")
+        assert response.status_code == 404
+        assert "once the game is over" in response.json()["error"]
+
+
+def test_pages_and_static_client_are_served_with_a_strict_policy(server):
+    for path in ("/", "/table/abc"):
+        page = server.http.get(path)
+        assert page.status_code == 200 and "<!doctype html>" in page.text
+        assert "script-src" not in page.headers["content-security-policy"]
+        assert "default-src 'self'" in page.headers["content-security-policy"]
+    for name in ("table.js", "lobby.js", "common.js", "app.css"):
+        assert server.http.get(f"/static/{name}").status_code == 200

@@ -1,0 +1,199 @@
+"""Live play over websockets against the real app: seats, names, spectators, bad input,
+double clicks, the turn timer."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+
+def two_humans(server, **spec):
+    created = server.create(game="toy", players=2, seats=HUMANS, **spec)
+    tokens = [link["token"] for link in created["links"]["seats"]]
+    return created["id"], tokens
+
+
+def test_a_table_waits_for_names_then_each_seat_sees_only_its_own_card(server):
+    table_id, tokens = two_humans(server, seed=1)
+    ann = server.client(table_id, tokens[0])
+    welcome = ann.until(lambda m: m["type"] == "welcome")
+    assert welcome == {"type": "welcome", "seat": 0, "ref": None, "needs_name": True}
+    state = ann.state()
+    assert state["status"] == "open" and state["legal"] == []
+    ann.send({"type": "name", "name": "Ann"})
+    assert ann.until(lambda m: m["type"] == "state")["seats"][0]["name"] == "Ann"
+    bob = server.client(table_id, tokens[1], name="Bob")
+    bob_state = bob.until(lambda m: m["type"] == "state" and m["status"] == "running")
+    ann_state = ann.until(lambda m: m["type"] == "state" and m["status"] == "running")
+    assert bob_state["seats"][0]["connected"] and bob_state["seats"][1]["connected"]
+    assert ann_state["view"]["hand"] != bob_state["view"]["hand"]
+    assert [a["text"] for a in ann_state["legal"]] == ["keep", "swap"]
+    assert bob_state["legal"] == []                      # not Bob's turn
+    assert f"draws a {bob_state['view']['hand']}" not in " ".join(ann_state["log"])
+    spectator = server.client(table_id)
+    watched = spectator.state()
+    assert watched["seat"] is None and watched["view"]["hand"] is None
+    assert not any("draws" in line for line in watched["log"])
+    for client in (ann, bob, spectator):
+        client.close()
+
+
+def test_actions_are_acknowledged_after_the_new_state_and_reach_every_seat(server):
+    table_id, tokens = two_humans(server)
+    ann = server.client(table_id, tokens[0], name="Ann")
+    bob = server.client(table_id, tokens[1], name="Bob")
+    state = ann.until(lambda m: m["type"] == "state" and m["status"] == "running")
+    ann.send({"type": "act", "action": "keep", "version": state["version"], "ref": "k1"})
+    after = ann.until(lambda m: m["type"] == "state" and m["version"] == state["version"] + 1)
+    ack = ann.until(lambda m: m["type"] == "ack")
+    assert ack == {"type": "ack", "ref": "k1", "version": after["version"]}
+    bob_after = bob.until(lambda m: m["type"] == "state" and m["version"] == after["version"])
+    assert [a["text"] for a in bob_after["legal"]] == ["keep", "swap"]
+    assert "p1 keeps" in bob_after["log"]
+    ann.close()
+    bob.close()
+
+
+def errors_of(client, count, timeout=10):
+    found = []
+    while len(found) < count:
+        message = client.recv(timeout)
+        if message["type"] == "error":
+            found.append(message)
+    return found
+
+
+def test_bad_input_gets_a_clear_error_to_that_client_only_and_changes_nothing(server):
+    table_id, tokens = two_humans(server)
+    ann = server.client(table_id, tokens[0], name="Ann")
+    bob = server.client(table_id, tokens[1], name="Bob")
+    watcher = server.client(table_id)
+    state = ann.until(lambda m: m["type"] == "state" and m["status"] == "running")
+    version = state["version"]
+    bad_messages = [
+        ("{oops", "not valid JSON"),
+        ("[1, 2]", "JSON object"),
+        (json.dumps({"type": "dance"}), "unknown message type"),
+        (json.dumps({"type": "act", "action": "x" * 9000}), "message too large"),
+        (json.dumps({"type": "act", "action": "fly", "ref": 1}), "cannot read that action"),
+        (json.dumps({"type": "act", "action": 3}), "must be the action's notation"),
+        (json.dumps({"type": "act", "action": "keep", "version": "new"}), "whole number"),
+        (json.dumps({"type": "act", "action": "keep", "version": version - 1}), "repeated click"),
+        (json.dumps({"type": "join", "token": tokens[0]}), "already joined"),
+        (json.dumps({"type": "name", "name": ""}), "visible character"),
+        (json.dumps({"type": "name", "name": "n" * 40}), "at most 32"),
+        (json.dumps({"type": "name", "name": 5}), "must be text"),
+    ]
+    for text, expected in bad_messages:
+        ann.send(text)
+        error = errors_of(ann, 1)[0]
+        assert expected in error["message"], (text, error)
+    bob.send({"type": "act", "action": "keep", "version": version})
+    assert "not your turn" in errors_of(bob, 1)[0]["message"]
+    watcher.send({"type": "act", "action": "keep"})
+    assert "spectators cannot act" in errors_of(watcher, 1)[0]["message"]
+    # nothing changed: a fresh spectator sees the same step, and nobody else got any error
+    fresh = server.client(table_id).state()
+    assert fresh["version"] == version and fresh["status"] == "running"
+    ann.send({"type": "ping", "ref": "p"})
+    ann.until(lambda m: m["type"] == "pong")
+    for other in (bob, watcher):
+        other.send({"type": "ping", "ref": "p"})
+        other.until(lambda m: m["type"] == "pong")
+    assert sum(m["type"] == "error" for m in bob.messages) == 1
+    assert sum(m["type"] == "error" for m in watcher.messages) == 1
+    assert not any(m["type"] == "error" for m in fresh_messages(server, table_id))
+    for client in (ann, bob, watcher):
+        client.close()
+
+
+def fresh_messages(server, table_id):
+    client = server.client(table_id)
+    client.state()
+    client.close()
+    return client.messages
+
+
+def test_wrong_missing_and_foreign_tokens_are_refused(server):
+    table_id, tokens = two_humans(server)
+    other_id, other_tokens = two_humans(server)
+    for token, expected in ((tokens[0][:-2] + "xx", "wrong token"), ("", "missing"),
+                            (other_tokens[0], "wrong token"), (["list"], "malformed")):
+        client = server.client(table_id, join=False)
+        client.send({"type": "join", "token": token})
+        assert expected in client.until(lambda m: m["type"] == "error")["message"]
+        client.send({"type": "act", "action": "keep"})
+        assert "join the table first" in client.until(lambda m: m["type"] == "error")["message"]
+        client.close()
+    client = server.client(table_id, join=False)
+    client.send({"type": "join", "name": "Spy"})
+    assert "spectators do not have a name" in client.until(
+        lambda m: m["type"] == "error")["message"]
+    client.close()
+    state = server.client(table_id).state()
+    assert state["status"] == "open" and all(s["name"] is None for s in state["seats"])
+
+
+def test_unknown_table_over_websocket(server):
+    client = server.client("nosuchtable", join=False)
+    message = client.recv()
+    assert message["type"] == "error" and "no table 'nosuchtable'" in message["message"]
+    client.close()
+
+
+def test_a_double_click_applies_once(server):
+    table_id, tokens = two_humans(server)
+    ann = server.client(table_id, tokens[0], name="Ann")
+    server.client(table_id, tokens[1], name="Bob")
+    state = ann.until(lambda m: m["type"] == "state" and m["status"] == "running")
+    click = {"type": "act", "action": "swap", "version": state["version"]}
+    ann.send({**click, "ref": "a"})
+    ann.send({**click, "ref": "b"})
+    ack = ann.until(lambda m: m["type"] == "ack")
+    error = ann.until(lambda m: m["type"] == "error")
+    assert ack["ref"] == "a" and error["ref"] == "b" and "repeated click" in error["message"]
+    latest = server.client(table_id).state()
+    assert latest["version"] == state["version"] + 1
+    assert latest["view"]["swaps"] == [1, 0]
+
+
+def test_names_are_kept_as_text_and_tokens_never_reach_other_clients(server):
+    table_id, tokens = two_humans(server)
+    hostile = '<img src=x onerror="alert(1)">\u0007'
+    ann = server.client(table_id, tokens[0], name=hostile)
+    bob = server.client(table_id, tokens[1], name="Bob")
+    watcher = server.client(table_id)
+    seen = watcher.until(lambda m: m["type"] == "state" and m["status"] == "running")
+    assert seen["seats"][0]["name"] == '<img src=x onerror="alert(1)">'   # control char removed
+    state = ann.until(lambda m: m["type"] == "state" and m["status"] == "running")
+    ann.send({"type": "act", "action": "keep", "version": state["version"]})
+    bob.until(lambda m: m["type"] == "state" and m["version"] == state["version"] + 1)
+    watcher.until(lambda m: m["type"] == "state" and m["version"] == state["version"] + 1)
+    for client, own in ((ann, tokens[0]), (bob, tokens[1]), (watcher, None)):
+        text = "".join(client.raw)
+        for token in tokens:
+            if token != own:
+                assert token not in text
+        assert own is None or own not in text      # not even echoed back to its owner
+    lobby = server.http.get("/api/tables").text
+    assert all(token not in lobby for token in tokens)
+
+
+def test_the_turn_timer_lets_a_bot_play_for_an_absent_seat(server):
+    created = server.create(game="toy", players=2, turn_seconds=1,
+                            seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}])
+    token = created["links"]["seats"][0]["token"]
+    ann = server.client(created["id"], token, name="Ann")
+    started = ann.until(lambda m: m["type"] == "state" and m["status"] == "running")
+    assert started["turn_left"] == pytest.approx(1.0, abs=0.3)
+    begin = time.monotonic()
+    final = ann.until(lambda m: m["type"] == "state" and m["view"]["terminal"], timeout=20)
+    assert time.monotonic() - begin >= 1.5          # two timed-out turns of one second
+    record = server.http.get(f"/api/tables/{created['id']}/record").json()
+    assert [s["seat"] for s in record["steps"] if "seat" in s] == [0, 1, 0, 1]
+    assert final["turn_left"] is None
+    ann.close()
