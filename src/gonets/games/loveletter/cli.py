@@ -1,0 +1,54 @@
+"""``gonets loveletter ...``: game-specific commands (the playing-card deck mapping)."""
+
+from __future__ import annotations
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from gonets.core.errors import GonetsError
+from gonets.games.loveletter import cards as C
+
+app = typer.Typer(help="Love Letter commands.", no_args_is_help=True, add_completion=False)
+
+HEADINGS = {
+    "en": ("Value", "Character", "Playing cards", "Copies", "Token cards (not in play)",
+           "{size}-card deck for {players} players"),
+    "ru": ("Значение", "Персонаж", "Игральные карты", "Кол-во", "Жетоны симпатий (не в игре)",
+           "Колода {size} карт, игроков: {players}"),
+}
+
+
+def mapping_table(size: str, players: int, lang: str = "en") -> tuple[Table, list[str]]:
+    """The Rich table of the mapping and the list of token cards."""
+    heads = HEADINGS.get(lang, HEADINGS["en"])
+    rows, tokens = C.playing_card_mapping(size, players)
+    table = Table(title=heads[5].format(size=size, players=players))
+    for head in heads[:4]:
+        table.add_column(head)
+    for row in rows:
+        table.add_row(str(row.value), C.card_name(row.key, lang), " ".join(row.cards),
+                      str(len(row.cards)))
+    return table, tokens
+
+
+@app.command()
+def deck(cards: str = typer.Option("54", "--cards", help="Playing-card deck: 54 or 36."),
+         players: int = typer.Option(4, "--players", "-p", help="Number of players (2-8)."),
+         lang: str = typer.Option("en", "--lang", help="Card names: en or ru.")) -> None:
+    """Print how to play with an ordinary 54- or 36-card deck (seed mapping, fixed)."""
+    console = Console(highlight=False)
+    if cards not in ("54", "36"):
+        console.print(f"[bold red]error:[/] --cards must be 54 or 36, not {cards!r}")
+        raise typer.Exit(2)
+    if not 2 <= players <= 8:
+        console.print(f"[bold red]error:[/] Love Letter is for 2-8 players, not {players}")
+        raise typer.Exit(2)
+    try:
+        table, tokens = mapping_table(cards, players, lang)
+    except GonetsError as exc:
+        console.print(f"[bold red]error:[/] {exc}")
+        raise typer.Exit(2)
+    console.print(table)
+    heads = HEADINGS.get(lang, HEADINGS["en"])
+    console.print(f"{heads[4]}: {' '.join(tokens)}")

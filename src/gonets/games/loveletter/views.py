@@ -1,0 +1,348 @@
+"""Views (the one place of redaction), the log format, and ``sample_world``.
+
+A log entry is ``(kind, public values, private values, mask of entitled seats)``; the field
+names of each kind are in :data:`FIELDS` (documented in VIEW.md).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from gonets.games.loveletter import cards as C
+from gonets.games.loveletter.actions import NONE, SPARE
+
+FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "round": (("round", "starter"), ()),
+    "starter": (("seat",), ()),
+    "face_up": (("cards",), ()),
+    "deal": (("seat",), ("card",)),
+    "draw": (("seat", "from"), ("card",)),
+    "play": (("seat", "card", "action"), ()),
+    "no_effect": (("seat", "card"), ()),
+    "guard": (("seat", "target", "guess", "hit"), ()),
+    "assassin": (("seat", "guard"), ()),
+    "look": (("seat", "target"), ("card",)),
+    "compare": (("seat", "target", "kind", "loser"), ("cards",)),
+    "swap": (("seat", "kind", "between"), ("cards",)),
+    "protect": (("seat",), ()),
+    "mark": (("seat", "target", "kind"), ()),
+    "bishop": (("seat", "target", "guess", "hit"), ()),
+    "redraw": (("seat", "choice"), ()),
+    "discard": (("seat", "card", "cause"), ()),
+    "out": (("seat", "by"), ()),
+    "burn": (("seat", "card", "refilled"), ()),
+    "chancellor": (("seat", "drew"), ("cards",)),
+    "return": (("seat", "count"), ("kept", "bottom")),
+    "token": (("seat", "reason", "tokens"), ()),
+    "showdown": (("hands", "scores", "totals"), ()),
+    "round_end": (("round", "winners", "reason"), ()),
+    "game_end": (("winners",), ()),
+}
+
+
+def _plain(value):
+    return [_plain(v) for v in value] if isinstance(value, (list, tuple)) else value
+
+
+def event_dict(entry, seat: int | None) -> dict:
+    """One log entry as ``seat`` sees it."""
+    kind, public, private, seen = entry
+    names, hidden = FIELDS[kind]
+    data = {"e": kind}
+    for name, value in zip(names, public):
+        data[name] = _plain(value)
+    if private is not None and seat is not None and seen >> seat & 1:
+        for name, value in zip(hidden, private):
+            data[name] = _plain(value)
+    return data
+
+
+def entry_from_dict(data: dict, seat: int | None):
+    """The inverse of :func:`event_dict` for the viewer (private parts it lacks stay unknown)."""
+    kind = data["e"]
+    names, hidden = FIELDS[kind]
+    public = tuple(data[name] for name in names)
+    if hidden and seat is not None and all(name in data for name in hidden):
+        return kind, public, tuple(data[name] for name in hidden), 1 << seat
+    return kind, public, None, 0
+
+
+def hand_of(state, seat: int) -> list[int]:
+    """The cards ``seat`` holds now (the drawn or Chancellor cards last)."""
+    from gonets.games.loveletter.state import CHANCELLOR, PLAY
+
+    if state.hands[seat] == NONE:
+        return []
+    cards = [state.hands[seat]]
+    if seat == state.turn:
+        if state.phase == PLAY and state.drawn != NONE:
+            cards.append(state.drawn)
+        elif state.phase == CHANCELLOR:
+            cards += state.extra
+    return cards
+
+
+def build_view(state, seat: int | None) -> dict:
+    from gonets.games.loveletter.state import CARD_MASK, CAUSE_SHIFT, CAUSES, PHASES
+
+    rules = state.rules
+    deck = rules.deck
+    value = rules.value
+    seats = []
+    for q in range(state.n):
+        pile = state.discards[q]
+        seats.append({
+            "seat": q, "tokens": state.tokens[q], "in_round": bool(state.alive >> q & 1),
+            "protected": bool(state.prot >> q & 1), "hand_size": len(hand_of(state, q)),
+            "discards": [{"card": C.KEYS[e & CARD_MASK], "cause": CAUSES[e >> CAUSE_SHIFT]}
+                         for e in pile],
+            "discard_total": sum(value[e & CARD_MASK] for e in pile),
+        })
+    return {
+        "round": state.round,
+        "starter": state.starter if state.starter != NONE else None,
+        "turn": state.turn if state.turn != NONE else None,
+        "phase": PHASES[state.phase],
+        "deck": deck.name,
+        "cards": {C.KEYS[k]: {"value": deck.value[k], "copies": deck.copies[k]}
+                  for k in deck.kinds},
+        "target": rules.target,
+        "deck_size": len(state.deck),
+        "spare": state.spare != NONE,
+        "face_up": [C.KEYS[c] for c in state.face_up],
+        "burned": [C.KEYS[c] for c in state.burned],
+        "hand": None if seat is None else [C.KEYS[c] for c in hand_of(state, seat)],
+        "seats": seats,
+        "sycophant": state.mark if state.mark != NONE else None,
+        "jester": ({"by": state.jester_by, "on": state.jester_on}
+                   if state.jester_on != NONE else None),
+        "log": [event_dict(entry, seat) for entry in state.log[:state.log_n]],
+    }
+
+
+# -- knowledge and sample_world -------------------------------------------------------------------
+
+class Knowledge:
+    """What one viewer knows about hidden cards in the current round, read from its log.
+
+    ``possible[q]`` is the set of characters seat q's (older) hand card can be, or None when
+    nothing is known; ``spare`` the same for the set-aside card; ``bottom`` maps cards the
+    viewer put under the deck (Chancellor) to their distance from the bottom.
+    """
+
+    def __init__(self, deck: C.Deck, players: int, seat: int | None):
+        self.deck = deck
+        self.seat = seat
+        self.possible: list[set[int] | None] = [None] * players
+        self.spare: set[int] | None = None
+        self.bottom: list[list[int]] = []        # [card, distance from the bottom]
+
+    def _guess_kinds(self, guess) -> set[int]:
+        if isinstance(guess, int):
+            return set(self.deck.kinds_of_value(guess))
+        return {C.INDEX[guess]}
+
+    def _narrow(self, q: int, allowed: set[int]) -> None:
+        current = self.possible[q]
+        self.possible[q] = allowed if current is None else current & allowed
+
+    def read(self, log: list[dict]) -> "Knowledge":
+        start = max((i for i, e in enumerate(log) if e["e"] == "round"), default=len(log))
+        for event in log[start + 1:]:
+            handler = getattr(self, "_on_" + event["e"], None)
+            if handler is not None:
+                handler(event)
+        return self
+
+    def _known_card(self, key: str) -> set[int]:
+        return {C.INDEX[key]}
+
+    def _on_draw(self, e):
+        if e["from"] == "spare":
+            self.possible[e["seat"]] = self.spare
+            self.spare = None
+
+    def _on_play(self, e):
+        q, card = e["seat"], C.INDEX[e["card"]]
+        known = self.possible[q]
+        if q != self.seat and known is not None and card in known:
+            self.possible[q] = None
+
+    def _on_discard(self, e):
+        if e["cause"] != "played":
+            self.possible[e["seat"]] = None
+
+    def _on_look(self, e):
+        if "card" not in e:
+            return
+        if e["target"] == "spare":
+            self.spare = self._known_card(e["card"])
+        else:
+            self.possible[e["target"]] = self._known_card(e["card"])
+
+    def _on_compare(self, e):
+        if "cards" in e:
+            other, card = ((e["target"], e["cards"][1]) if e["seat"] == self.seat
+                           else (e["seat"], e["cards"][0]))
+            self.possible[other] = self._known_card(card)
+
+    def _on_swap(self, e):
+        a, b = e["between"]
+        if "cards" in e:
+            if b == "spare":
+                self.spare = self._known_card(e["cards"][1])
+            else:
+                other, card = (b, e["cards"][1]) if a == self.seat else (a, e["cards"][0])
+                self.possible[other] = self._known_card(card)
+        elif b == "spare":
+            self.possible[a], self.spare = self.spare, self.possible[a]
+        else:
+            self.possible[a], self.possible[b] = self.possible[b], self.possible[a]
+
+    def _on_guard(self, e):
+        if not e["hit"]:
+            target = e["target"]
+            self._narrow(target, set(self.deck.kinds) - self._guess_kinds(e["guess"]))
+
+    def _on_assassin(self, e):
+        self.possible[e["seat"]] = None
+
+    def _on_bishop(self, e):
+        kinds = self._guess_kinds(e["guess"])
+        self._narrow(e["target"], kinds if e["hit"] else set(self.deck.kinds) - kinds)
+
+    def _on_burn(self, e):
+        self.spare = None
+
+    def _on_chancellor(self, e):
+        if e["seat"] != self.seat:
+            self.possible[e["seat"]] = None
+
+    def _on_return(self, e):
+        for entry in self.bottom:
+            entry[1] += e["count"]
+        if "bottom" in e:
+            order = e["bottom"]                  # top to bottom
+            for distance, key in enumerate(reversed(order)):
+                self.bottom.append([C.INDEX[key], distance])
+
+
+def sample_world(game, view: dict, rng: random.Random):
+    """A full state consistent with ``view`` and its seat's knowledge; the rest at random."""
+    from gonets.games.loveletter.state import (CAUSES, CAUSE_SHIFT, CHANCELLOR, PHASES, PLAY,
+                                               LoveLetterState)
+    from gonets.core.game import CHANCE, TERMINAL
+
+    config = game.configure(view["players"], view["preset"], view["options"])
+    state = LoveLetterState(config)
+    seat = view["seat"]
+    n = config.players
+    state.phase = PHASES.index(view["phase"]) if view["phase"] != "deal" else \
+        (0 if view["starter"] is not None else 1)
+    state.round = view["round"]
+    state.starter = NONE if view["starter"] is None else view["starter"]
+    state.turn = NONE if view["turn"] is None else view["turn"]
+    state.cur = (TERMINAL if view["terminal"] else
+                 view["to_move"] if view["to_move"] is not None else CHANCE)
+    state.tokens = [s["tokens"] for s in view["seats"]]
+    state.alive = sum(1 << s["seat"] for s in view["seats"] if s["in_round"])
+    state.prot = sum(1 << s["seat"] for s in view["seats"] if s["protected"])
+    state.mark = NONE if view["sycophant"] is None else view["sycophant"]
+    if view["jester"]:
+        state.jester_by, state.jester_on = view["jester"]["by"], view["jester"]["on"]
+    state.discards = [[C.INDEX[d["card"]] | CAUSES.index(d["cause"]) << CAUSE_SHIFT
+                       for d in s["discards"]] for s in view["seats"]]
+    state.face_up = [C.INDEX[k] for k in view["face_up"]]
+    state.burned = [C.INDEX[k] for k in view["burned"]]
+    if view["terminal"]:
+        state.winners = list(view["result"]["winners"])
+    state.log = [entry_from_dict(e, seat) for e in view["log"]]
+    state.log_n = len(state.log)
+    state.rounds_done = sum(1 for e in view["log"] if e["e"] == "round_end")
+    state.played = sum(1 for e in view["log"] if e["e"] == "play")
+    if state.phase in (PLAY, CHANCELLOR) or PHASES[state.phase] == "redraw":
+        _deal_hidden(state, view, rng)
+    return state
+
+
+def _deal_hidden(state, view: dict, rng: random.Random) -> None:
+    """Place the viewer's own cards, then draw every other hidden card from the unseen ones."""
+    from gonets.games.loveletter.state import CHANCELLOR, PLAY
+
+    seat = view["seat"]
+    deck = state.rules.deck
+    know = Knowledge(deck, state.n, seat).read(view["log"])
+    pool = Counter(deck.cards)
+    seen = [C.INDEX[k] for k in view["face_up"] + view["burned"]]
+    seen += [C.INDEX[d["card"]] for s in view["seats"] for d in s["discards"]]
+    own = [C.INDEX[k] for k in (view["hand"] or [])]
+    pool.subtract(seen + own)
+    # slots: (kind of slot, seat, allowed set or None)
+    slots: list[tuple[str, int, set[int] | None]] = []
+    for s in view["seats"]:
+        q = s["seat"]
+        if q == seat or not s["in_round"]:
+            continue
+        slots.append(("hand", q, know.possible[q]))
+        slots += [("extra", q, None)] * (s["hand_size"] - 1)
+    if view["spare"]:
+        slots.append(("spare", NONE, know.spare))
+    size = view["deck_size"]
+    bottom = {distance: card for card, distance in know.bottom if distance < size}
+    for card in bottom.values():
+        pool[card] -= 1
+    if any(count < 0 for count in pool.values()):       # stale knowledge: forget it (widen)
+        pool = Counter(deck.cards)
+        pool.subtract(seen + own)
+        bottom = {}
+        slots = [(k, q, None) for k, q, _ in slots]
+    chosen = _assign(slots, pool, rng)
+    rest = list(pool.elements())
+    for card in chosen:
+        rest.remove(card)
+    rng.shuffle(rest)
+    # hands
+    if seat is not None and own:
+        state.hands[seat] = own[0]
+    extras: dict[int, list[int]] = {}
+    for (kind, q, _), card in zip(slots, chosen):
+        if kind == "hand":
+            state.hands[q] = card
+        elif kind == "extra":
+            extras.setdefault(q, []).append(card)
+        else:
+            state.spare = card
+    turn = state.turn
+    mine = own[1:] if seat == turn else extras.get(turn, [])
+    if state.phase == PLAY:
+        state.drawn = mine[0] if mine else NONE
+    elif state.phase == CHANCELLOR:
+        state.extra = list(mine)
+    # draw pile: top is the end of the list; known Chancellor cards at their places
+    pile: list[int] = []
+    for distance in range(size):
+        pile.append(bottom[distance] if distance in bottom else rest.pop())
+    state.deck = pile
+
+
+def _assign(slots, pool: Counter, rng: random.Random) -> list[int]:
+    """One card per slot from ``pool`` respecting each slot's allowed set (random order)."""
+    order = sorted(range(len(slots)), key=lambda i: (slots[i][2] is None,
+                                                      len(slots[i][2] or ())))
+    for attempt in range(200):
+        left = Counter(pool)
+        chosen = [NONE] * len(slots)
+        ok = True
+        for i in order:
+            allowed = slots[i][2] if attempt < 199 else None
+            options = [c for c in left.elements() if allowed is None or c in allowed]
+            if not options:
+                ok = False
+                break
+            card = options[rng.randrange(len(options))]
+            chosen[i] = card
+            left[card] -= 1
+        if ok:
+            return chosen
+    raise AssertionError("could not deal the hidden cards")
