@@ -1,0 +1,1 @@
+from gonets.agents.base import RandomAgent as HeuristicAgent

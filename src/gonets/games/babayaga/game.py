@@ -1,0 +1,114 @@
+"""The Baba Yaga game definition: options, presets and the adapters over the engine."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+from gonets.core.game import Game, State
+from gonets.core.options import Config, Option, Preset
+from gonets.games.babayaga.content import default_content
+from gonets.games.babayaga.engine import BabaYagaState, build_actions, state_from_view
+
+
+def _count(low: int, high: int):
+    def check(value: Any) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            return f"must be a whole number from {low} to {high}"
+        return None
+    return check
+
+
+@lru_cache(maxsize=None)
+def _actions(players: int) -> tuple[list[str], dict[str, int]]:
+    acts = build_actions(default_content(), players)
+    return acts, {a: i for i, a in enumerate(acts)}
+
+
+class BabaYagaGame(Game):
+    """Baba Yaga (2010): bogatyrs on quests across folk-tale Russia, hunted by the witch."""
+
+    name = "babayaga"
+    title = "Baba Yaga"
+    min_players = 1
+    max_players = 6
+    description = ("Heroes roam a 50-space board, meet encounter cards, chase quests and "
+                   "dodge Baba Yaga, her Hut and her Horseman. Competitive, co-op and solo.")
+    options = (
+        Option("mode", "competitive", "competitive (first quest or most Rep wins), cooperative "
+               "(everyone finishes or Baba Yaga #3 falls) or solo (one player, 15 cards fewer "
+               "per deck, time of day by die)", choices=("competitive", "cooperative", "solo")),
+        Option("extra_removed", 0, "the rulebook's 'too easy?' variant: extra random cards "
+               "removed from each deck at set-up (the rulebook suggests 5)", check=_count(0, 15)),
+        Option("max_rounds", 200, "safety cap (B43): reaching it ends the game like a deck-out",
+               check=_count(1, 10_000)),
+        Option("quest_step_mandatory", True, "a due quest step replaces the normal encounter "
+               "without asking (rules #13); false lets the player draw instead",
+               choices=(True, False)),
+        Option("solo_lose_on_death", False, "solo hard mode: any death loses the game",
+               choices=(True, False)),
+        Option("solo_lose_on_baba_fail", False, "solo hard mode: failing any Baba Yaga "
+               "encounter loses the game", choices=(True, False)),
+    )
+    presets = (
+        Preset("competitive", "competitive play, 2-6 players", {"mode": "competitive"}, (2, 6)),
+        Preset("cooperative", "co-operative play, 2-6 players", {"mode": "cooperative"}, (2, 6)),
+        Preset("solo", "one player against the game", {"mode": "solo"}, (1, 1)),
+    )
+    default_preset = "competitive"
+
+    def check_config(self, config: Config) -> None:
+        from gonets.core.errors import OptionError
+
+        if config["mode"] == "solo" and config.players != 1:
+            raise OptionError("solo mode is for exactly 1 player; use competitive or cooperative "
+                              "for 2-6")
+        if config["mode"] != "solo" and config.players == 1:
+            raise OptionError("a 1-player game uses the solo rules: choose the 'solo' preset")
+
+    def new_state(self, config: Config) -> State:
+        acts, index = _actions(config.players)
+        return BabaYagaState(default_content(), config, acts, index)
+
+    def num_actions(self, config: Config) -> int:
+        return len(_actions(config.players)[0])
+
+    def sample_world(self, view: dict, rng: random.Random) -> State:
+        config = self.configure(view["players"], view["preset"], view["options"])
+        acts, index = _actions(config.players)
+        return state_from_view(default_content(), config, acts, index, view, rng)
+
+    # -- adapters ---------------------------------------------------------------------------
+    def render_text(self, view: dict, lang: str = "en") -> Any:
+        from gonets.games.babayaga.render import render_text
+
+        return render_text(view)
+
+    def describe_action(self, view: dict, text: str, lang: str = "en") -> str:
+        from gonets.games.babayaga.render import describe_action
+
+        return describe_action(view, text)
+
+    def describe_event(self, event: dict, lang: str = "en") -> str:
+        from gonets.games.babayaga.render import describe_event
+
+        return describe_event(event)
+
+    def render_svg(self, view: dict) -> str:
+        from gonets.games.babayaga.render import render_svg
+
+        return render_svg(view)
+
+    def agents(self) -> dict[str, Any]:
+        from gonets.games.babayaga.bot import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
+    def cli(self) -> Any:
+        from gonets.games.babayaga.cli import app
+
+        return app
+
+    def bench_counts(self, state: State) -> dict[str, int]:
+        return {"rounds": state.round, "decisions": state.decisions}
