@@ -340,6 +340,7 @@ class LiveTable:
 
     def _commit(self, seat: int, action: Any) -> None:
         """Apply, store, then tell listeners. A failed write rebuilds from storage."""
+        taken = time.time()
         record = self.match.record
         start = len(record.steps)
         self.match.act(seat, action)        # IllegalAction leaves match and record unchanged
@@ -355,7 +356,7 @@ class LiveTable:
         self.status = status
         self.stored.status, self.stored.version = status, self.version
         self.stored.result = record.result
-        self.last_change = self.stored.updated = time.time()
+        self.last_change = self.stored.updated = taken
         self._reset_deadline()
         self.wake.set()
         self.broadcast()

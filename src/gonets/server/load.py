@@ -1,0 +1,305 @@
+"""Load and crash checks of the web platform, on loopback, against a real server process.
+
+``python -m gonets.server.load run --tables 100``: opens many bot-only tables, one websocket
+spectator per table, and reports actions per second and action-to-update latency percentiles
+(from the moment the server takes an action to the moment a client has the new frame), then
+checks that every table's stored record is complete and replays.
+
+``python -m gonets.server.load crash --tables 20``: runs bot tables, kills the server with
+``kill -9`` mid-game, restarts it on the same database and checks that every table resumes
+from exactly its stored steps and finishes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from gonets.core import Record
+from gonets.server.frames import seat_payload
+from gonets.server.storage import Storage
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """A ``python -m gonets.server`` child process (``launcher`` replaces the command)."""
+
+    def __init__(self, db_url: str, bot_delay: float, launcher: list[str] | None = None):
+        self.db_url = db_url
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_base = f"ws://127.0.0.1:{self.port}"
+        self.command = (launcher or [sys.executable, "-m", "gonets.server"]) + [
+            "--port", str(self.port), "--db", db_url, "--bot-delay", str(bot_delay)]
+        self.process: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 60) -> "Server":
+        self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.PIPE, text=True,
+                                        env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.process.stderr.read()}")
+            try:
+                if httpx.get(self.base + "/api/games", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not answer in time")
+
+    def kill9(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=20)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill9()
+
+    def create_bot_table(self, game: str, players: int, agent: str, seed: int,
+                         preset: str | None = None) -> str:
+        spec = {"game": game, "players": players, "seed": seed,
+                "seats": [{"kind": "bot", "agent": agent}] * players}
+        if preset:
+            spec["preset"] = preset
+        response = httpx.post(self.base + "/api/tables", json=spec, timeout=30)
+        if response.status_code != 201:
+            raise RuntimeError(f"could not open a table: {response.text}")
+        return response.json()["id"]
+
+
+@dataclass
+class Watch:
+    """What one spectator saw of one table."""
+
+    table_id: str
+    versions: list[int] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    last: dict | None = None
+    finished: bool = False
+    problems: list[str] = field(default_factory=list)
+
+
+async def watch_table(ws_base: str, watch: Watch, stop: asyncio.Event) -> None:
+    """Follow a table as a spectator until it finishes (or ``stop`` is set)."""
+    from websockets.asyncio.client import connect
+
+    async with connect(f"{ws_base}/ws/{watch.table_id}", max_size=None,
+                       open_timeout=60) as socket_:
+        await socket_.send(json.dumps({"type": "join"}))
+        while not stop.is_set():
+            try:
+                text = await asyncio.wait_for(socket_.recv(), 1.0)
+            except asyncio.TimeoutError:
+                continue
+            received = time.time()
+            message = json.loads(text)
+            if message["type"] != "state":
+                continue
+            version = message["version"]
+            if watch.versions and version < watch.versions[-1]:
+                watch.problems.append(f"version went back from {watch.versions[-1]} "
+                                      f"to {version}")
+            if not watch.versions or version > watch.versions[-1]:
+                if watch.versions:                  # the first frame is the joining snapshot
+                    watch.latencies.append(received - message["ts"])
+                watch.versions.append(version)
+            watch.last = message
+            if message["view"]["terminal"]:
+                watch.finished = True
+                return
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def check_record(base: str, watch: Watch) -> list[str]:
+    """The stored record of a finished table is complete, replays, and matches what was seen."""
+    response = httpx.get(f"{base}/api/tables/{watch.table_id}/record", timeout=30)
+    if response.status_code != 200:
+        return [f"{watch.table_id}: no record ({response.text})"]
+    record = Record.from_json(response.json())
+    problems = []
+    try:
+        state = record.replay()
+    except Exception as exc:  # noqa: BLE001 - reported, not raised
+        return [f"{watch.table_id}: record does not replay: {exc}"]
+    if not state.is_terminal():
+        problems.append(f"{watch.table_id}: record is not finished")
+    if watch.last is not None and len(record.steps) != watch.last["version"]:
+        problems.append(f"{watch.table_id}: record has {len(record.steps)} steps, clients saw "
+                        f"{watch.last['version']}")
+    return problems + [f"{watch.table_id}: {p}" for p in watch.problems]
+
+
+async def follow(server: Server, watches: list[Watch], limit: float) -> float:
+    stop = asyncio.Event()
+    began = time.monotonic()
+    tasks = [asyncio.create_task(watch_table(server.ws_base, w, stop)) for w in watches]
+    done, pending = await asyncio.wait(tasks, timeout=limit)
+    stop.set()
+    await asyncio.gather(*pending, return_exceptions=True)
+    for task in done:
+        if task.exception() is not None:
+            raise task.exception()
+    return time.monotonic() - began
+
+
+def run_load(tables: int, game: str, players: int, agent: str, bot_delay: float,
+             limit: float, db_url: str | None = None, preset: str | None = None,
+             launcher: list[str] | None = None) -> dict[str, Any]:
+    """Open ``tables`` bot tables with a spectator each; returns the figures and problems."""
+    with tempfile.TemporaryDirectory() as folder:
+        url = db_url or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
+        server = Server(url, bot_delay, launcher).start()
+        try:
+            ids = [server.create_bot_table(game, players, agent, seed, preset)
+                   for seed in range(tables)]
+            watches = [Watch(table_id) for table_id in ids]
+            elapsed = asyncio.run(follow(server, watches, limit))
+            problems = []
+            for watch in watches:
+                if not watch.finished:
+                    problems.append(f"{watch.table_id}: did not finish within {limit:g} s")
+                else:
+                    problems += check_record(server.base, watch)
+        finally:
+            server.stop()
+    latencies = [lat for w in watches for lat in w.latencies]
+    actions = sum(w.versions[-1] - w.versions[0] for w in watches if w.versions)
+    return {"tables": tables, "game": game, "players": players, "agent": agent,
+            "bot_delay": bot_delay, "seconds": round(elapsed, 2), "updates": len(latencies),
+            "steps": actions, "steps_per_s": round(actions / elapsed, 1),
+            "updates_per_s": round(len(latencies) / elapsed, 1),
+            "p50_ms": round(1000 * percentile(latencies, 0.50), 2),
+            "p95_ms": round(1000 * percentile(latencies, 0.95), 2),
+            "p99_ms": round(1000 * percentile(latencies, 0.99), 2),
+            "max_ms": round(1000 * max(latencies, default=float("nan")), 2),
+            "finished": sum(w.finished for w in watches), "problems": problems}
+
+
+def stored_steps(db_url: str, ids: list[str]) -> dict[str, list[dict]]:
+    storage = Storage(db_url)
+    try:
+        return {table_id: storage.load_table(table_id).steps for table_id in ids}
+    finally:
+        storage.close()
+
+
+def run_crash(tables: int, game: str, players: int, agent: str, bot_delay: float,
+              before_kill: float, limit: float, db_url: str | None = None,
+              preset: str | None = None, launcher: list[str] | None = None) -> dict[str, Any]:
+    """Kill -9 the server while ``tables`` bot tables run, restart, check they resume exactly."""
+    with tempfile.TemporaryDirectory() as folder:
+        url = db_url or f"sqlite:///{Path(folder) / 'crash.sqlite3'}"
+        first = Server(url, bot_delay, launcher).start()
+        try:
+            ids = [first.create_bot_table(game, players, agent, seed, preset)
+                   for seed in range(tables)]
+            watches = [Watch(table_id) for table_id in ids]
+            asyncio.run(follow(first, watches, before_kill))
+        finally:
+            first.kill9()
+        at_kill = stored_steps(url, ids)
+        problems = []
+        for watch in watches:
+            seen = watch.last["version"] if watch.last else 0
+            if len(at_kill[watch.table_id]) < seen:
+                problems.append(f"{watch.table_id}: clients saw step {seen} but only "
+                                f"{len(at_kill[watch.table_id])} steps were stored")
+        unfinished = sum(not w.finished for w in watches)
+        second = Server(url, bot_delay, launcher).start()
+        try:
+            after = [Watch(table_id) for table_id in ids]
+            asyncio.run(follow(second, after, limit))
+            resumed_at = {}
+            for watch, earlier in zip(after, watches):
+                steps = at_kill[watch.table_id]
+                resumed_at[watch.table_id] = len(steps)
+                if not watch.finished:
+                    problems.append(f"{watch.table_id}: did not finish after the restart")
+                    continue
+                record = httpx.get(f"{second.base}/api/tables/{watch.table_id}/record",
+                                   timeout=30).json()
+                if record["steps"][:len(steps)] != steps:
+                    problems.append(f"{watch.table_id}: the resumed record differs from the "
+                                    f"steps stored at the kill")
+                problems += check_record(second.base, watch)
+                problems += same_picture(record, earlier)
+        finally:
+            second.stop()
+    return {"tables": tables, "game": game, "unfinished_at_kill": unfinished,
+            "steps_at_kill": sum(resumed_at.values()),
+            "finished_after_restart": sum(w.finished for w in after), "problems": problems}
+
+
+def same_picture(record: dict, earlier: Watch) -> list[str]:
+    """The last frame a spectator saw before the kill is what the record shows at that step."""
+    if earlier.last is None:
+        return []
+    parsed = Record.from_json(record)
+    from gonets.core import get_game
+
+    version = earlier.last["version"]
+    view = parsed.replay(upto=version).view(None)
+    expected = seat_payload(get_game(parsed.game), view)
+    seen = {key: earlier.last[key] for key in ("view", "svg", "log")}
+    if {key: expected[key] for key in seen} != seen:
+        return [f"{earlier.table_id}: step {version} replays differently from what was shown"]
+    return []
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m gonets.server.load",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("check", choices=["run", "crash"])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--game", default="loveletter")
+    parser.add_argument("--preset", default=None)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--agent", default="random")
+    parser.add_argument("--bot-delay", type=float, default=0.5)
+    parser.add_argument("--before-kill", type=float, default=5.0)
+    parser.add_argument("--limit", type=float, default=600.0,
+                        help="seconds the tables get to finish")
+    parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    args = parser.parse_args(argv)
+    if args.check == "run":
+        figures = run_load(args.tables, args.game, args.players, args.agent, args.bot_delay,
+                           args.limit, args.db, args.preset)
+    else:
+        figures = run_crash(args.tables, args.game, args.players, args.agent, args.bot_delay,
+                            args.before_kill, args.limit, args.db, args.preset)
+    print(json.dumps(figures, indent=1))
+    sys.exit(1 if figures["problems"] else 0)
+
+
+if __name__ == "__main__":
+    main()
