@@ -1826,7 +1826,7 @@ class BabaYagaState(State):
         data = {name: getattr(self, name) for name in self.PUBLIC}
         data = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
                 for k, v in data.items()}
-        data["players"] = [p.to_json() for p in self.players]
+        data["heroes"] = [p.to_json() for p in self.players]
         data["deck_sizes"] = {d: len(self.decks[d]) for d in DECKS}
         data["removed_count"] = {d: len(self.removed[d]) for d in DECKS}
         data["discard"] = {d: list(self.discard[d]) for d in DECKS}
@@ -1885,7 +1885,7 @@ def state_from_view(content: Content, config: Config, actions: list[str], index:
     s.koshchey = list(view["koshchey"]) if view["koshchey"] else None
     s.tokens = dict(view["tokens"])
     s.serial = dict(view["serial"])
-    s.players = [Player.from_json(p) for p in view["players"]]
+    s.players = [Player.from_json(p) for p in view["heroes"]]
     s.discard = {d: list(view["discard"][d]) for d in DECKS}
     s.stack = [_copy(f) for f in view["stack"]]
     s.turn = _copy(view["turn"])
@@ -1926,7 +1926,7 @@ def state_from_view(content: Content, config: Config, actions: list[str], index:
         below = size - len(known_top)
         deck = rest[:below] + list(reversed(known_top))
         s.decks[d] = deck
-        s.removed[d] = rest[below:]
+        s.removed[d] = rest[below:below + view["removed_count"][d]]
     if s.ask and s.ask[0] == "chance" and s.ask[1] == "shuffle":
         top = s.stack[-1]
         if top["op"] == "reshuffle":
@@ -1935,7 +1935,8 @@ def state_from_view(content: Content, config: Config, actions: list[str], index:
             deck = top["reshuffling"]
             spec = {deck: sorted(s.discard[deck])}
         else:
-            spec = {d: sorted(s.decks[d] + s.removed[d]) for d in DECKS}
+            pulled = set(top.get("pulled", []))
+            spec = {d: [c for c in content.decks[d] if c not in pulled] for d in DECKS}
         s.ask = ("chance", "shuffle", spec)
     return s
 
