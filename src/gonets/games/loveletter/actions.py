@@ -140,6 +140,13 @@ class Rules:
         self.guards = _guesses(self.deck, config["guard_guess"], True)
         self.bishops = _guesses(self.deck, config["bishop_guess"], config["bishop_forbid_one"])
         self.countess_triggers = self._countess_triggers(config["countess_trigger"])
+        self.deck_names = [C.KEYS[c] for c in self.deck.cards]
+        self.sorted_names = sorted(self.deck_names)
+        self.princess_beats_bishop = config["princess_beats_bishop"]
+        self.count_bonus = config["count_bonus"]
+        self.discard_tiebreak = config["tiebreak"] == "discard_sum"
+        self.residual_tie = config["residual_tie"]
+        self.has_spy = bool(self.deck.copies[C.SPY])
         self.cache: dict = {}
         self.redraw_legal = ((self.by_text["redraw"], self.by_text["keep"]),
                              frozenset((self.by_text["redraw"], self.by_text["keep"])))

@@ -61,8 +61,7 @@ class LoveLetterState(State):
         self.winners: list[int] = []
         self.played = 0
         self.rounds_done = 0
-        self.log: list = []
-        self.log_n = 0
+        self.log = None                      # newest entry; each links to the one before
         self._legal = None
 
     # -- cloning ---------------------------------------------------------------------------------
@@ -82,11 +81,17 @@ class LoveLetterState(State):
     # -- log -------------------------------------------------------------------------------------
     def _event(self, kind: str, public: tuple, private: tuple | None = None,
                seen_by: int = 0) -> None:
-        log = self.log
-        if len(log) != self.log_n:                   # a clone appended first: copy on write
-            log = self.log = log[:self.log_n]
-        log.append((kind, public, private, seen_by))
-        self.log_n += 1
+        self.log = (kind, public, private, seen_by, self.log)
+
+    def log_entries(self) -> list[tuple]:
+        """The log, oldest first, as ``(kind, public, private, seen_by)`` entries."""
+        entries = []
+        node = self.log
+        while node is not None:
+            entries.append(node[:4])
+            node = node[4]
+        entries.reverse()
+        return entries
 
     # -- who decides -----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -95,7 +100,7 @@ class LoveLetterState(State):
     def legal_actions(self):
         if self.cur < 0:
             return ()
-        return self._legal_pair()[0]
+        return (self._legal or self._legal_pair())[0]
 
     def _legal_pair(self):
         found = self._legal
@@ -128,7 +133,7 @@ class LoveLetterState(State):
             if self.cur == TERMINAL:
                 raise IllegalAction("the match is over; no more actions are accepted")
             raise IllegalAction("a random event (the shuffle) is pending, not a decision")
-        if type(action) is not int or action not in self._legal_pair()[1]:
+        if type(action) is not int or action not in (self._legal or self._legal_pair())[1]:
             raise IllegalAction(self._refusal(action))
         self._legal = None
         kind = self.rules.kind[action]
@@ -168,7 +173,7 @@ class LoveLetterState(State):
         self.discards[p].append(kind)
         self.played += 1
         self.mark = NONE                      # the mark binds the very next played card (L5)
-        self._event("play", (p, KEY[kind], rules.texts[action]))
+        self.log = ("play", (p, KEY[kind], rules.texts[action]), None, 0, self.log)
         t = rules.t1[action]
         if t == NONE and kind not in _NO_CHOICE:
             if kind == C.CHANCELLOR:
@@ -426,35 +431,45 @@ class LoveLetterState(State):
         self.turn = self.cur = p
         self.phase = PLAY
         self.prot &= ~(1 << p)
-        card = self.deck.pop()
-        self.drawn = card
-        self._event("draw", (p, "deck"), (KEY[card],), 1 << p)
+        card = self.drawn = self.deck.pop()
+        self.log = ("draw", (p, "deck"), (KEY[card],), 1 << p, self.log)
 
     def _showdown(self) -> None:
         """Compare survivors' hands (rules §2 items 9 and 16)."""
-        cfg, value = self.config, self.rules.value
-        survivors = [q for q in range(self.n) if self.alive >> q & 1]
-        held = {q: self.hands[q] for q in survivors}
-        contenders = survivors
-        if cfg["princess_beats_bishop"] and C.PRINCESS in held.values():
-            contenders = [q for q in survivors if held[q] != C.BISHOP]
-        scores = {q: value[held[q]] + (self._count_bonus(q) if cfg["count_bonus"] else 0)
-                  for q in contenders}
-        totals = [sum(value[e & CARD_MASK] for e in pile) for pile in self.discards]
-        best = max(scores.values())
-        tied = [q for q in contenders if scores[q] == best]
-        if len(tied) > 1 and cfg["tiebreak"] == "discard_sum":
-            top = max(totals[q] for q in tied)
+        rules = self.rules
+        value = rules.value
+        hands = self.hands
+        n = self.n
+        alive = self.alive
+        survivors = [q for q in range(n) if alive >> q & 1]
+        bishop_out = rules.princess_beats_bishop and C.PRINCESS in hands
+        scores: list = [None] * n
+        totals: list = [None] * n
+        best = -1
+        for q in survivors:
+            card = hands[q]
+            pile = self.discards[q]
+            totals[q] = sum([value[e & CARD_MASK] for e in pile])
+            if bishop_out and card == C.BISHOP:
+                continue
+            score = value[card]
+            if rules.count_bonus:
+                score += sum([1 for e in pile if e & CARD_MASK == C.COUNT])
+            scores[q] = score
+            if score > best:
+                best = score
+        tied = [q for q in survivors if scores[q] == best]
+        if len(tied) > 1 and rules.discard_tiebreak:
+            top = max([totals[q] for q in tied])
             tied = [q for q in tied if totals[q] == top]
         if len(tied) > 1:
-            rule = cfg["residual_tie"]
+            rule = rules.residual_tie
             if rule == "nobody":
                 tied = []
             elif rule == "seat_order":
-                tied = [min(tied, key=lambda q: (q - self.starter) % self.n)]
-        self._event("showdown", ([KEY[held[q]] if q in held else None for q in range(self.n)],
-                                 [scores.get(q) for q in range(self.n)],
-                                 [totals[q] if q in held else None for q in range(self.n)]))
+                tied = [min(tied, key=lambda q: (q - self.starter) % n)]
+        self._event("showdown", ([KEY[hands[q]] if alive >> q & 1 else None for q in range(n)],
+                                 scores, totals))
         self._round_won(tied, "showdown")
 
     def _count_bonus(self, seat: int) -> int:
@@ -475,13 +490,14 @@ class LoveLetterState(State):
         if self.jester_on != NONE and self.jester_on in winners:
             tokens[self.jester_by] += 1
             self._event("token", (self.jester_by, "jester", tokens[self.jester_by]))
-        spies = [q for q in range(self.n) if self.alive >> q & 1 and
-                 any(e & CARD_MASK == C.SPY for e in self.discards[q])]
-        if len(spies) == 1:
-            tokens[spies[0]] += 1
-            self._event("token", (spies[0], "spy", tokens[spies[0]]))
-        at_target = [q for q in range(self.n) if tokens[q] >= target]
-        if at_target:
+        if self.rules.has_spy:
+            spies = [q for q in range(self.n) if self.alive >> q & 1 and
+                     any(e & CARD_MASK == C.SPY for e in self.discards[q])]
+            if len(spies) == 1:
+                tokens[spies[0]] += 1
+                self._event("token", (spies[0], "spy", tokens[spies[0]]))
+        if max(tokens) >= target:
+            at_target = [q for q in range(self.n) if tokens[q] >= target]
             self._game_over(at_target)
             return
         self.rounds_done += 1
@@ -508,9 +524,8 @@ class LoveLetterState(State):
             raise IllegalAction("there is no random event pending")
         if self.phase == STARTER:
             return rng.randrange(self.n)
-        deck = [KEY[c] for c in self.rules.deck.cards]
-        rng.shuffle(deck)
-        return deck
+        draw = rng.random
+        return sorted(self.rules.deck_names, key=lambda _: draw())
 
     def apply_chance(self, outcome) -> None:
         if self.cur != CHANCE:
@@ -527,6 +542,13 @@ class LoveLetterState(State):
 
     def _read_deck(self, outcome) -> list[int]:
         """Check that ``outcome`` is a permutation of the deck in use (names the problem)."""
+        if type(outcome) is list:
+            try:
+                if sorted(outcome) == self.rules.sorted_names:
+                    index = C.INDEX
+                    return [index[name] for name in outcome]
+            except TypeError:
+                pass
         deck = self.rules.deck
         if not isinstance(outcome, list):
             raise IllegalAction(f"the shuffle must be a list of {len(deck.cards)} card names, "
@@ -604,7 +626,7 @@ class LoveLetterState(State):
             "tokens": list(self.tokens), "winners": list(self.winners),
             "played": self.played, "rounds_done": self.rounds_done,
             "log": [[k, list(pub), list(priv) if priv is not None else None, seen]
-                    for k, pub, priv, seen in self.log[:self.log_n]],
+                    for k, pub, priv, seen in self.log_entries()],
         }
 
 

@@ -47,7 +47,7 @@ def _plain(value):
 
 def event_dict(entry, seat: int | None) -> dict:
     """One log entry as ``seat`` sees it."""
-    kind, public, private, seen = entry
+    kind, public, private, seen = entry[:4]
     names, hidden = FIELDS[kind]
     data = {"e": kind}
     for name, value in zip(names, public):
@@ -117,7 +117,7 @@ def build_view(state, seat: int | None) -> dict:
         "sycophant": state.mark if state.mark != NONE else None,
         "jester": ({"by": state.jester_by, "on": state.jester_on}
                    if state.jester_on != NONE else None),
-        "log": [event_dict(entry, seat) for entry in state.log[:state.log_n]],
+        "log": [event_dict(entry, seat) for entry in state.log_entries()],
     }
 
 
@@ -257,8 +257,10 @@ def sample_world(game, view: dict, rng: random.Random):
     state.burned = [C.INDEX[k] for k in view["burned"]]
     if view["terminal"]:
         state.winners = list(view["result"]["winners"])
-    state.log = [entry_from_dict(e, seat) for e in view["log"]]
-    state.log_n = len(state.log)
+    node = None
+    for event in view["log"]:
+        node = (*entry_from_dict(event, seat), node)
+    state.log = node
     state.rounds_done = sum(1 for e in view["log"] if e["e"] == "round_end")
     state.played = sum(1 for e in view["log"] if e["e"] == "play")
     if state.phase in (PLAY, CHANCELLOR) or PHASES[state.phase] == "redraw":
