@@ -173,3 +173,41 @@ class WsClient:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+async def play_randomly(ws_base: str, table_id: str, tokens: list[str], seed: int,
+                        names: list[str] | None = None, limit: float = 120) -> dict:
+    """Every seat a websocket client choosing random legal actions from its frames, plus a
+    spectator; returns every message each one received (key: seat, or None)."""
+    import asyncio
+    import random
+
+    from websockets.asyncio.client import connect
+
+    received: dict = {}
+
+    async def seat_client(seat, token):
+        rng = random.Random(f"{seed}:{seat}")
+        frames = received.setdefault(seat, [])
+        async with connect(f"{ws_base}/ws/{table_id}", max_size=None) as socket_:
+            join = {"type": "join"}
+            if token is not None:
+                join.update(token=token, name=(names or [f"P{i + 1}" for i in
+                                                     range(len(tokens))])[seat])
+            await socket_.send(json.dumps(join))
+            while True:
+                message = json.loads(await socket_.recv())
+                frames.append(message)
+                if message["type"] != "state":
+                    continue
+                if message["view"]["terminal"]:
+                    return
+                if message["legal"]:
+                    choice = rng.choice(message["legal"])["text"]
+                    await socket_.send(json.dumps({"type": "act", "action": choice,
+                                                   "version": message["version"]}))
+
+    clients = [seat_client(seat, token) for seat, token in enumerate(tokens)]
+    clients.append(seat_client(None, None))
+    await asyncio.wait_for(asyncio.gather(*clients), limit)
+    return received

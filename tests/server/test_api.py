@@ -98,9 +98,7 @@ def test_bot_table_finishes_and_is_listed_with_its_result_record_and_replay(serv
     for seat in (0, 1):
         step1 = server.http.get(f"/api/tables/{table_id}/replay",
                                 params={"step": 1, "seat": seat}).json()
-        expected = record.replay(upto=1).view(seat)
-        expected.pop("log")
-        assert step1["view"] == expected
+        assert step1["view"] == record.replay(upto=1).view(seat)
         assert step1["legal"] == []
         assert step1["log"][-1].startswith(f"p{seat + 1} draws")
     bad = server.http.get(f"/api/tables/{table_id}/replay", params={"step": 999})

@@ -14,12 +14,12 @@ from gonets.core import Game
 
 
 def seat_payload(game: Game, view: dict) -> dict[str, Any]:
-    """The seat-specific part of a frame: view (without its raw log), picture, log, actions."""
+    """The seat-specific part of a frame: the view itself, its picture, its log as readable
+    lines, and its legal actions with their menu lines."""
     events = view.get("log") or []
-    shown = {key: value for key, value in view.items() if key != "log"}
     legal = view.get("legal") or []
     return {
-        "view": shown,
+        "view": view,
         "svg": game.render_svg(view),
         "log": [describe_event(game, event) for event in events],
         "legal": [{"text": text, "label": describe_action(game, view, text)} for text in legal],

@@ -138,13 +138,22 @@ function drawTurn(frame) {
     `status: ${frame.status} · step ${frame.version} · spectators: ${frame.spectators}`;
 }
 
-// Per-seat numbers the view shows (lists as long as the number of players), plus the result.
+// Per-seat numbers the view shows: lists of numbers as long as the number of players, and
+// score-like numeric fields of per-seat objects (e.g. tokens, points), plus the final result.
+const SCORE_WORDS = /score|point|token|vp|coin|money|gold|life/i;
+
 function seatColumns(frame) {
   const columns = [];
   const players = frame.view.players;
   for (const [key, value] of Object.entries(frame.view)) {
-    if (Array.isArray(value) && value.length === players &&
-        value.every(v => typeof v === "number") && key !== "legal") columns.push([key, value]);
+    if (!Array.isArray(value) || value.length !== players || key === "legal") continue;
+    if (value.every(v => typeof v === "number")) { columns.push([key, value]); continue; }
+    if (!value.every(v => v && typeof v === "object" && !Array.isArray(v))) continue;
+    for (const field of Object.keys(value[0])) {
+      if (SCORE_WORDS.test(field) && value.every(v => typeof v[field] === "number")) {
+        columns.push([field, value.map(v => v[field])]);
+      }
+    }
   }
   if (frame.view.result) columns.push(["final score", frame.view.result.scores]);
   return columns;

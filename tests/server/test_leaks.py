@@ -1,0 +1,83 @@
+"""No websocket frame to a seat or a spectator carries anything beyond that seat's own view.
+
+Many random games are played by websocket clients (one per seat, plus a spectator). Every
+frame each client received is compared with what the stored record shows that seat at that
+step, and rebuilt from worlds resampled from the view (``sample_world``): hidden information
+of another seat would make the frames differ. Seat tokens never reach anybody else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import pytest
+
+from gonets.core import Record, games
+from gonets.server.frames import seat_payload
+
+from .helpers import ServerThread, play_randomly
+
+REAL_GAMES = {"loveletter": 4, "czar": 3, "carcassonne": 2, "babayaga": 3}
+
+
+def check_frames(game, record, received, tokens, resample_rng):
+    states = {}
+    checked = 0
+    for seat, messages in received.items():
+        others = [t for index, t in enumerate(tokens) if index != seat]
+        for message in messages:
+            text = json.dumps(message)
+            assert not any(token in text for token in others)
+            if message["type"] != "state":
+                continue
+            version = message["version"]
+            if version not in states:
+                states[version] = record.replay(upto=version)
+            view = states[version].view(seat)
+            expected = seat_payload(game, view)
+            if message["status"] != "running":
+                expected["legal"] = []
+            shown = {key: message[key] for key in ("view", "svg", "log", "legal")}
+            assert shown == expected, f"seat {seat} step {version}"
+            if resample_rng.random() < 0.2:
+                world = game.sample_world(view, resample_rng)
+                again = seat_payload(game, world.view(seat))
+                again["legal"] = expected["legal"]
+                assert again == expected, f"seat {seat} step {version}: frame depends on " \
+                                          f"hidden information"
+            checked += 1
+    return checked
+
+
+def play_table(server, game_name, players, seed, preset=None):
+    spec = {"game": game_name, "players": players, "seed": seed,
+            "seats": [{"kind": "human"}] * players}
+    if preset:
+        spec["preset"] = preset
+    created = server.create(**spec)
+    tokens = [link["token"] for link in created["links"]["seats"]]
+    received = asyncio.run(play_randomly(server.ws_base, created["id"], tokens, seed))
+    record = Record.from_json(server.http.get(f"/api/tables/{created['id']}/record").json())
+    return record, received, tokens
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_toy_frames_are_exactly_the_seat_views(server, seed):
+    record, received, tokens = play_table(server, "toy", 2 + seed % 2, seed, preset="long")
+    checked = check_frames(games()["toy"], record, received, tokens, random.Random(seed))
+    assert checked >= 3 * 2 * 2
+
+
+@pytest.mark.parametrize("game_name", sorted(REAL_GAMES))
+def test_real_game_frames_are_exactly_the_seat_views(toy, sqlite_url, game_name):
+    if game_name not in games():
+        pytest.skip(f"{game_name} has not landed yet")
+    game = games()[game_name]
+    players = max(game.min_players, min(REAL_GAMES[game_name], game.max_players))
+    with ServerThread(sqlite_url, bot_delay=0.0) as server:
+        for seed in range(2):
+            record, received, tokens = play_table(server, game_name, players, seed)
+            assert record.replay().is_terminal()
+            assert check_frames(game, record, received, tokens, random.Random(seed)) > 10
