@@ -401,7 +401,8 @@ class BabaYagaState(State):
         return frame
 
     def pop(self, ret: Any = None) -> None:
-        self.stack.pop()
+        if self.stack:
+            self.stack.pop()
         self.ret = ret
 
     def finish(self, winners: list[int], how: str, **detail: Any) -> None:

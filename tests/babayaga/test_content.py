@@ -1,0 +1,132 @@
+"""Content pack: counts, board facts of the rulebook, and the validator's error messages."""
+
+import shutil
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from gonets.core.errors import ContentError
+from gonets.games.babayaga.cli import app
+from gonets.games.babayaga.content import DEFAULT_DIR, default_content, load_content
+
+
+@pytest.fixture(scope="module")
+def c():
+    return default_content()
+
+
+def test_counts(c):
+    assert len(c.locations) == 50
+    assert sorted(l for l in c.locations if c.locations[l]["kind"] == "town") == sorted(
+        ["ivangorod", "koldunoi", "vasilev", "tsarov", "ozerov", "khorov", "vilinsk"])
+    assert len(c.decks["wilderness"]) == 40 and len(c.decks["town"]) == 32
+    assert len(c.characters) == 6 and len(c.quests) == 6
+    kinds = {}
+    for _, _, k in c.edges:
+        kinds[k] = kinds.get(k, 0) + 1
+    assert kinds == {"open": 67, "bridge": 2, "pass": 2, "causeway": 2, "river": 3,
+                     "mountain": 7, "lake": 2}
+
+
+def test_seed_board_facts(c):
+    walk = c.dist["walk"]
+    # Move 1 from Home of Morozko: not Crossroads, Grasslands or Tsarov (mountain line)
+    assert "crossroads" not in c.walk["home_of_morozko"]
+    assert "grasslands" not in c.walk["home_of_morozko"]
+    assert "tsarov" not in c.walk["home_of_morozko"]
+    assert "tsarov" in c.flight["home_of_morozko"]
+    assert walk["home_of_morozko"]["crossroads"] == 2 and walk["home_of_morozko"]["grasslands"] == 4
+    # Ozerov only by the causeways to Ferryman's Glen and Marshes; by air from the lake shores
+    assert sorted(c.walk["ozerov"]) == ["ferrymans_glen", "marshes"]
+    assert sorted(c.flight["ozerov"]) == ["ferrymans_glen", "marshes", "reed_banks", "willow_shore"]
+    # Pass of Devils joins Warrior's Rest and Dragon's Heart
+    assert "warriors_rest" in c.walk["pass_of_devils"] and "dragons_heart" in c.walk["pass_of_devils"]
+    assert c.token_start == {"hut": "bone_fence", "horseman": "bone_fence"}
+    assert c.baba_entry == "bone_fence"
+    assert {t: walk["bone_fence"][t] for t in ("tsarov", "vasilev", "ozerov", "khorov", "koldunoi",
+                                               "ivangorod", "vilinsk")} == \
+        {"tsarov": 2, "vasilev": 3, "ozerov": 4, "khorov": 4, "koldunoi": 5, "ivangorod": 7,
+         "vilinsk": 8}
+
+
+def test_token_graph_has_no_towns_and_graphs_connected(c):
+    assert all(c.locations[l]["kind"] == "wild" for l in c.token)
+    assert all(c.locations[n]["kind"] == "wild" for l in c.token for n in c.token[l])
+    assert len(c.dist["token"]["bone_fence"]) == 43
+    assert len(c.dist["walk"]["bone_fence"]) == 50 and len(c.dist["flight"]["bone_fence"]) == 50
+
+
+def test_slay_the_dragon_is_the_seed_quest(c):
+    q = c.quests["slay_the_dragon"]
+    assert q["start"] == "ozerov"
+    steps = [c.cards[s] for s in q["steps"]]
+    assert [s["trigger"] for s in steps] == [
+        {"token": "hut"}, {"passive": {"token_absent": "solovey"}}, {"token": "hut"},
+        {"at": "warriors_rest"}, {"at": "pass_of_devils"}, {"at": "dragons_heart"}]
+    assert [[(ch["ability"], ch["base"], ch["plus_rep"]) for ch in s["challenges"]] for s in steps] == [
+        [("fight", 3, True)], [], [], [("fight", 4, False)], [("fight", 5, False)], [("fight", 6, False)]]
+    assert steps[-1]["final"] and ("eliminate", None) in steps[-1]["lose"]
+    assert steps[2]["no_encounter"]
+
+
+def copy_pack(tmp_path):
+    dest = tmp_path / "pack"
+    shutil.copytree(DEFAULT_DIR, dest)
+    return dest
+
+
+def edit_yaml(path, change):
+    data = yaml.safe_load(path.read_text())
+    change(data)
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+
+
+def run_validate(folder):
+    return CliRunner().invoke(app, ["validate", str(folder)])
+
+
+def test_validate_accepts_builtin_pack():
+    result = run_validate(DEFAULT_DIR)
+    assert result.exit_code == 0 and "valid" in result.output
+
+
+def test_validate_rejects_dangling_location(tmp_path):
+    pack = copy_pack(tmp_path)
+    edit_yaml(pack / "quests.yaml", lambda q: q[1]["steps"][0]["trigger"].update(at="atlantis"))
+    result = run_validate(pack)
+    assert result.exit_code == 1
+    assert "quests.yaml" in result.output and "death_of_koshchey" in result.output
+    assert "dangling location reference 'atlantis'" in result.output
+
+
+def test_validate_rejects_unknown_effect_kind(tmp_path):
+    pack = copy_pack(tmp_path)
+    edit_yaml(pack / "cards" / "town.yaml", lambda cards: cards[1].update(lose=["turn_into_frog"]))
+    result = run_validate(pack)
+    assert result.exit_code == 1
+    assert "town.yaml" in result.output and "T02" in result.output
+    assert "unknown effect kind 'turn_into_frog'" in result.output
+
+
+def test_validate_rejects_town_reachable_by_hut(tmp_path):
+    pack = copy_pack(tmp_path)
+    edit_yaml(pack / "board.yaml", lambda b: b["token_start"].update(hut="tsarov"))
+    result = run_validate(pack)
+    assert result.exit_code == 1
+    assert "board.yaml" in result.output and "town" in result.output and "hut" in result.output
+
+
+def test_other_problems_named(tmp_path):
+    pack = copy_pack(tmp_path)
+    edit_yaml(pack / "cards" / "wilderness.yaml", lambda cards: cards.pop())
+    with pytest.raises(ContentError, match="wilderness.*needs 40 cards, found 39"):
+        load_content(pack)
+    pack2 = copy_pack(tmp_path / "b")
+    edit_yaml(pack2 / "board.yaml", lambda b: b["edges"].append(["ozerov", "bone_fence", "wormhole"]))
+    with pytest.raises(ContentError, match="unknown edge kind 'wormhole'"):
+        load_content(pack2)
+    pack3 = copy_pack(tmp_path / "c")
+    edit_yaml(pack3 / "cards" / "town.yaml", lambda cards: cards[0]["challenges"][0].update(base=9))
+    with pytest.raises(ContentError, match="T01.*base 9 must be 2-6"):
+        load_content(pack3)
