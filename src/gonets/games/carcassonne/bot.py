@@ -1,0 +1,111 @@
+"""A heuristic Carcassonne bot: greedy one-turn lookahead on immediate and expected score.
+
+It sees only its view: it rebuilds a possible world from the view (``from_public``: the hidden
+pile order is drawn at random, which a one-turn lookahead never reads), tries every legal
+placement with every follower choice on clones, and scores each result with
+:func:`evaluate` (points banked and pending, the expected worth of the features each player
+leads, the worth of followers still in supply). Figure choices aim at dark spaces on its own
+turn; messages and message-8 targets are chosen by the same lookahead; chains always draw.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from gonets.agents.base import Agent
+from gonets.games.carcassonne.board import Board
+from gonets.games.carcassonne.rules import (FIGURE, FIGURE_CHOICE, FOLLOWER, MESSAGE, PLACE,
+                                            CarcassonneState)
+from gonets.games.carcassonne.tiles import CITY, FIELD, MONASTERY, ROAD
+
+
+def _completion_chance(open_edges: int) -> float:
+    return 0.75 if open_edges <= 2 else 0.45 if open_edges <= 4 else 0.2
+
+
+def feature_worth(state: CarcassonneState, board: Board, root: int) -> float:
+    """Expected points of an incomplete feature for whoever leads it."""
+    kind = board.kind[root]
+    if kind == ROAD:
+        return float(board.tile_count(root))
+    if kind == CITY:
+        value = board.tile_count(root) + board.arms_count(root)
+        return value * (1 + _completion_chance(board.open[root]))
+    if kind == MONASTERY:
+        x, y = board.coords[board.node_tile[root]]
+        present = board.neighbours_present(x, y)
+        return 1 + present + 0.6 * (8 - present)
+    done = len(board.completed_cities_bordering(root))
+    bordering = set()
+    mask = board.adj[root]
+    while mask:
+        low = mask & -mask
+        bordering.add(board.find(low.bit_length() - 1))
+        mask ^= low
+    return 3.0 * done + 1.2 * (len(bordering) - done)
+
+
+def evaluate(state: CarcassonneState, seat: int) -> float:
+    """My expected final score minus the best opponent's."""
+    n = state.n
+    worth = [float(sum(pair)) for pair in state.scores]
+    for event in state.events[state.ev_i:]:
+        worth[event["player"]] += event["points"]
+    board = state.board
+    roots: dict[int, list[int]] = {}
+    for player, slots in enumerate(state.slots):
+        for node in slots:
+            if node >= 0:
+                roots.setdefault(board.find(node), [0] * n)[player] += 1
+    for root, counts in roots.items():
+        best = max(counts)
+        value = feature_worth(state, board, root)
+        for player in range(n):
+            if counts[player] == best:
+                worth[player] += value
+    left = len(state.pile) / 71.0
+    for player in range(n):
+        worth[player] += state.slots[player].count(-1) * (0.3 + 1.5 * left)
+    return worth[seat] - max(worth[p] for p in range(n) if p != seat)
+
+
+class HeuristicAgent(Agent):
+    """Greedy on immediate and expected score, with sensible follower use."""
+
+    name = "heuristic"
+
+    def act(self, view: dict, legal: Sequence[int]) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        state = CarcassonneState.from_public(self.config, view, self.rng)
+        phase = state.phase
+        if phase == FIGURE_CHOICE:
+            return self._figure(state, legal)
+        if phase == PLACE:
+            return max(legal, key=lambda a: self._placement_value(state, a))
+        if phase in (FOLLOWER, MESSAGE):
+            return max(legal, key=lambda a: self._after(state, a))
+        return legal[0]      # chain: always draw
+
+    def _after(self, state: CarcassonneState, action: int) -> float:
+        trial = state.clone()
+        trial.apply(action)
+        return evaluate(trial, self.seat)
+
+    def _placement_value(self, state: CarcassonneState, action: int) -> float:
+        trial = state.clone()
+        trial.apply(action)
+        if trial.phase == FOLLOWER and trial.active == self.seat:
+            return max(self._after(trial, f) for f in trial.legal_actions())
+        return evaluate(trial, self.seat)
+
+    def _figure(self, state: CarcassonneState, legal: Sequence[int]) -> int:
+        event = state.events[state.ev_i]
+        scores = state.scores[self.seat]
+        totals = [scores[f] + event["points"] for f in (0, 1)]
+        if state.active == self.seat:
+            dark = [f for f in (0, 1) if totals[f] % 5 == 0]
+            if dark:
+                return FIGURE + dark[0]
+        # otherwise leave a figure a short step below a dark space
+        return FIGURE + max((0, 1), key=lambda f: (totals[f] % 5, -f))
