@@ -390,6 +390,12 @@ class BabaYagaState(State):
         if self.outcome is not None:
             self.ask = None
 
+    def reask(self) -> None:
+        """Recompute the pending question after a test edited the state by hand."""
+        if self.ask is not None and self.ask[0] == "decide":
+            self.ask = None
+            self._run()
+
     def _resume(self, answer: Any) -> None:
         frame = self.stack[-1]
         getattr(self, "_op_" + frame["op"])(frame, answer)
