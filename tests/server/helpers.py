@@ -31,8 +31,8 @@ def free_port() -> int:
 class ServerThread:
     """The real app served by uvicorn on a loopback port, in a background thread."""
 
-    def __init__(self, db_url: str, bot_delay: float = 0.0):
-        self.port = free_port()
+    def __init__(self, db_url: str, bot_delay: float = 0.0, port: int | None = None):
+        self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
         config = uvicorn.Config(create_app(db_url, bot_delay), host="127.0.0.1", port=self.port,

@@ -1,0 +1,85 @@
+"""Helpers of the browser tests: open a seat, wait for a frame, click an action."""
+
+from __future__ import annotations
+
+import random
+
+from gonets.agents import make_agent
+from gonets.core import games
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+TIMEOUT = 20_000
+
+
+def open_seat(page, base: str, url: str, name: str | None = None):
+    """Open a seat (or spectator) link and sit down under ``name``."""
+    page.goto(base + url)
+    page.wait_for_function("() => window.gonets && window.gonets.frame", timeout=TIMEOUT)
+    if name is not None:
+        page.wait_for_selector("#name-form:not([hidden])", timeout=TIMEOUT)
+        page.fill("#name-input", name)
+        page.click("#name-form button")
+        page.wait_for_function("n => window.gonets.frame.seats.some(s => s.name === n)",
+                               arg=name, timeout=TIMEOUT)
+    return page
+
+
+def frame(page) -> dict:
+    return page.evaluate("() => window.gonets.frame")
+
+
+def wait_for_decision(page, timeout: int = TIMEOUT) -> dict:
+    """Wait until the seat may act (its legal actions are shown) or the game is over."""
+    page.wait_for_function(
+        "() => { const f = window.gonets.frame; return f && !window.gonets.pending && "
+        "(f.view.terminal || f.legal.length > 0); }", timeout=timeout)
+    return frame(page)
+
+
+def click_action(page, notation: str) -> None:
+    """Click the picture element carrying ``notation`` (through its menu when it carries
+    several), or else the action's button; then wait for the table to move on."""
+    before = frame(page)["version"]
+    count = page.evaluate(
+        """(a) => {
+          for (const old of document.querySelectorAll('[data-test-target]'))
+            old.removeAttribute('data-test-target');
+          for (const el of document.querySelectorAll('#board .clickable[data-action]')) {
+            const actions = el.getAttribute('data-action').split('|').map(s => s.trim());
+            if (actions.includes(a)) { el.setAttribute('data-test-target', '1');
+                                       return actions.length; }
+          }
+          return 0;
+        }""", notation)
+    if count:
+        page.locator("[data-test-target='1']").first.click(timeout=TIMEOUT)
+        if count > 1:
+            page.locator(f"#menu button[data-action='{notation}']").click(timeout=TIMEOUT)
+    else:
+        page.locator(f"#actions button[data-action='{notation}']").click(timeout=TIMEOUT)
+    page.wait_for_function("v => window.gonets.frame.version > v", arg=before,
+                           timeout=TIMEOUT)
+
+
+class Chooser:
+    """Picks the human's move with one of the game's agents, from the frame's view only."""
+
+    def __init__(self, game_name: str, agent: str, seat: int, seed: int):
+        self.game = games()[game_name]
+        self.agent_name = agent
+        self.seat = seat
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.agent = None
+
+    def choose(self, current: dict) -> str:
+        view = current["view"]
+        if self.agent is None:
+            config = self.game.configure(view["players"], view["preset"], view["options"])
+            self.agent = make_agent(self.agent_name, self.game, config, self.seat, self.seed)
+        world = self.game.sample_world(view, self.rng)
+        legal = list(world.legal_actions())
+        texts = [world.action_to_text(a) for a in legal]
+        assert texts == view["legal"]
+        return texts[legal.index(self.agent.act(view, legal))]
