@@ -186,22 +186,24 @@ def print_presets(game) -> None:
 
 def print_options(game, preset_name: str) -> None:
     values = game.preset_options(preset_name)
-    table = Table(title=f"options under preset {preset_name}", title_justify="left")
-    for column in ("option", "value", "default", "meaning"):
-        table.add_column(column)
+    table = Table(title=f"options under preset {preset_name} (* differs from the default)",
+                  title_justify="left")
+    table.add_column("option", no_wrap=True, min_width=max(len(o.name) for o in game.options))
+    table.add_column("value", overflow="fold")
+    table.add_column("meaning")
     for option in game.options:
         value = values[option.name]
         changed = "" if value == option.default else " *"
-        table.add_row(option.name, json.dumps(value, ensure_ascii=False) + changed,
-                      json.dumps(option.default, ensure_ascii=False), option.doc)
+        table.add_row(option.name, json.dumps(value, ensure_ascii=False) + changed, option.doc)
     console.print(table)
 
 
 def print_diff(game, first: str, second: str) -> None:
     a, b = game.preset_options(first), game.preset_options(second)
     table = Table(title=f"{game.title}: {first} vs {second}", title_justify="left")
-    for column in ("option", first, second, "meaning"):
-        table.add_column(column)
+    table.add_column("option", no_wrap=True)
+    for column in (first, second, "meaning"):
+        table.add_column(column, overflow="fold")
     for option in game.options:
         if a[option.name] != b[option.name]:
             table.add_row(option.name, json.dumps(a[option.name], ensure_ascii=False),
@@ -246,8 +248,8 @@ def bench(
     for result in results:
         rates = ", ".join(f"{value:,.0f} {key[:-6].replace('_', ' ')}/s"
                           for key, value in result.items() if key.endswith("_per_s"))
-        console.print(f"{game.title} [{result['preset']}, {result['players']} players]: {rates} "
-                      f"({result['steps']:,} steps in {result['seconds']:.1f} s)")
+        console.print(f"{game.title} ({result['preset']}, {result['players']} players): {rates} "
+                      f"({result['steps']:,} steps in {result['seconds']:.1f} s)", markup=False)
 
 
 # -- records ------------------------------------------------------------------------------------

@@ -37,17 +37,20 @@ class RandomAgent(Agent):
         return legal[self.rng.randrange(len(legal))]
 
 
-GENERIC_AGENTS = {"random": RandomAgent}
+def _generic_agents() -> dict:
+    from gonets.agents.ismcts import ISMCTSAgent
+
+    return {"random": RandomAgent, "ismcts": ISMCTSAgent}
 
 
 def agent_names(game: Game) -> list[str]:
-    return sorted(set(GENERIC_AGENTS) | set(game.agents()))
+    return sorted(set(_generic_agents()) | set(game.agents()))
 
 
 def make_agent(name: str, game: Game, config: Config, seat: int,
                seed: int | str | None = None) -> Agent:
     """Build the agent called ``name`` for ``seat``, with its own generator."""
-    factory = game.agents().get(name) or GENERIC_AGENTS.get(name)
+    factory = game.agents().get(name) or _generic_agents().get(name)
     if factory is None:
         known = ", ".join(agent_names(game))
         raise OptionError(f"unknown agent {name!r} for {game.name}; known agents: {known}")
