@@ -1,5 +1,540 @@
-"""Terminal and SVG pictures of a Baba Yaga view (placeholder replaced below)."""
-def render_text(view): return str(view.get("time"))
-def describe_action(view, text): return text
-def describe_event(event): return str(event)
-def render_svg(view): return "<svg xmlns='http://www.w3.org/2000/svg'/>"
+"""Pictures of a Baba Yaga view: the terminal table (Rich) and a standalone SVG.
+
+Both draw from the view alone (plus the public content pack): the board with its rivers and
+mountains, the tokens and heroes, the time of day, the viewer's character and the encounter
+being resolved.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from gonets.games.babayaga.content import ABILITIES, default_content
+
+TOKEN_MARK = {"wolves": "W", "solovey": "S", "horseman": "R", "hut": "H", "baba_yaga": "B"}
+TOKEN_NAME = {"wolves": "the Wolves", "solovey": "Solovey", "horseman": "the Horseman",
+              "hut": "the Hut", "baba_yaga": "Baba Yaga"}
+TIME_NAME = {"dawn": "dawn (White Dawn rides)", "noon": "noon (Red Sun rides)",
+             "night": "night (Black Night rides)"}
+HERO_COLOURS = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#ca6f1e"]
+EDGE_STYLE = {"open": ("#8a8a8a", 2, ""), "bridge": ("#8e5b2c", 4, ""),
+              "pass": ("#8e5b2c", 4, ""), "causeway": ("#8e5b2c", 3, "6,4"),
+              "river": ("#2e86c1", 7, ""), "mountain": ("#a93226", 7, ""),
+              "lake": ("#5dade2", 5, "2,4")}
+H_CONNECT = {"open": "─", "bridge": "═", "pass": "═", "causeway": "┄", "river": "≈",
+             "mountain": "▲", "lake": "~"}
+V_CONNECT = {"open": "│", "bridge": "║", "pass": "║", "causeway": "┆", "river": "≈",
+             "mountain": "▲", "lake": "~"}
+
+
+def loc_name(lid: str | None) -> str:
+    if lid is None:
+        return "off the board"
+    c = default_content()
+    return c.locations[lid]["name"] if lid in c.locations else lid
+
+
+def card_name(cid: str) -> str:
+    c = default_content()
+    card = c.cards.get(cid.upper())
+    if card is None:
+        return cid
+    if card["deck"] == "quest":
+        return f"{card['title']} step"
+    if card["type"] == "event" or card["deck"] in ("hut", "horseman"):
+        return card["title"]
+    return f"{card['title']} ({card['name']})" if card["name"] != card["title"] else card["title"]
+
+
+def hero_name(view: dict, seat: int) -> str:
+    c = default_content()
+    char = view["heroes"][seat]["char"]
+    name = c.characters[char]["name"] if char else "?"
+    return f"p{seat + 1} {name}"
+
+
+def power_text(power: dict) -> str:
+    eff = power["effect"]
+    cond = power["condition"]
+    what = {"reroll_all": "reroll all dice", "cancel_death": "survive a death",
+            "cancel_lose": "cancel a lose result", "skip_token_encounter": "slip past tokens",
+            "cancel_skip": "cancel a missed turn"}.get(eff, eff)
+    if eff == "add_dice":
+        what = f"+{power['amount']} dice"
+    elif eff == "extra_move":
+        what = f"+{power['amount']} Move this turn"
+    elif eff == "teleport":
+        what = "fly to any wilderness space"
+    where = []
+    if cond.get("ability"):
+        where.append(cond["ability"].title())
+    if cond.get("context") == "town":
+        where.append("in towns")
+    if cond.get("context") == "baba_yaga":
+        where.append("against Baba Yaga")
+    if cond.get("baba_yaga_card"):
+        where.append(f"against Baba Yaga #{cond['baba_yaga_card']}")
+    if cond.get("time"):
+        where.append("at " + "/".join(cond["time"]))
+    cost = "discard: " if power["cost"] == "discard_self" else ""
+    return cost + what + (f" ({', '.join(where)})" if where else "")
+
+
+def card_line(cid: str) -> str:
+    c = default_content()
+    card = c.cards[cid]
+    bits = [card["name"], card["type"].title()]
+    icons = [f"+{n} {a.title()}" for a, n in card["icons"].items() if n]
+    bits += icons
+    if card["rep"]:
+        bits.append(f"{card['rep']} Rep")
+    bits += [power_text(p) for p in card["powers"]]
+    return ", ".join(bits)
+
+
+def challenge_text(ch: dict) -> str:
+    return f"{ch['ability'].title()} {ch['base']}" + (" + Rep" if ch["plus_rep"] else "")
+
+
+def current_step(view: dict, seat: int) -> str:
+    c = default_content()
+    hero = view["heroes"][seat]
+    quest = c.quests.get(hero["quest"])
+    if quest is None:
+        return "no quest yet"
+    if hero["elim"]:
+        return f"{quest['name']}: eliminated"
+    if hero["done"]:
+        return f"{quest['name']}: complete"
+    sid = quest["steps"][hero["step"]]
+    step = c.cards[sid]
+    trig = step["trigger"]
+    where = (f"at {loc_name(trig['at'])}" if "at" in trig else
+             f"at {TOKEN_NAME[trig['token']]}" if "token" in trig else "passive")
+    if trig.get("time"):
+        where += " (" + "/".join(trig["time"]) + " only)"
+    chs = ", ".join(challenge_text(ch) for ch in step["challenges"]) or "no challenge"
+    return (f"{quest['name']}, step {hero['step'] + 1}/{len(quest['steps'])} {where}: "
+            f"{step['story']} [{chs}]")
+
+
+# ----------------------------------------------------------------------------- terminal ---
+def board_text(view: dict) -> Text:
+    c = default_content()
+    width = 12
+    cells = {}
+    for lid, loc in c.locations.items():
+        cells[loc["grid"]] = lid
+    kinds = {}
+    for a, b, kind in c.edges:
+        kinds[frozenset((a, b))] = kind
+    tokens_at: dict[str, str] = {}
+    for tok, where in view["tokens"].items():
+        if where is not None:
+            tokens_at[where] = tokens_at.get(where, "") + TOKEN_MARK[tok]
+    heroes_at: dict[str, str] = {}
+    for hero in view["heroes"]:
+        if hero["loc"] and not hero["elim"]:
+            heroes_at[hero["loc"]] = heroes_at.get(hero["loc"], "") + str(hero["seat"] + 1)
+    max_x = max(x for x, _ in cells)
+    max_y = max(y for _, y in cells)
+    text = Text()
+    for y in range(max_y + 1):
+        for line in range(2):
+            for x in range(max_x + 1):
+                lid = cells.get((x, y))
+                if lid is None:
+                    text.append(" " * width)
+                else:
+                    loc = c.locations[lid]
+                    if line == 0:
+                        label = loc["name"].replace("The ", "")[:width - 1]
+                        style = "bold red" if loc["kind"] == "town" else (
+                            "bold" if loc["special"] else "")
+                        text.append(f"{label:<{width - 1}}", style=style)
+                    else:
+                        marks = tokens_at.get(lid, "")
+                        heroes = heroes_at.get(lid, "")
+                        text.append(f"{marks:<5}", style="bold magenta")
+                        text.append(f"{('p' + heroes) if heroes else '':<{width - 6}}", style="bold cyan")
+                    right = cells.get((x + 1, y))
+                    if right is not None and line == 0:
+                        kind = kinds.get(frozenset((lid, right)))
+                        text.append(H_CONNECT.get(kind, " "),
+                                    style="blue" if kind in ("river", "lake") else
+                                    "red" if kind == "mountain" else "")
+                    else:
+                        text.append(" ")
+            text.append("\n")
+        if y < max_y:
+            for x in range(max_x + 1):
+                lid, below = cells.get((x, y)), cells.get((x, y + 1))
+                kind = kinds.get(frozenset((lid, below))) if lid and below else None
+                mark = V_CONNECT.get(kind, " ") if kind else " "
+                text.append(f"{mark:<{width}}", style="blue" if kind in ("river", "lake") else
+                            "red" if kind == "mountain" else "dim")
+            text.append("\n")
+    text.append("Tokens: H Hut, R Horseman, B Baba Yaga, W Wolves, S Solovey; p1.. heroes; "
+                "≈ river, ▲ mountains (no crossing on foot), ═ bridge/pass, ┄ causeway",
+                style="dim")
+    return text
+
+
+def hero_panel(view: dict, seat: int) -> Panel:
+    c = default_content()
+    hero = view["heroes"][seat]
+    if not hero["char"]:
+        return Panel("no character yet", title=f"p{seat + 1}")
+    char = c.characters[hero["char"]]
+    stats = []
+    for ab in ABILITIES:
+        total = char["stats"][ab] + sum(c.cards[x]["icons"][ab] for x in hero["cards"])
+        stats.append(f"{ab.title()} {total}")
+    lines = [f"{char['descriptor']}", " · ".join(stats) + f" · Rep {view['rep'][seat]}",
+             f"at {loc_name(hero['loc'])}" + (" · face down (misses the next turn)" if hero["skip"] else "")
+             + (" · ELIMINATED" if hero["elim"] else ""),
+             "quest: " + current_step(view, seat)]
+    for cid in hero["cards"]:
+        lines.append("  card: " + card_line(cid))
+    for cid in hero["pending"]:
+        lines.append("  pending: " + card_name(cid))
+    for ab, amount, dur, _turn, _src in hero["effects"]:
+        lines.append(f"  lingering: {amount:+d} {ab} ({dur.replace('_', ' ')})")
+    return Panel("\n".join(lines), title=hero_name(view, seat))
+
+
+def encounter_panel(view: dict) -> Panel | None:
+    c = default_content()
+    frame = next((f for f in reversed(view["stack"]) if f["op"] == "card"), None)
+    if frame is None:
+        return None
+    card = c.cards[frame["card"]]
+    chs = card["challenges"]
+    mode = " or " if card["mode"] == "choice" else ", then "
+    lines = [card["story"]]
+    if chs:
+        lines.append("Challenge: " + mode.join(challenge_text(ch) for ch in chs)
+                     + (f" (every Diff +{frame['bonus']})" if frame.get("bonus") else ""))
+    if card["optional"]:
+        lines.append("Optional.")
+    roll = next((f for f in reversed(view["stack"]) if f["op"] == "challenge" and "diff" in f), None)
+    if roll is not None:
+        lines.append(f"Rolling {roll['n']} dice against Diff {roll['diff']}")
+    last = next((e for e in reversed(view["log"]) if e["e"] == "roll"), None)
+    if last is not None:
+        lines.append(f"Last roll: {' '.join(str(d) for d in last['dice'])} vs {last['diff']}: "
+                     + ("success" if last["won"] else "failure"))
+    return Panel("\n".join(lines), title=card_name(card["id"]))
+
+
+def render_text(view: dict) -> Group:
+    header = Text()
+    header.append(f"Baba Yaga · {view['mode']} · round {view['round']} · ", style="bold")
+    header.append(TIME_NAME[view["time"]], style="bold yellow")
+    header.append(f" · decks: Wilderness {view['deck_sizes']['wilderness']}, Town "
+                  f"{view['deck_sizes']['town']} · Baba Yaga cards beaten {view['by_beaten']}/3")
+    parts = [header, board_text(view)]
+    seat = view.get("seat")
+    table = Table(title="Heroes", show_lines=False)
+    for col in ("seat", "hero", "at", "Rep", "quest step", "cards"):
+        table.add_column(col)
+    for hero in view["heroes"]:
+        s = hero["seat"]
+        table.add_row(f"p{s + 1}" + (" *" if s == view["active"] else ""),
+                      hero_name(view, s).split(" ", 1)[1],
+                      loc_name(hero["loc"]) if hero["loc"] else "-", str(view["rep"][s]),
+                      "done" if hero["done"] else "out" if hero["elim"] else str(hero["step"] + 1),
+                      str(len(hero["cards"])))
+    parts.append(table)
+    if seat is not None:
+        parts.append(hero_panel(view, seat))
+    enc = encounter_panel(view)
+    if enc is not None:
+        parts.append(enc)
+    for key, cards in view.get("known", {}).items():
+        parts.append(Text(f"You know the top of the {key.split(':')[1]} deck: "
+                          + ", ".join(card_name(x) for x in cards)))
+    if view.get("result"):
+        winners = view["result"]["winners"]
+        parts.append(Text("Result: " + (", ".join(f"p{w + 1}" for w in winners) + " won"
+                                        if winners else "nobody won")
+                          + f" ({view['result']['detail'].get('how')})", style="bold green"))
+    return Group(*parts)
+
+
+# ---------------------------------------------------------------------------- describe ---
+def describe_action(view: dict, text: str) -> str:
+    c = default_content()
+    parts = text.split()
+    verb = parts[0]
+    arg = parts[1] if len(parts) > 1 else ""
+    seat = view.get("seat")
+    here = view["heroes"][seat]["loc"] if seat is not None and view["heroes"][seat]["loc"] else None
+    if verb == "move":
+        if arg == here:
+            return f"Stay at {loc_name(arg)} and have an encounter here"
+        tokens = [TOKEN_NAME[t] for t, w in view["tokens"].items() if w == arg]
+        return f"Move to {loc_name(arg)}" + (f" (meet {', '.join(tokens)})" if tokens else "")
+    if verb == "fly":
+        return f"Discard the Flying Carpet and fly to {loc_name(arg)}"
+    if verb == "sneak":
+        return f"Discard the Cap of Invisibility, slip past the tokens and move to {loc_name(arg)}"
+    if verb == "step":
+        return f"Move the character to {loc_name(arg)}"
+    if verb in ("hut", "horseman", "baba"):
+        name = {"hut": "the Hut", "horseman": "the Horseman", "baba": "Baba Yaga"}[verb]
+        return f"Move {name} to {loc_name(arg)}"
+    if text == "draw":
+        deck = "Town" if here and c.locations[here]["kind"] == "town" else "Wilderness"
+        return f"Draw a {deck} encounter card"
+    if verb == "draw":
+        return f"Draw from the {arg.title()} deck"
+    if verb == "special":
+        return {"dead_forest": "The Dead Forest: encounter a Wilderness discard, every Diff +1",
+                "forlorn_hills": "Forlorn Hills: Fight 3/4/5 by time of day for a Rep card",
+                "khorov": "Khorov: draw 2 Town cards and choose one",
+                "spirits_hollow": "Spirit's Hollow: draw 2 Wilderness cards and choose one",
+                "koldunoi": "Koldunoi: give up an Item or Ally to pick a Town discard",
+                "koshcheys_home": "Koshchey's Home: leave an Ally for +1 die against Baba Yaga",
+                "tsarov": "Tsarov: give up an Item to take any discarded Item"}.get(
+            c.locations[here]["special"] if here else "", "Use this place's special option")
+    if verb == "reroll":
+        return f"Discard {card_name(arg)} (Rep) and reroll all dice"
+    if verb == "use":
+        card = c.cards[arg.upper()]
+        return f"Use {card['name']}: " + "; ".join(power_text(p) for p in card["powers"])
+    if verb == "pay":
+        return f"Throw {card_name(arg)} behind you for +1 die"
+    if verb == "card":
+        card = c.cards.get(arg.upper())
+        if card is None:
+            return arg
+        chs = " or ".join(challenge_text(ch) for ch in card["challenges"])
+        return f"{card['title']} [{chs or 'no challenge'}] -> {card_line(card['id'])}"
+    if verb == "choose":
+        return f"Take the {arg.title()} challenge"
+    if verb in ("steal", "beguile"):
+        what = "an Item" if verb == "steal" else "an Ally"
+        return f"{verb.title()} {what} from {hero_name(view, int(arg[1:]) - 1)}"
+    if verb == "give":
+        return f"Give {card_name(arg)} to {hero_name(view, int(parts[2][1:]) - 1)}"
+    if verb == "character":
+        ch = c.characters[arg]
+        return f"Play {ch['name']} (Move {ch['stats']['move']}, Fight {ch['stats']['fight']}, " \
+               f"Cunning {ch['stats']['cunning']}): {ch['descriptor']}"
+    if verb == "quest":
+        q = c.quests[arg]
+        return f"Take the quest {q['name']} (starts in {loc_name(q['start'])})"
+    if verb == "deck":
+        return f"Look at the top of the {arg.title()} deck"
+    if verb == "pile":
+        return f"Take from the {arg.title()} discard pile"
+    if verb == "order":
+        return "Put the cards back in the order " + " ".join(parts[1:]) + " (first = top)"
+    simple = {"accept": "Accept (take the card / the result)", "decline": "Decline the card",
+              "roll": "Roll the dice", "rescue": "Try to rescue your Ally from Koshchey (Move 5)",
+              "pass": "Pass", "done": "Done"}
+    if text in simple:
+        return simple[text]
+    if verb == "option":
+        frame = next((f for f in reversed(view["stack"]) if f["op"] == "effects"), None)
+        if frame and frame.get("sub") and frame["sub"][0] == "choose_one":
+            kind, arg2 = frame["sub"][1][int(arg) - 1]
+            return {"miss_turn": "Miss your next turn"}.get(
+                kind, "Discard one of your cards" if kind == "discard_own" else kind)
+        return f"Option {arg}"
+    return text
+
+
+def describe_event(event: dict) -> str:
+    e = event.get("e")
+    who = f"p{event['seat'] + 1}" if "seat" in event else ""
+    if e == "setup":
+        c = default_content()
+        return "Set-up: " + "; ".join(
+            f"p{i + 1} {c.characters[ch]['name']} ({c.quests[q]['name']})"
+            for i, (ch, q) in enumerate(zip(event["characters"], event["quests"])))
+    if e == "removed":
+        return f"{event['count']['wilderness']} Wilderness and {event['count']['town']} Town cards removed unseen"
+    if e == "turn":
+        return f"— round {event['round']}, p{event['seat'] + 1}'s turn —"
+    if e == "time":
+        return f"It is now {event['time']}" + (f" (die {event['die']})" if "die" in event else "")
+    if e == "move":
+        return f"{who} moves to {loc_name(event['to'])}"
+    if e == "pushed":
+        return f"{who} is moved to {loc_name(event['to'])}"
+    if e == "token":
+        return f"{TOKEN_NAME[event['token']].capitalize()} moves to {loc_name(event['to'])}"
+    if e == "draw":
+        return f"{who} draws {card_name(event['card'])} from the {event['deck']} deck"
+    if e == "encounter":
+        return f"{who} encounters {card_name(event['card'])}"
+    if e == "roll":
+        dice = " ".join(str(d) for d in event["dice"])
+        return f"{who} rolls {event['ability'].title()}: [{dice}] against Diff {event['diff']}: " \
+               + ("success!" if event["won"] else "failure")
+    if e == "won":
+        return f"{who} wins {card_name(event['card'])}"
+    if e == "lost":
+        return f"{who} loses {card_name(event['card'])}" + (" (lose result cancelled)" if event.get("cancelled") else "")
+    if e == "gain":
+        return f"{who} takes {card_name(event['card'])}"
+    if e == "discard":
+        return f"{who} discards {card_name(event['card'])}"
+    if e == "reroll":
+        return f"{who} discards {card_name(event['card'])} to reroll"
+    if e == "used":
+        return f"{who} uses {card_name(event['card'])}"
+    if e == "killed":
+        return f"{who} is killed, loses every Rep card and returns to the quest's town"
+    if e == "death_cancelled":
+        return f"{who} escapes death thanks to {card_name(event['card'])}"
+    if e == "eliminated":
+        return f"{who} is eliminated"
+    if e == "miss_turn":
+        return f"{who} will miss the next turn"
+    if e == "skipped":
+        return f"{who} misses this turn"
+    if e == "cancel_skip":
+        return f"{who} plays this turn after all"
+    if e == "effect":
+        return f"{who}: {event['amount']:+d} {event['ability']} ({event['duration'].replace('_', ' ')})"
+    if e == "step":
+        return f"{who} completes quest step {event['step']}" + (" (helped by a friend)" if event.get("auto") else "")
+    if e == "quest_done":
+        return f"{who} completes the quest!"
+    if e == "unmet":
+        return f"{card_name(event['card'])}: requirement not met ({event['how'].replace('_', ' ')})"
+    if e == "peek":
+        return f"{who} looks at the top {event['count']} cards of the {event['deck']} deck"
+    if e == "peeked":
+        return f"{who} sees: " + ", ".join(card_name(c) for c in event["cards"])
+    if e == "reordered":
+        return f"{who} puts the cards back"
+    if e == "shuffle_back":
+        return f"{card_name(event['card'])} is shuffled back into the {event['deck']} deck"
+    if e == "reshuffle":
+        return f"The {event['deck']} discard pile becomes a new deck"
+    if e == "special":
+        return f"{who} uses the special option of {event['kind'].replace('_', ' ')}"
+    if e in ("steal", "beguile"):
+        return f"{who} tries to {e} from p{event['target'] + 1}"
+    if e == "took":
+        return f"{who} takes {card_name(event['card'])} from p{event['from'] + 1}"
+    if e == "gave":
+        return f"{who} gives {card_name(event['card'])} to p{event['to'] + 1}"
+    if e == "declined":
+        return f"{who} declines {card_name(event['card'])}"
+    if e == "cleared":
+        return f"{who}'s lingering effects end"
+    if e == "global":
+        return f"{card_name(event['card'])} affects every character"
+    if e == "rescued":
+        return f"{who} rescues {card_name(event['card'])} from Koshchey"
+    if e == "rescue_failed":
+        return f"{who} fails to rescue the Ally"
+    if e == "end":
+        winners = event["winners"]
+        return "Game over (" + event["how"].replace("_", " ") + "): " + (
+            ", ".join(f"p{w + 1}" for w in winners) + " won" if winners else "nobody won")
+    return str(event)
+
+
+# --------------------------------------------------------------------------------- SVG ---
+def render_svg(view: dict) -> str:
+    c = default_content()
+    cell, pad, top = 110, 20, 60
+    max_x = max(l["grid"][0] for l in c.locations.values())
+    max_y = max(l["grid"][1] for l in c.locations.values())
+    width = pad * 2 + (max_x + 1) * cell + 360
+    height = top + pad * 2 + (max_y + 1) * cell + 40
+
+    def centre(lid: str) -> tuple[float, float]:
+        x, y = c.locations[lid]["grid"]
+        return pad + x * cell + cell / 2, top + pad + y * cell + cell / 2
+
+    legal = view.get("legal") or []
+    by_loc: dict[str, list[str]] = {}
+    others = []
+    for text in legal:
+        parts = text.split()
+        if len(parts) == 2 and parts[0] in ("move", "fly", "sneak", "step", "hut", "horseman", "baba") \
+                and parts[1] in c.locations:
+            by_loc.setdefault(parts[1], []).append(text)
+        else:
+            others.append(text)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+           f'<rect width="{width}" height="{height}" fill="#f4ecd8"/>',
+           f'<text x="{pad}" y="30" font-size="20" font-weight="bold">Baba Yaga · round '
+           f'{view["round"]} · {escape(TIME_NAME[view["time"]])}</text>',
+           f'<text x="{pad}" y="50" font-size="13">Wilderness deck {view["deck_sizes"]["wilderness"]} · '
+           f'Town deck {view["deck_sizes"]["town"]} · Baba Yaga cards beaten {view["by_beaten"]}/3 · '
+           f'{escape(view["mode"])}</text>']
+    for a, b, kind in c.edges:
+        (x1, y1), (x2, y2) = centre(a), centre(b)
+        colour, w, dash = EDGE_STYLE[kind]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(f'<line class="edge {kind}" x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" '
+                   f'y2="{y2:.0f}" stroke="{colour}" stroke-width="{w}"{dash_attr}/>')
+    for lid in c.order:
+        loc = c.locations[lid]
+        x, y = centre(lid)
+        town = loc["kind"] == "town"
+        fill = "#fdfefe" if town else "#d5e8d4"
+        stroke = "#922b21" if town else ("#6c3483" if loc["special"] else "#4d5656")
+        actions = by_loc.get(lid)
+        attr = f' data-action="{escape("|".join(actions))}" style="cursor:pointer"' if actions else ""
+        out.append(f'<g class="location" data-location="{lid}"{attr}>')
+        out.append(f'<rect x="{x - 42:.0f}" y="{y - 32:.0f}" width="84" height="64" rx="8" '
+                   f'fill="{fill}" stroke="{stroke}" stroke-width="{4 if actions else 2}"'
+                   + (' stroke-dasharray="5,3"' if actions else "") + "/>")
+        name = loc["name"].replace("The ", "")
+        colour = "#922b21" if town else "#1c2833"
+        out.append(f'<text x="{x:.0f}" y="{y - 18:.0f}" font-size="9" text-anchor="middle" '
+                   f'fill="{colour}" font-weight="{"bold" if town else "normal"}">{escape(name)}</text>')
+        out.append("</g>")
+    for i, (tok, where) in enumerate(view["tokens"].items()):
+        if where is None:
+            continue
+        x, y = centre(where)
+        dx = -32 + 16 * list(TOKEN_MARK).index(tok)
+        colours = {"wolves": "#566573", "solovey": "#a04000", "horseman": "#17202a",
+                   "hut": "#784212", "baba_yaga": "#4a235a"}
+        out.append(f'<g class="token" data-token="{tok}"><circle cx="{x + dx:.0f}" cy="{y:.0f}" '
+                   f'r="8" fill="{colours[tok]}"/><text x="{x + dx:.0f}" y="{y + 4:.0f}" '
+                   f'font-size="10" fill="white" text-anchor="middle">{TOKEN_MARK[tok]}</text></g>')
+    for hero in view["heroes"]:
+        if not hero["loc"] or hero["elim"]:
+            continue
+        x, y = centre(hero["loc"])
+        dx = -32 + 13 * hero["seat"]
+        out.append(f'<g class="hero" data-seat="{hero["seat"]}"><circle cx="{x + dx:.0f}" '
+                   f'cy="{y + 20:.0f}" r="7" fill="{HERO_COLOURS[hero["seat"] % 6]}" '
+                   f'stroke="{"#000" if hero["skip"] else "#fff"}" stroke-width="2"/>'
+                   f'<text x="{x + dx:.0f}" y="{y + 24:.0f}" font-size="9" fill="white" '
+                   f'text-anchor="middle">{hero["seat"] + 1}</text></g>')
+    side = pad + (max_x + 1) * cell + 20
+    yy = top + pad
+    for hero in view["heroes"]:
+        s = hero["seat"]
+        out.append(f'<text x="{side}" y="{yy}" font-size="12" fill="{HERO_COLOURS[s % 6]}" '
+                   f'font-weight="bold">{escape(hero_name(view, s))} · Rep {view["rep"][s]}'
+                   + (" · out" if hero["elim"] else " · quest done" if hero["done"] else
+                      f" · step {hero['step'] + 1}") + "</text>")
+        yy += 18
+    yy += 10
+    for text in others:
+        out.append(f'<g class="button" data-action="{escape(text)}" style="cursor:pointer">'
+                   f'<rect x="{side}" y="{yy - 13}" width="330" height="18" rx="4" fill="#fdebd0" '
+                   f'stroke="#a04000"/><text x="{side + 6}" y="{yy}" font-size="11">'
+                   f'{escape(describe_action(view, text)[:58])}</text></g>')
+        yy += 22
+    out.append("</svg>")
+    return "\n".join(out)
