@@ -109,3 +109,30 @@ class HeuristicAgent(Agent):
                 return FIGURE + dark[0]
         # otherwise leave a figure a short step below a dark space
         return FIGURE + max((0, 1), key=lambda f: (totals[f] % 5, -f))
+
+
+class StandingPreference(Agent):
+    """A seat adapter for the standing preference of rule M6: figure questions asked outside
+    the player's own turn are answered with the preferred figure (``meeple`` or
+    ``messenger``); every other decision goes to the wrapped agent. The answer is an ordinary
+    action, so it is recorded and replays need no preference."""
+
+    name = "standing-preference"
+
+    def __init__(self, agent: Agent, preference: str):
+        super().__init__(agent.game, agent.config, agent.seat, agent.rng)
+        if preference not in ("ask", "meeple", "messenger"):
+            raise ValueError(f"a standing preference is ask, meeple or messenger, "
+                             f"not {preference!r}")
+        self.agent = agent
+        self.preference = preference
+
+    def act(self, view: dict, legal: Sequence[int]) -> int:
+        decision = view.get("decision") or {}
+        if self.preference != "ask" and decision.get("kind") == "figure" \
+                and view["active"] != self.seat:
+            wanted = f"figure {self.preference}"
+            for action, text in zip(legal, view["legal"]):
+                if text == wanted:
+                    return action
+        return self.agent.act(view, legal)
