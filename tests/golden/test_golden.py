@@ -49,7 +49,7 @@ def transcript(game, preset: str) -> str:
     return "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in lines)
 
 
-@pytest.mark.parametrize("game,preset", cases())
+@pytest.mark.parametrize("game,preset", list(cases()))
 def test_golden_transcript(game, preset):
     path = DATA / f"{game.name}-{preset}.jsonl"
     actual = transcript(game, preset)
