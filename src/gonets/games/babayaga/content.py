@@ -302,8 +302,13 @@ def _normal_card(ec: _EffectChecker, raw: dict, deck: str) -> dict:
         if not isinstance(tk, dict) or tk.get("token") not in ("hut", "horseman") \
                 or not isinstance(tk.get("steps"), int) or tk.get("toward") not in TOWARD:
             ck.fail(entry, f"token direction {tk!r} needs token hut/horseman, steps, toward")
+        when = tk.get("on", "always")
+        if tk.get(True) is not None:     # YAML 1.1 reads an unquoted key on as true
+            when = tk[True]
+        if when not in ("always", "win", "lose"):
+            ck.fail(entry, f"token direction 'on' must be always, win or lose, not {when!r}")
         tokens.append({"token": tk["token"], "steps": tk["steps"], "toward": tk["toward"],
-                       "on": tk.get("on", "always")})
+                       "on": when})
     reward = raw.get("reward") or {}
     icons = {a: int((reward.get("icons") or {}).get(a, 0)) for a in ABILITIES}
     for key in reward.get("icons") or {}:

@@ -236,7 +236,8 @@ class BabaYagaState(State):
             rng.shuffle(chars)
             rng.shuffle(quests)
             n = self.config.players
-            return {"characters": chars[:n], "quests": quests[:n], "first": rng.randrange(n)}
+            return {"characters": list(spec) if spec else chars[:n], "quests": quests[:n],
+                    "first": rng.randrange(n)}
         raise IllegalAction(f"unknown random event {kind!r}")
 
     def apply_chance(self, outcome: Any) -> None:
@@ -278,6 +279,8 @@ class BabaYagaState(State):
                 raise IllegalAction(f"the deal needs {n} different known quests")
             if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
                 raise IllegalAction("the deal's first seat is out of range")
+            if spec and list(chars) != list(spec):
+                raise IllegalAction(f"the characters were chosen by the players: {spec}")
 
     def result(self) -> Result:
         n = self.config.players
@@ -425,8 +428,15 @@ class BabaYagaState(State):
             if self.mode == "solo":
                 f["stage"] = "pick_char"
                 return
+            picks = f.get("picks", [])
+            if self.config["choose_characters"] and len(picks) < n:
+                if answer is not None:
+                    f["picks"] = picks + [answer.split()[1]]
+                    return
+                return self._ask(len(picks), [f"character {c}" for c in sorted(self.c.characters)
+                                              if c not in picks])
             if answer is None:
-                return self._chance("deal", None)
+                return self._chance("deal", picks or None)
             for seat, (ch, q) in enumerate(zip(answer["characters"], answer["quests"])):
                 self.players[seat].char = ch
                 self.players[seat].quest = q
@@ -910,7 +920,7 @@ class BabaYagaState(State):
                 if forced.startswith("pending:"):
                     cid = forced.split(":", 1)[1]
                     p.pending.remove(cid)
-                    self.push("card", card=cid, src="pending", stage="challenge_setup", bonus=0)
+                    self.push("card", card=cid, src="pending", stage="start", bonus=0)
                 else:
                     self.push("card", card=forced, src="quest", stage="start", bonus=0)
                 return
@@ -1177,6 +1187,9 @@ class BabaYagaState(State):
             else:
                 self.emit({"e": "lost", "seat": p.seat, "card": f["card"],
                            "cancelled": f["cancel_lose"]})
+                if card["deck"] == "baba_yaga" and self.mode == "solo" and \
+                        self.config["solo_lose_on_baba_fail"]:
+                    return self.finish([], "baba_yaga_failed")
                 lose = list(card["lose"])
                 if f["cancel_lose"]:   # B29: the Flask never prevents elimination
                     lose = [e for e in lose if e[0] == "eliminate"]

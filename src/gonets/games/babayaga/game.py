@@ -46,6 +46,9 @@ class BabaYagaGame(Game):
         Option("quest_step_mandatory", True, "a due quest step replaces the normal encounter "
                "without asking (rules #13); false lets the player draw instead",
                choices=(True, False)),
+        Option("choose_characters", False, "players pick characters one at a time in seat "
+               "order instead of a random deal (B2); quests are always dealt",
+               choices=(True, False)),
         Option("solo_lose_on_death", False, "solo hard mode: any death loses the game",
                choices=(True, False)),
         Option("solo_lose_on_baba_fail", False, "solo hard mode: failing any Baba Yaga "
