@@ -11,6 +11,11 @@ from gonets.games.loveletter import cards as C
 
 app = typer.Typer(help="Love Letter commands.", no_args_is_help=True, add_completion=False)
 
+
+@app.callback()
+def main() -> None:
+    """Love Letter: game-specific commands."""
+
 HEADINGS = {
     "en": ("Value", "Character", "Playing cards", "Copies", "Token cards (not in play)",
            "{size}-card deck for {players} players"),
