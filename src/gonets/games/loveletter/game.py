@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from html import escape
 
 from gonets.core.game import Game
 from gonets.core.options import Config
@@ -143,31 +142,17 @@ class LoveLetter(Game):
         except (KeyError, IndexError):
             return str(event)
 
+    def render_text(self, view: dict, lang: str = "en"):
+        """The table as the view's seat sees it (a Rich renderable; see render_text.py)."""
+        from gonets.games.loveletter.render_text import render_text
+
+        return render_text(view, lang)
+
     def render_svg(self, view: dict) -> str:
-        """A minimal standalone picture (the full renderer is written separately): the
-        seats, the viewer's hand and one clickable line per legal action."""
-        lines = [f"Love Letter — round {view.get('round', 0)}"]
-        for s in view.get("seats", []):
-            pile = " ".join(d["card"] for d in s["discards"])
-            state = "in" if s["in_round"] else "out"
-            lines.append(f"p{s['seat'] + 1}: {s['tokens']} tokens, {state}; discards: {pile}")
-        if view.get("hand") is not None:
-            lines.append("hand: " + " ".join(view["hand"]))
-        legal = view.get("legal") or []
-        height = 24 * (len(lines) + len(legal)) + 20
-        out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="640" height="{height}" '
-               f'font-family="sans-serif" font-size="14">',
-               f'<rect width="640" height="{height}" fill="#fbf6ee"/>']
-        y = 24
-        for line in lines:
-            out.append(f'<text x="10" y="{y}">{escape(line)}</text>')
-            y += 24
-        for text in legal:
-            out.append(f'<text x="20" y="{y}" fill="#7a1f3d" data-action="{escape(text)}">'
-                       f'{escape(text)}</text>')
-            y += 24
-        out.append("</svg>")
-        return "\n".join(out)
+        """A standalone SVG of the table with clickable hand cards (see render_svg.py)."""
+        from gonets.games.loveletter.render_svg import render_svg
+
+        return render_svg(view)
 
     # -- extras -------------------------------------------------------------------------------
     def cli(self):
