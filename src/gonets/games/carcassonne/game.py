@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from gonets.core import Game, Option, OptionError, Preset
+from gonets.core import Game, Option, Preset
 from gonets.core.options import Config
 from gonets.games.carcassonne.rules import NUM_ACTIONS, VARIANTS, CarcassonneState
 
@@ -33,8 +33,11 @@ class Carcassonne(Game):
     options = (
         Option("messengers", True, "Play with the mini-expansion The Messengers (off: base game "
                "alone).", choices=(True, False)),
-        Option("messengers.variant", "c3", "Rules edition of The Messengers: hig_c2, zmg_c2, c3 "
-               "or c3_1 (rules file 3.4, M24).", choices=tuple(VARIANTS)),
+        Option("messengers.variant", "c3", "Rules edition of The Messengers (rules file 3.4, "
+               "M24); it sets the switches below that are left null. hig_c2 and c3: "
+               "majority for message 8; zmg_c2: draw only alone on a dark space, message 8 "
+               "without majority, the meeple is kept at the end; c3_1: as c3 plus all of a "
+               "player's points in a turn go to one figure.", choices=tuple(VARIANTS)),
         Option("messengers.require_alone", None, "ZMG: draw a message only if no other player's "
                "figure shares the dark space (null: as the variant says).",
                check=_bool_or_null),
@@ -61,13 +64,6 @@ class Carcassonne(Game):
     )
     presets = _load_presets()
     default_preset = "c3"
-
-    def check_config(self, config: Config) -> None:
-        if not config["messengers"] and config.preset != "base" and any(
-                config[f"messengers.{k}"] is not None for k in
-                ("require_alone", "msg8_requires_majority", "single_figure_per_turn")):
-            raise OptionError("messenger switches were set but The Messengers are off "
-                              "(option messengers=false)")
 
     def new_state(self, config: Config) -> CarcassonneState:
         return CarcassonneState(config)

@@ -47,6 +47,7 @@ PLACE, FOLLOWER, FIGURE_CHOICE, MESSAGE, CHAIN, END = (
     "place", "follower", "figure", "message", "chain", "end")
 DECISIONS = (PLACE, FOLLOWER, FIGURE_CHOICE, MESSAGE, CHAIN)
 ROTATION_NAMES = ("r0", "r90", "r180", "r270")
+SCORING_EVENTS = ("score", "figure", "message_result", "merge", "final")
 FIELD_VALUE = {"field": 3, "city_4": 4, "city_3": 3}
 
 VARIANTS = {
@@ -691,8 +692,9 @@ class CarcassonneState(State):
     def result(self) -> Result:
         totals = [sum(pair) for pair in self.scores]
         best = max(totals)
+        scoring = [e for e in self.log if e["type"] in SCORING_EVENTS]
         return Result([float(t) for t in totals], [p for p in range(self.n) if totals[p] == best],
-                      {"breakdown": [e for e in self.log if e["type"] == "final"]})
+                      {"scoring": scoring})
 
     # -- notation ------------------------------------------------------------------------------------
     def action_to_text(self, action: int) -> str:
@@ -829,7 +831,8 @@ class CarcassonneState(State):
             "round": {"context": self.ctx, "events": list(self.events), "next": self.ev_i,
                       "moved": list(self.moved), "last": self.last_fig},
             "lock": list(self.lock),
-            "decision": {"kind": self.phase, "player": self.current_player()}
+            "decision": {"kind": self.phase, "player": self.current_player(),
+                         "options": [self.action_to_text(a) for a in self.legal_actions()]}
             if self.phase in DECISIONS else None,
             "final": self.final,
         }
