@@ -1,0 +1,117 @@
+"""Views, redaction, the Love-Letter leak test and sample_world's use of the seat's knowledge."""
+
+import json
+import random
+
+from gonets.core import Match, play_match
+from gonets.agents.base import RandomAgent
+from gonets.games.loveletter import GAME
+from gonets.games.loveletter import cards as C
+
+from tests.loveletter.helpers import act, events, run, stack
+
+
+def worlds(state, seat, count=25, seed=1):
+    rng = random.Random(seed)
+    view = state.view(seat)
+    for _ in range(count):
+        world = GAME.sample_world(view, rng)
+        assert world.view(seat) == view
+        yield world
+
+
+def test_view_keys_and_json():
+    state = run(3, [stack(3, "guard", ["guard", "priest", "baron"], ["king"])])
+    view = state.view(0)
+    assert json.loads(json.dumps(view)) == view
+    for key in ("round", "starter", "turn", "phase", "deck", "cards", "target", "deck_size",
+                "spare", "face_up", "burned", "hand", "seats", "sycophant", "jester", "log"):
+        assert key in view
+    assert view["hand"] == ["guard", "king"] and view["seats"][1]["hand_size"] == 1
+    assert view["legal"][0].startswith("guard") and "legal" not in state.view(1)
+    assert view["cards"]["guard"] == {"value": 1, "copies": 5}
+
+
+def test_states_differing_only_in_an_opponents_hand_look_the_same():
+    """The Love Letter leak test: p3's card (and the deck order) differ, p1's view does not."""
+    first = stack(4, "guard", ["guard", "priest", "baron", "handmaid"], ["king"])
+    second = list(first)
+    second[3], second[-1] = second[-1], second[3]          # p3's card swapped with the bottom
+    assert first != second
+    steps = ["guard p2 3", "priest p1"]
+    a, b = run(4, [first, *steps]), run(4, [second, *steps])
+    assert a.snapshot() != b.snapshot()
+    for seat in (0, 1, None):
+        assert a.view(seat) == b.view(seat)
+    assert a.view(2) != b.view(2)
+
+
+def test_log_redaction_of_deals_and_draws():
+    state = run(3, [stack(3, "guard", ["guard", "priest", "baron"], ["king"])])
+    deals = events(state, 1, "deal")
+    assert [("card" in e) for e in deals] == [False, True, False]
+    assert all("card" not in e for e in events(state, None, "draw"))
+
+
+def test_sample_world_keeps_what_a_priest_saw():
+    state = run(3, [stack(3, "guard", ["priest", "king", "baron"], ["guard"]), "priest p2"])
+    cards = {world.hands[1] for world in worlds(state, 0)}
+    assert cards == {C.KING}
+    assert len({world.hands[2] for world in worlds(state, 0)}) > 1
+
+
+def test_sample_world_respects_a_failed_guard_guess():
+    state = run(3, [stack(3, "guard", ["guard", "priest", "baron"], ["king"]), "guard p3 2"])
+    assert all(world.hands[2] != C.PRIEST for world in worlds(state, 0, 40))
+
+
+def test_sample_world_follows_a_known_card_through_a_watched_swap():
+    deck = stack(3, "guard", ["priest", "baron", "king"], ["guard", "guard", "guard"])
+    state = run(3, [deck, "priest p2", "guard p1 5", "king p2"])
+    assert {world.hands[2] for world in worlds(state, 0)} == {C.BARON}
+    assert len({world.hands[1] for world in worlds(state, 0)}) > 1
+
+
+def test_sample_world_knows_its_baron_compare_and_the_set_aside_look():
+    deck = stack(3, "princess", ["baron", "prince", "guard"], ["prince", "guard", "guard",
+                                                               "priest"],
+                 spare_card="look_swap")
+    state = run(3, [deck, "baron p2", "guard p3 8", "guard p2 8", "priest spare"],
+                spare_card="look_swap")
+    for world in worlds(state, 0):
+        assert world.hands[1] == C.PRINCE and world.spare == C.PRINCESS
+
+
+def test_sample_world_keeps_the_chancellor_bottom_cards():
+    deck = stack(3, "princess", ["chancellor", "guard", "guard"], ["priest", "baron", "handmaid"],
+                 preset="zman-2019")
+    state = run(3, [deck, "chancellor", "chancellor keep baron bottom priest handmaid"],
+                preset="zman-2019")
+    for world in worlds(state, 0):
+        assert world.deck[:2] == [C.HANDMAID, C.PRIEST]
+
+
+def test_sample_world_redraws_what_the_viewer_cannot_know():
+    match = play_match(GAME, GAME.configure(5), [RandomAgent(GAME, GAME.configure(5), s,
+                                                             random.Random(s))
+                                                 for s in range(5)], seed=4)
+    assert match.state.is_terminal()
+    state = Match(GAME, GAME.configure(5), seed=3)
+    state.deal()
+    differs = {json.dumps(world.snapshot()) for world in worlds(state.state, 0, 10)}
+    assert len(differs) > 1
+
+
+def test_views_during_a_bishop_redraw_and_a_chancellor_choice():
+    deck = stack(3, "jester", ["bishop", "baron", "guard"], ["guard", "priest"],
+                 extended_deck="always")
+    state = run(3, [deck, "bishop p2 3"], extended_deck="always")
+    for seat in (None, 0, 1, 2):
+        list(worlds(state, seat, 3))
+    deck = stack(3, "princess", ["chancellor", "guard", "guard"], ["priest", "baron", "king"],
+                 preset="zman-2019")
+    state = run(3, [deck, "chancellor"], preset="zman-2019")
+    for seat in (None, 0, 1):
+        for world in worlds(state, seat, 3):
+            assert list(world.legal_actions()) == list(state.legal_actions()) or seat != 0
+    act(state, "chancellor keep king bottom priest baron")
