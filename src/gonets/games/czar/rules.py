@@ -245,19 +245,26 @@ class CzarState(State):
 
     def _travel_options(self, inn: int, out: list[int]) -> None:
         """Append every complete travel option of the full ``inn``."""
-        empty = self.empty_room(inn)
+        rooms = self.rooms
+        base_slot = inn * 4
+        empty = 0
+        while rooms[base_slot + empty] >= 0:
+            empty += 1
         lead, follow = (empty + 1) & 3, (empty + 2) & 3
         level = INN_LEVEL[inn]
+        landing = {lead: self.landing_levels(lead, level),
+                   follow: self.landing_levels(follow, level)}
         orders = ((lead, follow),) if self.t.arrow_order else ((lead, follow), (follow, lead))
+        dests = A.DESTS
         for first, second in orders:
             k = first * 2 + (0 if second == (first + 1) & 3 else 1)
-            base = A.TRAVEL + (inn * 8 + k) * A.DESTS * A.DESTS
+            base = A.TRAVEL + (inn * 8 + k) * dests * dests
             firsts = [PALACE]
-            for found in self.landing_levels(first, level):
+            for found in landing[first]:
                 if found:
                     firsts = found
                     break
-            seconds_by_level = self.landing_levels(second, level)
+            seconds_by_level = landing[second]
             for dest1 in firsts:
                 seconds = [PALACE]
                 for found in seconds_by_level:
@@ -266,8 +273,9 @@ class CzarState(State):
                     if found:
                         seconds = found
                         break
-                row = base + dest1 * A.DESTS
-                out.extend(row + dest2 for dest2 in seconds)
+                row = base + dest1 * dests
+                for dest2 in seconds:
+                    out.append(row + dest2)
 
     # -- applying actions -------------------------------------------------------------------------
     def apply(self, action: int) -> None:
