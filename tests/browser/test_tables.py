@@ -27,9 +27,7 @@ def human_vs_bots(site, game, players, seed, agent="random", **extra):
 
 
 def live_table(site, table_id):
-    return site.server.config.loaded_app.app.state.manager.tables[table_id] \
-        if hasattr(site.server.config.loaded_app, "app") else \
-        site.server.config.loaded_app.state.manager.tables[table_id]
+    return site.manager.tables[table_id]
 
 
 def test_a_whole_love_letter_game_won_by_clicking_against_bots(site, context, screenshots):

@@ -55,6 +55,13 @@ class ServerThread:
         self.server.should_exit = True
         self.thread.join(timeout=20)
 
+    @property
+    def manager(self):  # noqa: ANN201 - the running app's TableManager
+        app = self.server.config.loaded_app
+        while not hasattr(app, "state"):
+            app = app.app
+        return app.state.manager
+
     def create(self, **spec) -> dict:
         response = self.http.post("/api/tables", json=spec)
         assert response.status_code == 201, response.text

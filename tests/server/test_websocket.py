@@ -197,3 +197,28 @@ def test_the_turn_timer_lets_a_bot_play_for_an_absent_seat(server):
     assert [s["seat"] for s in record["steps"] if "seat" in s] == [0, 1, 0, 1]
     assert final["turn_left"] is None
     ann.close()
+
+
+def test_a_failed_database_write_changes_nothing_and_the_table_goes_on(server):
+    table_id, tokens = two_humans(server)
+    ann = server.client(table_id, tokens[0], name="Ann")
+    server.client(table_id, tokens[1], name="Bob")
+    state = ann.until(lambda m: m["type"] == "state" and m["status"] == "running")
+    storage = server.manager.storage
+    original = storage.append_steps
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    storage.append_steps = broken
+    try:
+        ann.send({"type": "act", "action": "swap", "version": state["version"]})
+        error = ann.until(lambda m: m["type"] == "error")
+        assert "could not store that action; nothing was done" in error["message"]
+    finally:
+        storage.append_steps = original
+    assert server.manager.tables[table_id].version == state["version"]
+    assert server.manager.tables[table_id].state.view(0) == state["view"]
+    ann.send({"type": "act", "action": "keep", "version": state["version"]})
+    after = ann.until(lambda m: m["type"] == "state" and m["version"] > state["version"])
+    assert after["view"]["swaps"] == [0, 0] and "p1 keeps" in after["log"]

@@ -198,7 +198,7 @@ async def table_socket(websocket: WebSocket) -> None:
     """One client at one table. Every refusal goes to this client only and changes nothing."""
     await websocket.accept()
     manager: TableManager = websocket.app.state.manager
-    conn = Connection(websocket.send_text, None)
+    conn = Connection(websocket.send_text, None, lambda code: websocket.close(code=code))
     joined = False
     table: LiveTable | None = None
     try:

@@ -271,8 +271,15 @@ def same_picture(record: dict, earlier: Watch) -> list[str]:
     view = parsed.replay(upto=version).view(None)
     expected = seat_payload(get_game(parsed.game), view)
     seen = {key: earlier.last[key] for key in ("view", "svg", "log")}
-    if {key: expected[key] for key in seen} != seen:
-        return [f"{earlier.table_id}: step {version} replays differently from what was shown"]
+    differing = [key for key in seen if expected[key] != seen[key]]
+    if differing:
+        detail = ""
+        if "view" in differing:
+            detail = "; view keys " + ", ".join(
+                key for key in expected["view"]
+                if expected["view"][key] != seen["view"].get(key))
+        return [f"{earlier.table_id}: step {version} replays differently from what was shown "
+                f"({', '.join(differing)}{detail})"]
     return []
 
 

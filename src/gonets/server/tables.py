@@ -136,8 +136,10 @@ def parse_seats(game: Any, seats: Any, players: int) -> list[dict]:
 class Connection:
     """One websocket listener: its seat (``None`` for a spectator) and an ordered outbox."""
 
-    def __init__(self, send_text, seat: int | None):  # noqa: ANN001 - an async callable
+    def __init__(self, send_text, seat: int | None, close_socket=None):  # noqa: ANN001
         self.send_text = send_text
+        self.close_socket = close_socket
+        self.overflowed = False
         self.seat = seat
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.sender = asyncio.get_running_loop().create_task(self._send_loop())
@@ -147,6 +149,9 @@ class Connection:
         if self.closed:
             return
         if self.outbox.qsize() > MAX_QUEUE:   # a client that stopped reading: let it reconnect
+            self.overflowed = True
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
             self.close()
             return
         self.outbox.put_nowait(text)
@@ -161,6 +166,8 @@ class Connection:
             while True:
                 text = await self.outbox.get()
                 if text is None:
+                    if self.overflowed and self.close_socket is not None:
+                        await self.close_socket(1013)
                     return
                 await self.send_text(text)
         except Exception:  # noqa: BLE001 - a dead socket ends only its own sender

@@ -129,14 +129,24 @@ function drawTurn(frame) {
   else if (view.to_move === null || view.to_move === undefined) text = "…";
   else if (view.to_move === frame.seat) text = "Your turn";
   else text = `${seatLabel(frame.seats, view.to_move)} to play`;
-  if (frame.turn_left !== null && frame.turn_left !== undefined && !view.terminal) {
-    text += ` (${Math.ceil(frame.turn_left)} s left on the turn timer)`;
-  }
-  turn.textContent = text;
+  const timed = frame.turn_left !== null && frame.turn_left !== undefined && !view.terminal;
+  gonets.deadline = timed ? performance.now() + frame.turn_left * 1000 : null;
+  turn.replaceChildren(text, h("span", {id: "turn-timer"}));
+  tickTimer();
   turn.classList.toggle("mine", !view.terminal && view.to_move === frame.seat);
   document.getElementById("status").textContent =
     `status: ${frame.status} · step ${frame.version} · spectators: ${frame.spectators}`;
 }
+
+// The turn timer counts down between frames (the server decides when it runs out).
+function tickTimer() {
+  const span = document.getElementById("turn-timer");
+  if (!span) return;
+  if (gonets.deadline === null || gonets.deadline === undefined) { span.textContent = ""; return; }
+  const left = Math.max(0, Math.ceil((gonets.deadline - performance.now()) / 1000));
+  span.textContent = ` (${left} s left on the turn timer)`;
+}
+setInterval(tickTimer, 500);
 
 // Per-seat numbers the view shows: lists of numbers as long as the number of players, and
 // score-like numeric fields of per-seat objects (e.g. tokens, points), plus the final result.
