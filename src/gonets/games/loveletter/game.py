@@ -155,6 +155,12 @@ class LoveLetter(Game):
         return render_svg(view)
 
     # -- extras -------------------------------------------------------------------------------
+    def agents(self) -> dict:
+        """The card-counting ``heuristic`` bot (see agent.py)."""
+        from gonets.games.loveletter.agent import heuristic
+
+        return {"heuristic": heuristic}
+
     def cli(self):
         from gonets.games.loveletter.cli import app
 

@@ -1,0 +1,451 @@
+"""A heuristic Love Letter bot that reads only its view.
+
+It counts cards (the deck in use minus every card it can see: discards, face-up and burned
+cards, its own hand), reads its own log for private knowledge (Priest/Baroness/Cardinal looks,
+Baron and Dowager comparisons and King/Cardinal swaps it took part in, Guard misses and
+Bishop guesses, and the winners of other players' comparisons), and turns that into a
+probability for every card each rival may hold. Then it scores every legal action:
+
+* a knock-out is worth the share of the round it wins, more against a rival with tokens;
+  being knocked out costs the share it loses; a token (Bishop) is worth a whole round;
+* the card kept matters more as the deck runs out: it is scored by its chance to win the
+  showdown against every rival's likely hand (Count bonuses and the Princess-Bishop rule in);
+* Guard and Bishop name the most likely card of the target (a known card when there is one),
+  the Assassin's risk priced in; Baron and Dowager Queen only when likely to win; Prince on
+  the likely Princess; Handmaid when the kept card is worth protecting; Priest, Baroness and
+  Cardinal for information; Jester on the likely round winner; Sycophant to set up a Guard on
+  a player whose hand is known, on itself when it holds the Assassin, or on the next player to
+  blunt their attack; the Assassin, the Constable and the Spy kept or played for their tokens;
+* the Princess is never discarded while another choice exists (playing her, or Prince on
+  oneself while holding her, or accepting the Bishop's redraw with her).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from gonets.agents.base import Agent
+from gonets.games.loveletter import cards as C
+from gonets.games.loveletter.views import Knowledge
+
+ROUND = 10.0
+"""The worth of winning a round (a token); every other score is on this scale."""
+NEVER = -1000.0
+"""Score of discarding the Princess by choice."""
+EXPLOITERS = frozenset({"guard", "baron", "prince", "king", "bishop", "dowager"})
+"""Cards that profit from knowing another player's hand."""
+
+
+def parse(text: str) -> dict:
+    """A play notation split into card, targets (seats or 'spare'), guess and look."""
+    words = text.split()
+    parsed = {"card": words[0], "targets": [], "guess": None, "look": None}
+    rest = words[1:]
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        if word == "look":
+            parsed["look"] = _target(rest[i + 1])
+            i += 2
+            continue
+        target = _target(word)
+        if target is not None:
+            parsed["targets"].append(target)
+        else:
+            parsed["guess"] = word
+        i += 1
+    return parsed
+
+
+def _target(word: str):
+    if word == "spare":
+        return "spare"
+    if len(word) > 1 and word[0] == "p" and word[1:].isdigit():
+        return int(word[1:]) - 1
+    return None
+
+
+class Belief:
+    """What a seat may believe about hidden cards this round, from its view alone."""
+
+    def __init__(self, view: dict):
+        self.view = view
+        cards = view["cards"]
+        self.value = {key: entry["value"] for key, entry in cards.items()}
+        self.me = view["seat"]
+        seats = view["seats"]
+        self.tokens = [s["tokens"] for s in seats]
+        self.alive = [s["seat"] for s in seats if s["in_round"]]
+        self.others = [q for q in self.alive if q != self.me]
+        self.counts = {s["seat"]: sum(1 for d in s["discards"] if d["card"] == "count")
+                       for s in seats}
+        self.totals = {s["seat"]: s["discard_total"] for s in seats}
+        options = view.get("options", {})
+        self.count_bonus = options.get("count_bonus", True)
+        self.princess_beats_bishop = options.get("princess_beats_bishop", True)
+        pool = Counter({key: entry["copies"] for key, entry in cards.items()})
+        seen = list(view.get("face_up") or []) + list(view.get("burned") or [])
+        seen += list(view.get("hand") or [])
+        seen += [d["card"] for s in seats for d in s["discards"]]
+        pool.subtract(seen)
+        know = Knowledge(C.deck(view["deck"]), view["players"], self.me).read(view["log"])
+        self.possible = {q: ({C.KEYS[k] for k in know.possible[q]}
+                             if know.possible[q] is not None else None) for q in self.others}
+        self.floor, self.ceil = self._comparison_bounds(view["log"])
+        self.known: dict[int, str] = {}
+        for q in self.others:
+            options_q = self.possible[q]
+            if options_q and len(options_q) == 1:
+                key = next(iter(options_q))
+                if pool[key] > 0:
+                    pool[key] -= 1
+                    self.known[q] = key
+                else:
+                    self.possible[q] = None          # stale knowledge: forget it
+        self.pool = Counter({k: n for k, n in pool.items() if n > 0})
+        self.dists = {q: self._distribution(q) for q in self.others}
+
+    # -- reading the log ---------------------------------------------------------------------
+    def _comparison_bounds(self, log: list[dict]) -> tuple[dict, dict]:
+        """Value bounds on rivals' hands from comparisons the viewer only watched: the winner
+        of a Baron holds more than the loser's revealed card, of a Dowager Queen less."""
+        start = max((i for i, e in enumerate(log) if e["e"] == "round"), default=len(log))
+        events = log[start + 1:]
+        floor: dict[int, int] = {}
+        ceil: dict[int, int] = {}
+        for i, event in enumerate(events):
+            kind = event["e"]
+            if kind == "compare" and event["loser"] is not None and "cards" not in event:
+                loser = event["loser"]
+                winner = event["target"] if loser == event["seat"] else event["seat"]
+                shown = next((e["card"] for e in events[i + 1:i + 4] if e["e"] == "discard"
+                              and e["seat"] == loser and e["cause"] == "knockout"), None)
+                if shown is None or shown not in self.value:
+                    continue
+                if event["kind"] == "baron":
+                    floor[winner] = max(floor.get(winner, -1), self.value[shown])
+                else:
+                    ceil[winner] = min(ceil.get(winner, 99), self.value[shown])
+            elif kind == "play" or (kind == "discard" and event["cause"] != "played") or \
+                    (kind == "draw" and event["from"] == "spare"):
+                floor.pop(event["seat"], None)
+                ceil.pop(event["seat"], None)
+            elif kind == "swap":
+                a, b = event["between"]
+                for bounds in (floor, ceil):
+                    first, second = bounds.pop(a, None), bounds.pop(b, None)
+                    if second is not None and a != "spare":
+                        bounds[a] = second
+                    if first is not None and b != "spare":
+                        bounds[b] = first
+        return floor, ceil
+
+    def _distribution(self, q: int) -> dict[str, float]:
+        if q in self.known:
+            return {self.known[q]: 1.0}
+        allowed = self.possible[q]
+        low, high = self.floor.get(q, -1), self.ceil.get(q, 99)
+        attempts = (
+            lambda k: (allowed is None or k in allowed) and low < self.value[k] < high,
+            lambda k: allowed is None or k in allowed,
+            lambda k: True,
+        )
+        for fits in attempts:
+            weights = {k: n for k, n in self.pool.items() if fits(k)}
+            total = sum(weights.values())
+            if total:
+                return {k: n / total for k, n in weights.items()}
+        return {k: 1 / len(self.value) for k in self.value}
+
+    # -- questions ---------------------------------------------------------------------------
+    def dist(self, q) -> dict[str, float]:
+        """The likely cards of seat ``q`` (the unseen cards when ``q`` is not a rival)."""
+        found = self.dists.get(q)
+        return found if found is not None else self.pool_distribution()
+
+    def chance(self, q: int, keys) -> float:
+        """Probability that seat ``q`` holds one of ``keys``."""
+        dist = self.dist(q)
+        return sum(p for k, p in dist.items() if k in keys)
+
+    def confidence(self, q: int) -> float:
+        """How sure the viewer is of ``q``'s card (the largest probability)."""
+        return max(self.dists.get(q, {}).values(), default=0.0)
+
+    def pool_distribution(self) -> dict[str, float]:
+        total = sum(self.pool.values())
+        if not total:
+            return {k: 1 / len(self.value) for k in self.value}
+        return {k: n / total for k, n in self.pool.items()}
+
+    def expected_value(self, q: int) -> float:
+        return sum(self.value[k] * p for k, p in self.dists.get(q, {}).items())
+
+    def beats(self, mine: str, theirs: str, q: int) -> float:
+        """1 when ``mine`` wins a showdown against ``theirs`` held by ``q``, 0.5 for a tie."""
+        if self.princess_beats_bishop:
+            if mine == "bishop" and theirs == "princess":
+                return 0.0
+            if mine == "princess" and theirs == "bishop":
+                return 1.0
+        bonus = self.count_bonus
+        a = self.value[mine] + (self.counts.get(self.me, 0) if bonus else 0)
+        b = self.value[theirs] + (self.counts.get(q, 0) if bonus else 0)
+        if a != b:
+            return 1.0 if a > b else 0.0
+        ta, tb = self.totals.get(self.me, 0), self.totals.get(q, 0)
+        return 1.0 if ta > tb else 0.0 if ta < tb else 0.5
+
+    def strength(self, mine: str) -> float:
+        """Chance that ``mine`` wins a showdown against every rival still in the round."""
+        result = 1.0
+        for q in self.others:
+            result *= sum(p * self.beats(mine, k, q) for k, p in self.dists[q].items())
+        return result
+
+
+class HeuristicAgent(Agent):
+    """Card counting plus one scoring rule per card; see the module's description."""
+
+    name = "heuristic"
+
+    def act(self, view: dict, legal: Sequence[int]) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        texts = view.get("legal") or []
+        if len(texts) != len(legal):
+            return legal[self.rng.randrange(len(legal))]
+        belief = Belief(view)
+        phase = view.get("phase")
+        if phase == "redraw":
+            scores = [self._redraw_score(view, belief, t) for t in texts]
+        elif phase == "chancellor":
+            scores = [self._keep_score(view, belief, t.split()[2]) for t in texts]
+        else:
+            scores = [self._play_score(view, belief, t) for t in texts]
+        best = max(range(len(legal)), key=lambda i: (scores[i], self.rng.random()))
+        return legal[best]
+
+    # -- weights -----------------------------------------------------------------------------
+    def _late(self, view: dict) -> float:
+        """0 at the start of a round, 1 when the deck is empty."""
+        total = sum(entry["copies"] for entry in view["cards"].values())
+        start = max(1, total - 1 - len(view.get("face_up") or []) - view["players"] - 1)
+        return min(1.0, max(0.0, 1 - view["deck_size"] / start))
+
+    def _knockout(self, belief: Belief, q) -> float:
+        """Worth of knocking ``q`` out: the share of the round it wins, more against leaders."""
+        if not isinstance(q, int) or q == belief.me:
+            return 0.0
+        alive = len(belief.alive)
+        target = max(1, belief.view["target"])
+        return ROUND / (alive * max(1, alive - 1)) * (1 + belief.tokens[q] / target)
+
+    def _self_out(self, belief: Belief) -> float:
+        return ROUND / max(1, len(belief.alive))
+
+    def _keep_score(self, view: dict, belief: Belief, kept: str | None) -> float:
+        """Worth of holding ``kept`` after this turn."""
+        if kept is None:
+            return 0.0
+        late = self._late(view)
+        score = ROUND * (0.1 + 0.9 * late * late) * belief.strength(kept)
+        score += 0.15 * belief.value[kept]
+        if kept == "princess":
+            score += 1.0
+        elif kept == "assassin" and belief.pool.get("guard"):
+            score += 1.5 * (1 - late)
+        elif kept in ("guard", "bishop") and belief.others:
+            score += 0.8 * max(belief.confidence(q) for q in belief.others) - 0.2
+        return score
+
+    def _expected_keep(self, view: dict, belief: Belief, dist: dict[str, float]) -> float:
+        return sum(p * self._keep_score(view, belief, k) for k, p in dist.items())
+
+    # -- decisions ---------------------------------------------------------------------------
+    def _redraw_score(self, view: dict, belief: Belief, text: str) -> float:
+        card = (view.get("hand") or [None])[0]
+        if text == "keep":
+            # the card was just shown to everybody: a known card invites the next Guard
+            return self._keep_score(view, belief, card) - 1.0
+        if card == "princess":
+            return NEVER
+        return self._expected_keep(view, belief, belief.pool_distribution())
+
+    def _play_score(self, view: dict, belief: Belief, text: str) -> float:
+        move = parse(text)
+        card = move["card"]
+        hand = list(view.get("hand") or [])
+        if card in hand:
+            hand.remove(card)
+        kept = hand[0] if hand else None
+        if card == "princess":
+            return NEVER
+        scorer = getattr(self, "_" + card, None)
+        if scorer is None:
+            effect = 0.0
+            keep = self._keep_score(view, belief, kept)
+        else:
+            effect, keep = scorer(view, belief, move, kept)
+        return effect + keep
+
+    def _plain(self, view, belief, kept):
+        return self._keep_score(view, belief, kept)
+
+    # each card: (effect score, score of the card kept afterwards)
+    def _guard(self, view, belief, move, kept):
+        return self._guess(view, belief, move, kept, bishop=False)
+
+    def _bishop(self, view, belief, move, kept):
+        return self._guess(view, belief, move, kept, bishop=True)
+
+    def _guess(self, view, belief, move, kept, bishop):
+        keep = self._plain(view, belief, kept)
+        if not move["targets"] or move["guess"] is None:
+            return 0.0, keep
+        q = move["targets"][0]
+        guess = move["guess"]
+        if guess.isdigit():
+            keys = {k for k, v in belief.value.items() if v == int(guess)}
+        else:
+            keys = {guess}
+        hit = belief.chance(q, keys)
+        if bishop:
+            return hit * ROUND * 0.9, keep
+        risk = belief.chance(q, {"assassin"}) * self._self_out(belief)
+        # ties between equally likely guesses go to the higher card (kept more often)
+        tilt = 0.001 * max(belief.value[k] for k in keys)
+        return hit * self._knockout(belief, q) - risk + tilt, keep
+
+    def _priest(self, view, belief, move, kept):
+        keep = self._plain(view, belief, kept)
+        return sum(self._look_worth(belief, t, kept) for t in move["targets"]), keep
+
+    _baroness = _priest
+
+    def _look_worth(self, belief: Belief, target, kept) -> float:
+        if target == "spare":
+            return 0.1
+        unsure = 1 - belief.confidence(target)
+        return unsure * (0.5 + (0.6 if kept in EXPLOITERS else 0.0))
+
+    def _baron(self, view, belief, move, kept):
+        return self._compare(view, belief, move, kept, higher_loses=False)
+
+    def _dowager(self, view, belief, move, kept):
+        return self._compare(view, belief, move, kept, higher_loses=True)
+
+    def _compare(self, view, belief, move, kept, higher_loses):
+        keep = self._plain(view, belief, kept)
+        if not move["targets"] or kept is None:
+            return 0.0, keep
+        q = move["targets"][0]
+        mine = belief.value[kept]
+        dist = belief.dist(q)
+        lower = sum(p for k, p in dist.items() if belief.value[k] < mine)
+        higher = sum(p for k, p in dist.items() if belief.value[k] > mine)
+        win, lose = (higher, lower) if higher_loses else (lower, higher)
+        return win * self._knockout(belief, q) - lose * (self._self_out(belief) + keep), keep
+
+    def _handmaid(self, view, belief, move, kept):
+        keep = self._plain(view, belief, kept)
+        if kept is None:
+            return 0.3, keep
+        threat = 0.4 + 0.2 * len(belief.others)
+        worth = 0.3 + 0.12 * belief.value[kept] + (1.5 if kept == "princess" else 0.0)
+        return threat * worth, keep
+
+    def _prince(self, view, belief, move, kept):
+        if not move["targets"]:
+            return 0.0, self._plain(view, belief, kept)
+        q = move["targets"][0]
+        if q == "spare":
+            return 0.1, self._plain(view, belief, kept)
+        if q == belief.me:
+            if kept == "princess":
+                return NEVER, 0.0
+            return 0.0, self._expected_keep(view, belief, belief.pool_distribution())
+        keep = self._plain(view, belief, kept)
+        princess = belief.chance(q, {"princess"})
+        late = self._late(view)
+        pool = belief.pool_distribution()
+        average = sum(belief.value[k] * p for k, p in pool.items())
+        disrupt = 0.15 * late * (belief.expected_value(q) - average)
+        return princess * self._knockout(belief, q) * 1.2 + disrupt, keep
+
+    def _king(self, view, belief, move, kept):
+        if not move["targets"]:
+            return 0.0, self._plain(view, belief, kept)
+        q = move["targets"][0]
+        if q == "spare":
+            return 0.0, self._expected_keep(view, belief, belief.pool_distribution())
+        return -0.4, self._expected_keep(view, belief, belief.dist(q))
+
+    def _cardinal(self, view, belief, move, kept):
+        targets = move["targets"]
+        if len(targets) < 2:
+            return 0.0, self._plain(view, belief, kept)
+        if belief.me in targets:
+            other = targets[0] if targets[1] == belief.me else targets[1]
+            dist = belief.pool_distribution() if other == "spare" else belief.dist(other)
+            return -0.3, self._expected_keep(view, belief, dist)
+        look = move["look"]
+        worth = 0.1 + (self._look_worth(belief, look, kept) if look is not None else 0.0)
+        return worth, self._plain(view, belief, kept)
+
+    def _sycophant(self, view, belief, move, kept):
+        keep = self._plain(view, belief, kept)
+        if not move["targets"]:
+            return 0.0, keep
+        q = move["targets"][0]
+        if q == belief.me:
+            return (2.0 if kept == "assassin" else -1.5), keep
+        following = self._next_player(view, belief)
+        exempt = view.get("options", {}).get("sycophant_self_exempt", False)
+        if q == following and not exempt:
+            return 0.4 + 0.1 * (belief.value.get(kept, 0) if kept else 0), keep
+        target = max(1, view["target"])
+        return 0.3 + 1.5 * belief.confidence(q) + 0.4 * belief.tokens[q] / target, keep
+
+    def _next_player(self, view: dict, belief: Belief) -> int | None:
+        n = view["players"]
+        for step in range(1, n):
+            q = (belief.me + step) % n
+            if q in belief.alive:
+                return q
+        return None
+
+    def _jester(self, view, belief, move, kept):
+        keep = self._plain(view, belief, kept)
+        if not move["targets"]:
+            return 0.0, keep
+        q = move["targets"][0]
+        weights = {p: belief.expected_value(p) + 1 for p in belief.others}
+        if kept is not None:
+            weights[belief.me] = belief.value[kept] + 1
+        chance = weights.get(q, 0) / max(1e-9, sum(weights.values()))
+        return 0.8 * ROUND * chance / max(1, len(belief.alive)), keep
+
+    def _constable(self, view, belief, move, kept):
+        return 0.2 + 0.8 * (1 - self._late(view)), self._plain(view, belief, kept)
+
+    def _count(self, view, belief, move, kept):
+        bonus = 0.3 + 0.7 * self._late(view) if belief.count_bonus else 0.0
+        return bonus, self._plain(view, belief, kept)
+
+    def _spy(self, view, belief, move, kept):
+        rivals = any(d["card"] == "spy" for s in view["seats"] if s["in_round"]
+                     and s["seat"] != belief.me for d in s["discards"])
+        return (0.3 if rivals else 1.5), self._plain(view, belief, kept)
+
+    def _chancellor(self, view, belief, move, kept):
+        return (1.0 if view["deck_size"] else 0.0), self._plain(view, belief, kept)
+
+    def _assassin(self, view, belief, move, kept):
+        return 0.0, self._plain(view, belief, kept)
+
+
+def heuristic(game, config, seat, rng) -> HeuristicAgent:
+    """The ``heuristic`` agent factory (registered by ``Game.agents()``)."""
+    return HeuristicAgent(game, config, seat, rng)
