@@ -42,7 +42,7 @@ def test_rotation_moves_sides_clockwise():
     assert TILE_TYPES["E"].rotations[2].edges == "FFCF"
 
 
-# -- section 2.2: placement -------------------------------------------------------------------------
+# -- section 2.2: placement ------------------------------------------------------------------------
 def test_start_tile_and_first_legal_placements():
     state = play(["E"], [], preset="base")
     assert state.view(None)["board"] == [["D", 0, 0, 0]]
@@ -53,6 +53,12 @@ def test_start_tile_and_first_legal_placements():
     assert all(not t.endswith("1,1 r0") for t in legal), "corner contact is no adjacency"
     assert sorted(legal) == ["place E 0,-1 r180", "place E 0,-1 r270", "place E 0,-1 r90",
                              "place E 0,1 r180"]
+
+
+def test_placement_selectable_by_coordinates_alone():
+    state = play(["E"], [], preset="base")
+    assert state.text_to_action("0,1 r180") == state.text_to_action("place E 0,1 r180")
+    assert state.text_to_action("place 0,1 r180") == state.text_to_action("place E 0,1 r180")
 
 
 def test_symmetric_rotations_are_offered_once():

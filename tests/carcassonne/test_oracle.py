@@ -1,7 +1,8 @@
 """Property test: the union-find engine against the flood-fill oracle, after every move.
 
 CI plays ``CARCASSONNE_ORACLE_GAMES`` games (default 60); the full bar is 1,000:
-``CARCASSONNE_ORACLE_GAMES=1000 .venv/bin/python -m pytest -p no:xdist tests/carcassonne/test_oracle.py``
+``CARCASSONNE_ORACLE_GAMES=1000 .venv/bin/python -m pytest -p no:xdist \
+tests/carcassonne/test_oracle.py``
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from gonets.agents.base import Agent
 from gonets.games.carcassonne.board import Board
 from gonets.games.carcassonne.rules import (FIGURE, FIGURE_CHOICE, FOLLOWER, MESSAGE, PLACE,
                                             CarcassonneState)
-from gonets.games.carcassonne.tiles import CITY, FIELD, MONASTERY, ROAD
+from gonets.games.carcassonne.tiles import CITY, MONASTERY, ROAD
 
 
 def _completion_chance(open_edges: int) -> float:

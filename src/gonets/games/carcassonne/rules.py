@@ -276,7 +276,7 @@ class CarcassonneState(State):
         self._legal = None
         self._settle()
 
-    # -- the turn ------------------------------------------------------------------------------------
+    # -- the turn ----------------------------------------------------------------------------------
     def _start_turn(self, first: bool = False) -> None:
         if not first:
             self.active = (self.active + 1) % self.n
@@ -346,11 +346,14 @@ class CarcassonneState(State):
             self.log.append({"type": "follower", "player": self.active, "x": x, "y": y,
                              "segment": segment,
                              "as": board.tiles[self.placed].segments[segment].label})
-        elif not forced:
-            self.log.append({"type": "no_follower", "player": self.active})
+        else:
+            entry = {"type": "no_follower", "player": self.active}
+            if forced:
+                entry["forced"] = True
+            self.log.append(entry)
         self._score_round()
 
-    # -- scoring round -------------------------------------------------------------------------------
+    # -- scoring round -----------------------------------------------------------------------------
     def _completed_features(self) -> list[tuple[int, int]]:
         """Features completed by the tile just placed, in the order of rule M3."""
         board = self.board
@@ -418,8 +421,8 @@ class CarcassonneState(State):
         board = self.board
         tile_index = board.node_tile[root]
         x, y = board.coords[tile_index]
-        info = {"feature": KIND_NAMES[kind], "x": x, "y": y, "segment": root - board.base[tile_index],
-                "tiles": board.tile_count(root)}
+        info = {"feature": KIND_NAMES[kind], "x": x, "y": y,
+                "segment": root - board.base[tile_index], "tiles": board.tile_count(root)}
         if kind == CITY:
             info["arms"] = board.arms_count(root)
         if kind == MONASTERY:
@@ -473,7 +476,7 @@ class CarcassonneState(State):
         self.log.append(entry)
         self.ev_i += 1
 
-    # -- messages ------------------------------------------------------------------------------------
+    # -- messages ----------------------------------------------------------------------------------
     def _triggers(self, figure: int) -> bool:
         """Does this figure of the active player stand on a dark space (M8, M11)?"""
         total = self.scores[self.active][figure]
@@ -586,7 +589,8 @@ class CarcassonneState(State):
                     best = (key, root)
             if best is None:
                 return 0, {"feature": None}
-            return best[0][0], self._describe_feature(kind, best[1])
+            return best[0][0], {**self._describe_feature(kind, best[1]),
+                                "at": list(best[0][1])}
         if number == 5:
             roots = {board.find(n) for n in mine if board.kind[n] == CITY}
             arms = sum(board.arms_count(r) for r in roots)
@@ -615,7 +619,7 @@ class CarcassonneState(State):
         self.slots[self.active][slot] = -1
         return points, detail
 
-    # -- end -------------------------------------------------------------------------------------------
+    # -- end ---------------------------------------------------------------------------------------
     def _end_turn(self) -> None:
         if not self.pile:
             self._finish()
@@ -696,7 +700,7 @@ class CarcassonneState(State):
         return Result([float(t) for t in totals], [p for p in range(self.n) if totals[p] == best],
                       {"scoring": scoring})
 
-    # -- notation ------------------------------------------------------------------------------------
+    # -- notation ----------------------------------------------------------------------------------
     def action_to_text(self, action: int) -> str:
         if not isinstance(action, int) or isinstance(action, bool) or \
                 not 0 <= action < NUM_ACTIONS:
@@ -746,6 +750,8 @@ class CarcassonneState(State):
         rest = [w.lower() for w in words[1:]]
         if head == "place":
             return self._parse_place(words[1:], text)
+        if self._COORD.match(head) and len(words) == 2:     # "3,-1 r90": a placement
+            return self._parse_place(words, text)
         if head == "pass" and not rest:
             return PASS
         if head in ("highwayman", "knight", "farmer", "monk"):
