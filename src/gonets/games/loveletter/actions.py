@@ -148,6 +148,9 @@ class Rules:
         self.residual_tie = config["residual_tie"]
         self.has_spy = bool(self.deck.copies[C.SPY])
         self.cache: dict = {}
+        self.effects: list | None = None           # filled by the state module
+        self.guess_json = [int(a.guess_text) if a.guess_text.isdigit() else a.guess_text
+                           for a in self.table]
         self.redraw_legal = ((self.by_text["redraw"], self.by_text["keep"]),
                              frozenset((self.by_text["redraw"], self.by_text["keep"])))
 

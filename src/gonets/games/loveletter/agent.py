@@ -105,6 +105,8 @@ class Belief:
                     self.possible[q] = None          # stale knowledge: forget it
         self.pool = Counter({k: n for k, n in pool.items() if n > 0})
         self.dists = {q: self._distribution(q) for q in self.others}
+        self._strength: dict[str, float] = {}
+        self.keep_cache: dict[str, float] = {}
 
     # -- reading the log ---------------------------------------------------------------------
     def _comparison_bounds(self, log: list[dict]) -> tuple[dict, dict]:
@@ -199,10 +201,13 @@ class Belief:
 
     def strength(self, mine: str) -> float:
         """Chance that ``mine`` wins a showdown against every rival still in the round."""
-        result = 1.0
-        for q in self.others:
-            result *= sum(p * self.beats(mine, k, q) for k, p in self.dists[q].items())
-        return result
+        found = self._strength.get(mine)
+        if found is None:
+            found = 1.0
+            for q in self.others:
+                found *= sum(p * self.beats(mine, k, q) for k, p in self.dists[q].items())
+            self._strength[mine] = found
+        return found
 
 
 class HeuristicAgent(Agent):
@@ -249,6 +254,12 @@ class HeuristicAgent(Agent):
         """Worth of holding ``kept`` after this turn."""
         if kept is None:
             return 0.0
+        found = belief.keep_cache.get(kept)
+        if found is None:
+            found = belief.keep_cache[kept] = self._keep_worth(view, belief, kept)
+        return found
+
+    def _keep_worth(self, view: dict, belief: Belief, kept: str) -> float:
         late = self._late(view)
         score = ROUND * (0.1 + 0.9 * late * late) * belief.strength(kept)
         score += 0.15 * belief.value[kept]

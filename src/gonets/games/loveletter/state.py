@@ -38,6 +38,8 @@ class LoveLetterState(State):
     def __init__(self, config: Config):
         self.config = config
         self.rules: Rules = rules_for(config)
+        if self.rules.effects is None:
+            self.rules.effects = effects_for(self.rules)
         n = self.n = config.players
         self.phase = STARTER if config["next_starter"] == "random" else DEAL
         self.cur = CHANCE
@@ -98,11 +100,15 @@ class LoveLetterState(State):
         return self.cur
 
     def legal_actions(self):
-        if self.cur < 0:
-            return ()
-        return (self._legal or self._legal_pair())[0]
+        found = self._legal
+        if found is None:
+            if self.cur < 0:
+                return ()
+            found = self._legal_pair()
+        return found[0]
 
     def _legal_pair(self):
+        """(legal ids, their frozenset), cached by a small key of the position."""
         found = self._legal
         if found is None:
             phase = self.phase
@@ -112,8 +118,11 @@ class LoveLetterState(State):
                 a, b = self.hands[p], self.drawn
                 if a > b:
                     a, b = b, a
-                found = rules.play_options(p, a, b, self.alive & ~self.prot & ~(1 << p),
-                                           self.mark, self.spare >= 0)
+                key = (p, a, b, self.alive & ~self.prot & ~(1 << p), self.mark,
+                       self.spare >= 0)
+                found = rules.cache.get(key)
+                if found is None:
+                    found = rules.play_options(*key)
             elif phase == BISHOP_REDRAW:
                 found = rules.redraw_legal
             else:
@@ -136,13 +145,29 @@ class LoveLetterState(State):
         if type(action) is not int or action not in (self._legal or self._legal_pair())[1]:
             raise IllegalAction(self._refusal(action))
         self._legal = None
-        kind = self.rules.kind[action]
-        if kind < REDRAW:
-            self._play(action, kind)
-        elif kind == CHANCELLOR_KEEP:
-            self._chancellor_keep(action)
-        else:
-            self._bishop_redraw(kind == REDRAW)
+        rules = self.rules
+        kind = rules.kind[action]
+        if kind >= REDRAW:
+            if kind == CHANCELLOR_KEEP:
+                self._chancellor_keep(action)
+            else:
+                self._bishop_redraw(kind == REDRAW)
+            return
+        # play a card: the mark binds the very next played card only (L5)
+        p = self.turn
+        hands = self.hands
+        if hands[p] == kind:
+            hands[p] = self.drawn
+        self.drawn = NONE
+        self.discards[p].append(kind)
+        self.played += 1
+        self.mark = NONE
+        self.log = ("play", (p, KEY[kind], rules.texts[action]), None, 0, self.log)
+        effect = rules.effects[action]
+        if effect is not None and effect(self, p, action):
+            return                                   # a follow-up decision is pending
+        if self.phase == PLAY:
+            self._end_turn()
 
     def _refusal(self, action) -> str:
         """Why ``action`` is refused, naming only what the deciding seat may know."""
@@ -164,35 +189,17 @@ class LoveLetterState(State):
         legal = ", ".join(rules.texts[a] for a in self._legal_pair()[0])
         return f"{text!r} is not legal now; {who} may play: {legal}"
 
-    def _play(self, action: int, kind: int) -> None:
-        rules = self.rules
-        p = self.turn
-        if self.hands[p] == kind:
-            self.hands[p] = self.drawn
-        self.drawn = NONE
-        self.discards[p].append(kind)
-        self.played += 1
-        self.mark = NONE                      # the mark binds the very next played card (L5)
-        self.log = ("play", (p, KEY[kind], rules.texts[action]), None, 0, self.log)
-        t = rules.t1[action]
-        if t == NONE and kind not in _NO_CHOICE:
-            if kind == C.CHANCELLOR:
-                if self._chancellor_draw(p):
-                    return
-            else:
-                self._event("no_effect", (p, KEY[kind]))
-        else:
-            handler = _HANDLERS.get(kind)
-            if handler is not None and handler(self, p, action, t):
-                return                         # waiting for a follow-up decision
-        if self.phase == PLAY:
-            self._end_turn()
-
     # -- card effects (each returns True when a follow-up decision is pending) ------------------
-    def _guard(self, p, action, t):
+    def _no_effect(self, p, action):
+        """A card played without effect: nobody could be chosen (L4)."""
+        self.log = ("no_effect", (p, KEY[self.rules.kind[action]]), None, 0, self.log)
+        return False
+
+    def _guard(self, p, action):
+        t = self.rules.t1[action]
         hand = self.hands[t]
         if hand == C.ASSASSIN:
-            self._event("guard", (p, t, self._guess(action), False))
+            self._event("guard", (p, t, self.rules.guess_json[action], False))
             self._event("assassin", (t, p))
             if self._knock_out(p, C.ASSASSIN, False):
                 return False
@@ -201,28 +208,28 @@ class LoveLetterState(State):
             self._forced_draw(t)
             return False
         hit = (self.rules.gmask[action] >> hand) & 1
-        self._event("guard", (p, t, self._guess(action), bool(hit)))
+        self._event("guard", (p, t, self.rules.guess_json[action], bool(hit)))
         if hit:
             self._knock_out(t, C.GUARD, False)
         return False
 
-    def _guess(self, action):
-        word = self.rules.table[action].guess_text
-        return int(word) if word.isdigit() else word
-
-    def _priest(self, p, action, t):
+    def _look(self, p, t):
         card = self.spare if t == SPARE else self.hands[t]
         self._event("look", (p, _target_json(t)), (KEY[card],), 1 << p)
+
+    def _priest(self, p, action):
+        self._look(p, self.rules.t1[action])
         return False
 
-    def _baroness(self, p, action, t):
-        self._priest(p, action, t)
-        t2 = self.rules.t2[action]
-        if t2 != NONE:
-            self._priest(p, action, t2)
+    def _baroness(self, p, action):
+        rules = self.rules
+        self._look(p, rules.t1[action])
+        if rules.t2[action] != NONE:
+            self._look(p, rules.t2[action])
         return False
 
-    def _compare(self, p, action, t, higher_loses):
+    def _compare(self, p, action, higher_loses):
+        t = self.rules.t1[action]
         kind = C.DOWAGER if higher_loses else C.BARON
         mine, theirs = self.hands[p], self.hands[t]
         value = self.rules.value
@@ -236,18 +243,19 @@ class LoveLetterState(State):
             self._knock_out(loser, kind, loser == p)
         return False
 
-    def _baron(self, p, action, t):
-        return self._compare(p, action, t, False)
+    def _baron(self, p, action):
+        return self._compare(p, action, False)
 
-    def _dowager(self, p, action, t):
-        return self._compare(p, action, t, True)
+    def _dowager(self, p, action):
+        return self._compare(p, action, True)
 
-    def _handmaid(self, p, action, t):
+    def _handmaid(self, p, action):
         self.prot |= 1 << p
         self._event("protect", (p,))
         return False
 
-    def _prince(self, p, action, t):
+    def _prince(self, p, action):
+        t = self.rules.t1[action]
         if t == SPARE:
             card = self.spare
             self.burned.append(card)
@@ -263,8 +271,8 @@ class LoveLetterState(State):
             self._forced_draw(t)
         return False
 
-    def _king(self, p, action, t):
-        self._swap(p, C.KING, p, t)
+    def _king(self, p, action):
+        self._swap(p, C.KING, p, self.rules.t1[action])
         return False
 
     def _swap(self, p, kind, a, b):
@@ -279,13 +287,14 @@ class LoveLetterState(State):
             seen = (1 << a) | (1 << b)
         self._event("swap", (p, KEY[kind], [a, _target_json(b)]), (now,), seen)
 
-    def _princess(self, p, action, t):
+    def _princess(self, p, action):
         self._knock_out(p, C.PRINCESS, True)
         return False
 
-    def _bishop(self, p, action, t):
+    def _bishop(self, p, action):
+        t = self.rules.t1[action]
         hit = (self.rules.gmask[action] >> self.hands[t]) & 1
-        self._event("bishop", (p, t, self._guess(action), bool(hit)))
+        self._event("bishop", (p, t, self.rules.guess_json[action], bool(hit)))
         if not hit:
             return False
         if self._gain(p, "bishop"):
@@ -295,21 +304,21 @@ class LoveLetterState(State):
         self.bishop_by = p
         return True
 
-    def _sycophant(self, p, action, t):
-        self.mark = t
+    def _sycophant(self, p, action):
+        t = self.mark = self.rules.t1[action]
         self._event("mark", (p, t, "sycophant"))
         return False
 
-    def _cardinal(self, p, action, t):
+    def _cardinal(self, p, action):
         rules = self.rules
-        t2 = rules.t2[action]
-        self._swap(p, C.CARDINAL, t, t2)
+        self._swap(p, C.CARDINAL, rules.t1[action], rules.t2[action])
         look = rules.look[action]
         if look != NONE:
-            self._priest(p, action, look)
+            self._look(p, look)
         return False
 
-    def _jester(self, p, action, t):
+    def _jester(self, p, action):
+        t = self.rules.t1[action]
         self.jester_by, self.jester_on = p, t
         self._event("mark", (p, t, "jester"))
         return False
@@ -330,7 +339,7 @@ class LoveLetterState(State):
         if self.phase == PLAY:
             self._end_turn()
 
-    def _chancellor_draw(self, p: int) -> bool:
+    def _chancellor_draw(self, p: int, action: int = NONE) -> bool:
         deck = self.deck
         if not deck:
             self._event("no_effect", (p, KEY[C.CHANCELLOR]))
@@ -425,7 +434,10 @@ class LoveLetterState(State):
             p = (self.turn + 1) % n
             while not alive >> p & 1:
                 p = (p + 1) % n
-            self._begin_turn(p)
+            self.turn = self.cur = p                      # the next turn begins: draw
+            self.prot &= ~(1 << p)
+            card = self.drawn = self.deck.pop()
+            self.log = ("draw", (p, "deck"), (KEY[card],), 1 << p, self.log)
 
     def _begin_turn(self, p: int) -> None:
         self.turn = self.cur = p
@@ -524,7 +536,7 @@ class LoveLetterState(State):
             raise IllegalAction("there is no random event pending")
         if self.phase == STARTER:
             return rng.randrange(self.n)
-        draw = rng.random
+        draw = rng.random                  # sort by independent uniform keys: a fair shuffle
         return sorted(self.rules.deck_names, key=lambda _: draw())
 
     def apply_chance(self, outcome) -> None:
@@ -630,15 +642,27 @@ class LoveLetterState(State):
         }
 
 
-_NO_CHOICE = frozenset({C.HANDMAID, C.COUNTESS, C.PRINCESS, C.CONSTABLE, C.COUNT,
-                        C.ASSASSIN, C.SPY})
-
-_HANDLERS = {
+_EFFECTS = {
     C.GUARD: LoveLetterState._guard, C.PRIEST: LoveLetterState._priest,
     C.BARON: LoveLetterState._baron, C.HANDMAID: LoveLetterState._handmaid,
     C.PRINCE: LoveLetterState._prince, C.KING: LoveLetterState._king,
     C.PRINCESS: LoveLetterState._princess, C.BISHOP: LoveLetterState._bishop,
     C.DOWAGER: LoveLetterState._dowager, C.SYCOPHANT: LoveLetterState._sycophant,
     C.BARONESS: LoveLetterState._baroness, C.CARDINAL: LoveLetterState._cardinal,
-    C.JESTER: LoveLetterState._jester,
+    C.JESTER: LoveLetterState._jester, C.CHANCELLOR: LoveLetterState._chancellor_draw,
 }
+_NO_CHOICE = frozenset({C.HANDMAID, C.COUNTESS, C.PRINCESS, C.CONSTABLE, C.COUNT,
+                        C.ASSASSIN, C.SPY, C.CHANCELLOR})
+
+
+def effects_for(rules: Rules) -> list:
+    """The effect of every action id (None: nothing happens), so a play is one list lookup."""
+    effects = []
+    for action, kind in enumerate(rules.kind):
+        if kind >= REDRAW:
+            effects.append(None)
+        elif rules.t1[action] == NONE and kind not in _NO_CHOICE:
+            effects.append(LoveLetterState._no_effect)
+        else:
+            effects.append(_EFFECTS.get(kind))
+    return effects
