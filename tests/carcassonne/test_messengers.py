@@ -281,3 +281,29 @@ def test_chain_always_yes_terminates():
             legal = legal_texts(state)
             choice = "chain draw" if "chain draw" in legal else rng.choice(legal)
             act(state, choice)
+
+
+def test_message_8_without_followers_on_the_map_is_a_forced_seal():
+    state = road_five(messages=[8, 1, 2, 3, 4, 5, 6, 7])
+    result = events(state, "message_result")[0]
+    assert result["option"] == "seal" and result["forced"] is True
+    assert state.phase == "figure"
+
+
+def test_message_4_part_allows_a_follower_after_one_in_the_main_part():
+    state = play(["W", "U", "U", "B", "W", "E"], ROAD5, messages=[4, 6, 1, 2, 3, 5, 7, 8])
+    act(state, "farmer 1")                      # main part follower, then the road scores 5
+    assert events(state, "message")[0]["number"] == 4
+    act(state, "message action", "place E 0,1 r180")
+    assert "knight 1" in legal_texts(state), "the extra part has its own follower placement"
+
+
+def test_pile_running_out_while_redrawing_ends_the_game_at_once():
+    state = play(["E", "C"], ["place E 0,1 r180"], preset="base")
+    for letter in state.pile:
+        state.remaining[letter] -= 1
+    state.pile = ["C"]
+    state.remaining["C"] = 1
+    act(state, "pass")
+    assert events(state, "discard") == [{"type": "discard", "player": 1, "tile": "C"}]
+    assert state.is_terminal() and len(state.board.tiles) == 2
