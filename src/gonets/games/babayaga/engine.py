@@ -136,6 +136,7 @@ class BabaYagaState(State):
         self.round = 1
         self.active = 0
         self.first = 0
+        self.opener = 0                      # the seat that played first (never changes)
         self.reshuffled = False
         self.koshchey_used = False
         self.koshchey: list | None = None    # [card, seat]
@@ -163,7 +164,7 @@ class BabaYagaState(State):
         s.tokens = dict(self.tokens)
         s.serial = dict(self.serial)
         for name in ("time_idx", "solo_time", "by_beaten", "by_defeater", "round", "active",
-                     "first", "reshuffled", "koshchey_used", "koshchey_bonus", "ask", "ret",
+                     "first", "opener", "reshuffled", "koshchey_used", "koshchey_bonus", "ask", "ret",
                      "outcome", "decisions"):
             setattr(s, name, getattr(self, name))
         s.koshchey = list(self.koshchey) if self.koshchey else None
@@ -493,6 +494,7 @@ class BabaYagaState(State):
                 self.decks[deck] = order[k:]
             self.emit({"e": "removed", "count": {d: len(self.removed[d]) for d in DECKS}})
             self.active = self.first
+            self.opener = self.first
             self.stack = [{"op": "turn", "stage": "start"}]
             self.turn = {"first_of_game": True}
             return
@@ -1839,7 +1841,7 @@ class BabaYagaState(State):
 
     # ------------------------------------------------------------------------ views ---
     PUBLIC = ("mode", "time_idx", "solo_time", "by_beaten", "by_defeater", "round", "active",
-              "first", "reshuffled", "koshchey_used", "koshchey", "koshchey_bonus", "box",
+              "first", "opener", "reshuffled", "koshchey_used", "koshchey", "koshchey_bonus", "box",
               "set_aside", "reminder", "tokens", "serial", "decisions")
 
     def public(self) -> dict:

@@ -41,7 +41,7 @@ def balance(preset: str, players: int, games: int, seed: int = 0, agent: str = "
         if out["winners"]:
             wins += 1
             for w in out["winners"]:
-                seat_wins[(w - state.first) % players] += 1
+                seat_wins[(w - state.opener) % players] += 1
     low, high = wilson(wins, games)
     first_low, first_high = wilson(seat_wins[0], games)
     return {"preset": preset, "players": players, "games": games, "win_rate": wins / games,
