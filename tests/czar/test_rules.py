@@ -307,7 +307,7 @@ def test_a_message_delivered_in_another_players_turn_gives_no_bonus():
     assert legal_texts(state) == ["reveal"]
 
 
-# -- 3.7 classic rubles -----------------------------------------------------------------------------
+# -- 3.7 classic rubles ----------------------------------------------------------------------------
 def delivered(state, seat=0, guard=1):
     state.msg[seat] = -1
     state.guard_of[seat] = guard
@@ -529,7 +529,7 @@ def test_no_extra_colour_with_five_players():
     assert state.phase == TURN and state.current_player() == 1
 
 
-# -- 3.9 ending ----------------------------------------------------------------------------------------
+# -- 3.9 ending ------------------------------------------------------------------------------------
 def test_pass_only_when_nothing_else_is_legal_U11():
     state = board(4)
     assert "pass" not in legal_texts(state)

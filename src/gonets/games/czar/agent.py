@@ -10,7 +10,6 @@ rival is close to paying.
 
 from __future__ import annotations
 
-import random
 from typing import Sequence
 
 from gonets.agents.base import Agent

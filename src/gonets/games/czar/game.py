@@ -49,7 +49,8 @@ OPTIONS = (
            choices=(30, 27)),
     Option("travel_order", "player",
            "player: the active player chooses which leaver moves first (seed example); arrow: "
-           "the courier right after the empty room always moves first", choices=("player", "arrow")),
+           "the courier right after the empty room always moves first",
+           choices=("player", "arrow")),
     Option("entry_can_skip", False,
            "house rule: a new courier with no room in the swamp enters the first higher village "
            "with room (never the palace) instead of waiting", choices=(False, True)),

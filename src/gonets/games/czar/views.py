@@ -13,9 +13,8 @@ import random
 from collections import Counter
 
 from gonets.games.czar.board import (COIN_BY_KEY, COIN_KEYS, COIN_VALUE, COLOUR_BY_KEY, COLOURS,
-                                     GUARD_INNS, INN_BY_NAME, INN_KEYS, INN_LEVEL, INN_NAMES,
-                                     LEVEL_TITLES, NUM_INNS, PER_TYPE, TYPE_BY_KEY, TYPES,
-                                     courier_json)
+                                     GUARD_INNS, INN_KEYS, INN_LEVEL, INN_NAMES, LEVEL_TITLES,
+                                     NUM_INNS, TYPE_BY_KEY, TYPES, courier_json)
 from gonets.games.czar.rules import OVER, PHASES, SHUFFLE, CzarState
 
 
@@ -220,10 +219,3 @@ def _rebuild_log(s: CzarState, events: list[dict], seat: int | None) -> None:
         else:
             s._log(event)
 
-
-def hidden_stack_counts(colour_index: int, counts: dict) -> list[int]:
-    """Courier codes of a hidden stack part from its per-type counts (helper for agents)."""
-    return [colour_index * 4 + TYPE_BY_KEY[k] for k, c in counts.items() for _ in range(c)]
-
-
-__all__ = ["build_view", "build_snapshot", "state_from_view", "PER_TYPE", "INN_BY_NAME"]
