@@ -177,7 +177,7 @@ def test_names_are_shown_as_text_never_as_markup(site, context):
     assert page.evaluate("() => window.pwned") is None
 
 
-def test_the_lobby_opens_a_table_and_lists_it(site, context):
+def test_the_lobby_opens_a_table_and_lists_it(site, context, screenshots):
     need("loveletter")
     page = context.new_page()
     page.goto(site.base + "/")
@@ -187,11 +187,14 @@ def test_the_lobby_opens_a_table_and_lists_it(site, context):
     page.dispatch_event("#players", "change")
     page.select_option("[data-seat='1']", "bot:random")
     page.click("#create-button")
-    page.wait_for_selector("#created:not([hidden])")
+    page.wait_for_function("() => !document.querySelector('#created').hidden || "
+                           "document.querySelector('#create-error').textContent")
+    assert page.inner_text("#create-error") == ""
     link = page.locator("#created-links a.seat-link").first.get_attribute("href")
     assert "#token=" in link
     page.wait_for_function("() => document.querySelector('#list-open [data-table]') !== null",
                            timeout=TIMEOUT)
+    page.screenshot(path=str(screenshots / "lobby.png"))
     seat_page = context.new_page()
     seat_page.goto(link)
     seat_page.wait_for_selector("#name-form:not([hidden])")

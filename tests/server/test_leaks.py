@@ -20,6 +20,7 @@ from gonets.server.frames import seat_payload
 from .helpers import ServerThread, play_randomly
 
 REAL_GAMES = {"loveletter": 4, "czar": 3, "carcassonne": 2, "babayaga": 3}
+GAMES_PER_REAL_GAME = {"loveletter": 6}
 
 
 def check_frames(game, record, received, tokens, resample_rng):
@@ -77,7 +78,7 @@ def test_real_game_frames_are_exactly_the_seat_views(toy, sqlite_url, game_name)
     game = games()[game_name]
     players = max(game.min_players, min(REAL_GAMES[game_name], game.max_players))
     with ServerThread(sqlite_url, bot_delay=0.0) as server:
-        for seed in range(2):
+        for seed in range(GAMES_PER_REAL_GAME.get(game_name, 2)):
             record, received, tokens = play_table(server, game_name, players, seed)
             assert record.replay().is_terminal()
             assert check_frames(game, record, received, tokens, random.Random(seed)) > 10

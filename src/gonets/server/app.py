@@ -85,7 +85,8 @@ def game_entry(game: Any) -> dict:
 
 
 async def api_games(request: Request) -> Response:
-    return JSONResponse({"games": game_catalogue()})
+    return JSONResponse({"games": game_catalogue(),
+                         "bot_delay": request.app.state.manager.bot_delay})
 
 
 async def api_tables(request: Request) -> Response:

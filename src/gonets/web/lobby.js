@@ -164,6 +164,7 @@ async function refreshTables() {
 async function startLobby() {
   const data = await fetchJSON("/api/games");
   lobby.games = data.games;
+  document.getElementById("bot-delay").value = data.bot_delay;
   for (const game of data.games) lobby.byName[game.name] = game;
   fillGames();
   if (lobby.games.length) fillPresets();
