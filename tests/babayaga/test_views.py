@@ -1,0 +1,92 @@
+"""Renderers and the bot: SVG contract, terminal table, readable log and menus."""
+
+import random
+import re
+
+from rich.console import Console
+
+from gonets.agents.base import make_agent
+from gonets.core import Match, play_match
+
+from tests.babayaga.helpers import GAME, act, new
+
+
+def random_states(preset="competitive", players=3, seed=2, count=60):
+    config = GAME.configure(players, preset)
+    match = Match(GAME, config, seed=seed)
+    match.deal()
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        if match.state.is_terminal():
+            break
+        out.append(match.state.clone())
+        legal = match.state.legal_actions()
+        match.act(match.state.current_player(), legal[rng.randrange(len(legal))])
+    return out
+
+
+def test_svg_marks_every_legal_action_with_data_action():
+    for state in random_states():
+        seat = state.current_player()
+        view = state.view(seat)
+        svg = GAME.render_svg(view)
+        assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+        found = set()
+        for value in re.findall(r'data-action="([^"]*)"', svg):
+            found.update(value.split("|"))
+        assert found == set(view["legal"])
+
+
+def test_svg_draws_rivers_mountains_tokens_and_heroes():
+    s = new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["the_firebird", "waters_of_life"])
+    svg = GAME.render_svg(s.view(0))
+    assert svg.count('class="edge river"') == 3 and svg.count('class="edge mountain"') == 7
+    assert 'data-token="hut"' in svg and 'data-seat="1"' in svg
+    assert 'data-action="move tsarov"' in svg or "move tsarov|" in svg or "|move tsarov" in svg
+
+
+def test_terminal_table_shows_time_character_and_encounter():
+    s = new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["the_firebird", "waters_of_life"],
+            top={"wilderness": ["W01"]})
+    s.players[0].loc = "rye_fields"
+    act(s, "move rye_fields")
+    console = Console(width=140, record=True)
+    console.print(GAME.render_text(s.view(0)))
+    text = console.export_text()
+    assert "dawn" in text and "Ilya Muromets" in text and "Fight 2" in text
+    assert "The Priest in the Tree" in text and "Fight 3 + Rep" in text
+    assert "Bone Fence" in text and "Rye Fields" in text
+
+
+def test_menus_and_log_lines_are_readable():
+    for state in random_states("cooperative", 2, seed=5):
+        view = state.view(state.current_player())
+        for text in view["legal"]:
+            line = GAME.describe_action(view, text)
+            assert line and "{" not in line
+        for event in view["log"]:
+            line = GAME.describe_event(event)
+            assert line and not line.startswith("{"), event
+
+
+def test_heuristic_bot_plays_legal_moves_and_wins_some_solo_games():
+    config = GAME.configure(1, "solo")
+    wins = 0
+    for i in range(30):
+        bot = make_agent("heuristic", GAME, config, 0, seed=i)
+        match = play_match(GAME, config, [bot], seed=i)
+        wins += bool(match.state.result().winners)
+    assert 3 <= wins <= 27
+
+
+def test_heuristic_beats_random_in_competitive_play():
+    config = GAME.configure(2, "competitive")
+    score = {"heuristic": 0, "random": 0}
+    for i in range(30):
+        names = ["heuristic", "random"] if i % 2 == 0 else ["random", "heuristic"]
+        agents = [make_agent(n, GAME, config, s, seed=i) for s, n in enumerate(names)]
+        match = play_match(GAME, config, agents, seed=i)
+        for w in match.state.result().winners:
+            score[names[w]] += 1
+    assert score["heuristic"] > score["random"]
