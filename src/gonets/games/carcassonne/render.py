@@ -4,7 +4,7 @@ scores and messenger positions, followers, remaining tiles; and readable action/
 from __future__ import annotations
 
 from gonets.games.carcassonne.rules import FIGURES, MESSAGE_NAMES
-from gonets.games.carcassonne.tiles import (CITY, KIND_NAMES, MONASTERY, ROAD, SIDES,
+from gonets.games.carcassonne.tiles import (CITY, HALVES, KIND_NAMES, MONASTERY, ROAD, SIDES,
                                             TILE_TYPES)
 
 COLOURS = ("yellow", "red", "green", "blue", "black", "grey")   # rule M29
@@ -153,7 +153,7 @@ def _segment_phrase(letter: str, rot: int, segment: int) -> str:
     if seg.kind in (ROAD, CITY):
         sides = ",".join(SIDES[s] for s in seg.sides)
         return f"the {KIND_NAMES[seg.kind]} leaving {sides}"
-    return f"the field with corners {len(seg.halves)} half-edges"
+    return "the field along " + ",".join(HALVES[h] for h in seg.halves)
 
 
 def describe_action(view: dict, text: str) -> str:
