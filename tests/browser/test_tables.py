@@ -202,3 +202,39 @@ def test_the_lobby_opens_a_table_and_lists_it(site, context, screenshots):
     seat_page.click("#name-form button")
     seat_page.wait_for_function("() => window.gonets.frame.status === 'running'")
     assert "Zoë" in seat_page.inner_text("#seats")
+
+
+def test_clicks_menus_buttons_and_double_clicks_on_the_toy_game(browser, tmp_path):
+    """A picture element with one action sends it; one with several opens a menu; actions
+    with no element are buttons; a double click sends one action."""
+    from server.conftest import TOY  # the platform's test game, registered for this test only
+
+    games()[TOY.name] = TOY
+    context = browser.new_context()
+    try:
+        with ServerThread(f"sqlite:///{tmp_path / 'toy.sqlite3'}", bot_delay=0.0) as site:
+            created = site.create(game="toy", players=2, preset="long", seed=3, seats=[
+                {"kind": "human"}, {"kind": "bot", "agent": "random"}])
+            page = open_seat(context.new_page(), site.base, created["links"]["seats"][0]["url"],
+                             "Ann")
+            current = wait_for_decision(page)
+            assert page.locator("#actions button").count() == 0     # both are in the picture
+            page.locator("#board rect.deck").click()
+            page.wait_for_selector("#menu:not([hidden])")
+            labels = page.locator("#menu button[data-action]").all_inner_texts()
+            assert labels == ["Keep my card", "Swap for the top card"]
+            page.locator("#menu button[data-action='swap']").click()
+            page.wait_for_function("v => window.gonets.frame.version > v",
+                                   arg=current["version"])
+            current = wait_for_decision(page)
+            page.locator("#board rect.keep").dblclick()
+            page.wait_for_function("v => window.gonets.frame.version > v",
+                                   arg=current["version"])
+            current = wait_for_decision(page)
+            steps = site.manager.tables[created["id"]].match.record.steps
+            mine = [s["action"] for s in steps if s.get("seat") == 0]
+            assert mine == ["swap", "keep"]
+            assert not any("repeated click" in e for e in page.evaluate("window.gonets.errors"))
+    finally:
+        context.close()
+        games().pop(TOY.name, None)

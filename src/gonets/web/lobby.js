@@ -68,7 +68,7 @@ function fillOptions() {
 function fillSeats() {
   const game = currentGame();
   const count = Number(document.getElementById("players").value) || 0;
-  const box = document.getElementById("seats");
+  const box = document.getElementById("seat-choices");
   const rows = [h("legend", {}, "Seats")];
   for (let i = 0; i < count; i++) {
     const choices = [h("option", {value: "human"}, "human")].concat(
