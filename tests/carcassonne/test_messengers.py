@@ -307,3 +307,24 @@ def test_pile_running_out_while_redrawing_ends_the_game_at_once():
     act(state, "pass")
     assert events(state, "discard") == [{"type": "discard", "player": 1, "tile": "C"}]
     assert state.is_terminal() and len(state.board.tiles) == 2
+
+
+def test_zmg_own_other_figure_does_not_block():
+    state = road_five(preset="zmg_c2", scores=[[0, 5], [1, 2]])
+    act(state, "figure meeple")                 # meeple 5 joins the own messenger on 5
+    assert events(state, "message")
+
+
+def test_questions_go_active_player_first_then_clockwise():
+    state = play(["W", "U", "U", "B", "W"], ROAD5, players=3)
+    put_follower(state, 2, -1, 0, 0)            # p3 shares p1's road: a tie
+    state.scores = [[0, 1], [0, 0], [0, 1]]
+    act(state, "pass")                          # p2 (seat 1) closes the road on its turn
+    assert state.active == 1
+    assert [e["player"] for e in state.events] == [2, 0], "clockwise from the active player"
+    assert state.current_player() == 2
+    act(state, "figure meeple")
+    assert state.current_player() == 0
+    act(state, "figure messenger")
+    assert state.scores[0] == [0, 6] and state.scores[2] == [5, 1]
+    assert not events(state, "message"), "p3 landed on 5 off turn: no message"
