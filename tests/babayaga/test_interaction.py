@@ -40,19 +40,37 @@ def test_failed_beguile_misses_the_next_turn():
     assert p.skip and "W10" in q.cards
 
 
-def test_coop_trading_gives_items_between_characters_on_one_space():
+def test_coop_trading_is_an_offered_exchange_the_partner_may_refuse():
     s = new("cooperative", 2, chars=["ilya_muromets", "fyodor_lyzhnikov"],
             quests=["the_firebird", "waters_of_life"])
     p, q = s.players
     q.loc = p.loc = "tsarov"
     p.cards += ["W40", "W17"]
+    q.cards += ["W13"]
     s.stack = [{"op": "turn", "stage": "start_interact"}]
     s.ask = None
     s._run()
-    assert legal(s) == ["give w40 p2", "done"]
+    assert legal(s) == ["give w40 p2", "ask w13 p2", "done"]
     act(s, "give w40 p2")
-    assert q.cards == ["W40"]
-    assert s.stack[-1]["op"] == "move"                   # nothing left to give
+    act(s, "ask w13 p2")
+    assert legal(s) == ["offer p2", "done"]
+    act(s, "offer p2")
+    assert s.current_player() == 1 and legal(s) == ["accept", "decline"]
+    act(s, "accept")
+    assert q.cards == ["W40"] and p.cards == ["W17", "W13"]
+    assert s.stack[-1]["op"] == "move"                   # one proposal per partner
+    s2 = new("cooperative", 2, chars=["ilya_muromets", "fyodor_lyzhnikov"],
+             quests=["the_firebird", "waters_of_life"])
+    p, q = s2.players
+    q.loc = p.loc = "tsarov"
+    p.cards += ["W40"]
+    s2.stack = [{"op": "turn", "stage": "start_interact"}]
+    s2.ask = None
+    s2._run()
+    act(s2, "give w40 p2")
+    act(s2, "offer p2")
+    act(s2, "decline")
+    assert p.cards == ["W40"] and not q.cards
 
 
 def test_rep_reroll_apple_flask_and_kerchief():

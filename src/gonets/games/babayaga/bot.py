@@ -99,7 +99,7 @@ class HeuristicAgent(Agent):
             return max(texts, key=lambda t: self.stat(view, t.split()[1]))
         if verb in ("steal", "beguile"):
             return "pass"
-        if verb == "give":
+        if verb in ("give", "ask", "offer"):
             return "done"
         if verb == "rescue":
             return "rescue" if self.stat(view, "move") >= 3 else "pass"

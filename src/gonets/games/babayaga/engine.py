@@ -51,6 +51,9 @@ def build_actions(content: Content, players: int) -> list[str]:
         acts += [f"steal {seat_name(s)}", f"beguile {seat_name(s)}"]
         acts += [f"give {c.lower()} {seat_name(s)}" for c in deck_cards
                  if content.cards[c]["type"] == "item"]
+        acts += [f"ask {c.lower()} {seat_name(s)}" for c in deck_cards
+                 if content.cards[c]["type"] == "item"]
+        acts.append(f"offer {seat_name(s)}")
     return acts
 
 
@@ -711,26 +714,57 @@ class BabaYagaState(State):
                 self.emit({"e": "took", "seat": p.seat, "from": q.seat, "card": cid})
                 self.check_baba_entry()
                 return self.pop()
-        # co-operative trading: gifts of Items between characters on one space
-        mates = [q for q in self.players if q is not p and not q.elim and q.loc == p.loc]
+        # co-operative trading (B36): the active player drafts one exchange per partner
+        # (Items he gives, Items he asks for) and offers it; the partner accepts or refuses.
+        return self.coop_trade(f, p, answer)
+
+    def coop_trade(self, f: dict, p: Player, answer: Any) -> None:
+        cards = self.c.cards
+        done = f.setdefault("offered", [])
+        draft = f.get("draft") or {"to": None, "give": [], "ask": []}
+        if f.get("stage") == "consent":
+            q = self.players[draft["to"]]
+            if answer is None:
+                return self._ask(q.seat, ["accept", "decline"])
+            if answer == "accept":
+                for cid in draft["give"]:
+                    p.cards.remove(cid)
+                    q.cards.append(cid)
+                for cid in draft["ask"]:
+                    q.cards.remove(cid)
+                    p.cards.append(cid)
+            self.emit({"e": "trade", "seat": p.seat, "to": q.seat, "give": list(draft["give"]),
+                       "ask": list(draft["ask"]), "accepted": answer == "accept"})
+            f["offered"] = done + [q.seat]
+            f["draft"] = None
+            f["stage"] = "ask"
+            self.check_passives()
+            return
+        mates = [q for q in self.players if q is not p and not q.elim and q.loc == p.loc
+                 and q.seat not in done and (draft["to"] is None or draft["to"] == q.seat)]
         opts = []
         for q in mates:
-            for c in p.cards:
-                if self.card(c)["type"] == "item":
-                    opts.append(f"give {c.lower()} {seat_name(q.seat)}")
+            who = seat_name(q.seat)
+            opts += [f"give {c.lower()} {who}" for c in p.cards
+                     if cards[c]["type"] == "item" and c not in draft["give"]]
+            opts += [f"ask {c.lower()} {who}" for c in q.cards
+                     if cards[c]["type"] == "item" and c not in draft["ask"]]
+        if draft["to"] is not None:
+            opts.append(f"offer {seat_name(draft['to'])}")
         if not opts:
             return self.pop()
         if answer is None:
             return self._ask(p.seat, opts + ["done"])
         if answer == "done":
             return self.pop()
-        _, cid, who = answer.split()
-        cid = cid.upper()
-        q = self.players[int(who[1:]) - 1]
-        p.cards.remove(cid)
-        q.cards.append(cid)
-        self.emit({"e": "gave", "seat": p.seat, "to": q.seat, "card": cid})
-        self.check_passives()
+        parts = answer.split()
+        if parts[0] == "offer":
+            f["stage"] = "consent"
+            return
+        target = int(parts[2][1:]) - 1
+        key = "give" if parts[0] == "give" else "ask"
+        f["draft"] = {"to": target, "give": list(draft["give"]), "ask": list(draft["ask"])}
+        f["draft"][key].append(parts[1].upper())
 
     # -------------------------------------------------------------------- movement ---
     def is_town(self, loc: str) -> bool:

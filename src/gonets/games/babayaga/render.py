@@ -322,7 +322,11 @@ def describe_action(view: dict, text: str) -> str:
         what = "an Item" if verb == "steal" else "an Ally"
         return f"{verb.title()} {what} from {hero_name(view, int(arg[1:]) - 1)}"
     if verb == "give":
-        return f"Give {card_name(arg)} to {hero_name(view, int(parts[2][1:]) - 1)}"
+        return f"Offer {card_name(arg)} to {hero_name(view, int(parts[2][1:]) - 1)}"
+    if verb == "ask":
+        return f"Ask {hero_name(view, int(parts[2][1:]) - 1)} for {card_name(arg)}"
+    if verb == "offer":
+        return f"Propose the exchange to {hero_name(view, int(arg[1:]) - 1)}"
     if verb == "character":
         ch = c.characters[arg]
         return f"Play {ch['name']} (Move {ch['stats']['move']}, Fight {ch['stats']['fight']}, " \
@@ -336,7 +340,7 @@ def describe_action(view: dict, text: str) -> str:
         return f"Take from the {arg.title()} discard pile"
     if verb == "order":
         return "Put the cards back in the order " + " ".join(parts[1:]) + " (first = top)"
-    simple = {"accept": "Accept (take the card / the result)", "decline": "Decline the card",
+    simple = {"accept": "Accept (the card, the result or the offer)", "decline": "Decline the card",
               "roll": "Roll the dice", "rescue": "Try to rescue your Ally from Koshchey (Move 5)",
               "pass": "Pass", "done": "Done"}
     if text in simple:
@@ -427,6 +431,11 @@ def describe_event(event: dict) -> str:
         return f"{who} tries to {e} from p{event['target'] + 1}"
     if e == "took":
         return f"{who} takes {card_name(event['card'])} from p{event['from'] + 1}"
+    if e == "trade":
+        gives = ", ".join(card_name(c) for c in event["give"]) or "nothing"
+        asks = ", ".join(card_name(c) for c in event["ask"]) or "nothing"
+        return f"{who} offers p{event['to'] + 1} {gives} for {asks}: " + (
+            "accepted" if event["accepted"] else "refused")
     if e == "gave":
         return f"{who} gives {card_name(event['card'])} to p{event['to'] + 1}"
     if e == "declined":
