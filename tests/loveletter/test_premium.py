@@ -3,8 +3,17 @@ played with all 32 cards at three seats (extended_deck=always)."""
 
 import pytest
 
-from tests.loveletter.helpers import (act, alive, discards, empty_deck, events, hand, legal,
-                                      run, stack)
+from tests.loveletter.helpers import (
+    act,
+    alive,
+    discards,
+    empty_deck,
+    events,
+    hand,
+    legal,
+    run,
+    stack,
+)
 
 ALWAYS = {"extended_deck": "always"}
 
@@ -171,7 +180,7 @@ def test_assassin_knocks_out_the_guard_whatever_the_guess():
 def test_assassin_redraws_the_set_aside_card_on_an_empty_deck():
     deck = deal(["guard", "assassin", "guard"], ["priest"], spare="princess")
     state = act(empty_deck(play([deck])), "guard p2 0")
-    assert [e for e in events(state, 1, "draw") if e["from"] == "spare"][0]["card"] == \
+    assert next(e for e in events(state, 1, "draw") if e["from"] == "spare")["card"] == \
         "princess"
     assert events(state, None, "showdown")[-1]["hands"] == [None, "princess", "guard"]
 

@@ -7,7 +7,6 @@ import pytest
 from gonets.agents.base import RandomAgent
 from gonets.core import play_match
 from gonets.games.loveletter import GAME
-
 from tests.loveletter.helpers import run, stack
 
 

@@ -1,14 +1,21 @@
 """The seed's set-aside-card rule (item 19, L15), who starts (item 18, L12), and the 2019
 edition (§1.5: Chancellor, Spy; L11, L13, L14, L17)."""
 
-import pytest
 
 from gonets.games.loveletter import GAME
 from gonets.games.loveletter import cards as C
 from gonets.games.loveletter.actions import rules_for
-
-from tests.loveletter.helpers import (act, alive, discards, empty_deck, events, hand, legal,
-                                      run, stack)
+from tests.loveletter.helpers import (
+    act,
+    alive,
+    discards,
+    empty_deck,
+    events,
+    hand,
+    legal,
+    run,
+    stack,
+)
 
 
 # -- set-aside card (spare_card) ------------------------------------------------------------------
@@ -33,7 +40,7 @@ def test_king_swaps_with_the_set_aside_card_and_the_empty_deck_fallback_uses_it(
     state.hands[1] = C.PRINCE                  # test shortcut: p2's card becomes a Prince
     state._legal = None
     act(state, "prince p3")
-    assert [e for e in events(state, 2, "draw") if e["from"] == "spare"][0]["card"] == "baron"
+    assert next(e for e in events(state, 2, "draw") if e["from"] == "spare")["card"] == "baron"
 
 
 def test_cardinal_and_baroness_with_the_set_aside_card():

@@ -3,11 +3,10 @@
 import json
 import random
 
-from gonets.core import Match, play_match
 from gonets.agents.base import RandomAgent
+from gonets.core import Match, play_match
 from gonets.games.loveletter import GAME
 from gonets.games.loveletter import cards as C
-
 from tests.loveletter.helpers import act, events, run, stack
 
 

@@ -223,7 +223,6 @@ class Rules:
             options = [(t,) for t in chosen] + list(combinations(chosen, 2))
             if mark != NONE:
                 options = [o for o in options if mark in o]
-            options = [o for o in options if o != (SPARE,)] if not others else options
             return [idx[(kind, o, "", NONE)] for o in options] or bare
         if kind == C.CARDINAL:
             if not others:

@@ -6,7 +6,6 @@ import random
 
 from gonets.core.game import Game
 from gonets.core.options import Config
-from gonets.games.loveletter import cards as C
 from gonets.games.loveletter import texts as T
 from gonets.games.loveletter.actions import rules_for
 from gonets.games.loveletter.options import OPTIONS, PRESETS, check_config

@@ -14,8 +14,14 @@ from gonets.core.errors import IllegalAction
 from gonets.core.game import CHANCE, TERMINAL, Result, State
 from gonets.core.options import Config
 from gonets.games.loveletter import cards as C
-from gonets.games.loveletter.actions import (CHANCELLOR_KEEP, KEEP, NONE, REDRAW, SPARE,
-                                             Rules, rules_for, seat_text)
+from gonets.games.loveletter.actions import (
+    CHANCELLOR_KEEP,
+    NONE,
+    REDRAW,
+    SPARE,
+    Rules,
+    rules_for,
+)
 
 DEAL, STARTER, PLAY, BISHOP_REDRAW, CHANCELLOR, OVER = range(6)
 PHASES = ("deal", "deal", "play", "redraw", "chancellor", "over")
@@ -67,7 +73,7 @@ class LoveLetterState(State):
         self._legal = None
 
     # -- cloning ---------------------------------------------------------------------------------
-    def clone(self) -> "LoveLetterState":
+    def clone(self) -> LoveLetterState:
         other = LoveLetterState.__new__(LoveLetterState)
         other.__dict__.update(self.__dict__)
         other.hands = self.hands[:]
@@ -468,8 +474,7 @@ class LoveLetterState(State):
             if rules.count_bonus:
                 score += sum([1 for e in pile if e & CARD_MASK == C.COUNT])
             scores[q] = score
-            if score > best:
-                best = score
+            best = max(best, score)
         tied = [q for q in survivors if scores[q] == best]
         if len(tied) > 1 and rules.discard_tiebreak:
             top = max([totals[q] for q in tied])

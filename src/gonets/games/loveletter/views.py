@@ -10,7 +10,7 @@ import random
 from collections import Counter
 
 from gonets.games.loveletter import cards as C
-from gonets.games.loveletter.actions import NONE, SPARE
+from gonets.games.loveletter.actions import NONE
 
 FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "round": (("round", "starter"), ()),
@@ -147,7 +147,7 @@ class Knowledge:
         current = self.possible[q]
         self.possible[q] = allowed if current is None else current & allowed
 
-    def read(self, log: list[dict]) -> "Knowledge":
+    def read(self, log: list[dict]) -> Knowledge:
         start = max((i for i, e in enumerate(log) if e["e"] == "round"), default=len(log))
         for event in log[start + 1:]:
             handler = getattr(self, "_on_" + event["e"], None)
@@ -230,14 +230,19 @@ class Knowledge:
 
 def sample_world(game, view: dict, rng: random.Random):
     """A full state consistent with ``view`` and its seat's knowledge; the rest at random."""
-    from gonets.games.loveletter.state import (CAUSES, CAUSE_SHIFT, CHANCELLOR, PHASES, PLAY,
-                                               LoveLetterState)
     from gonets.core.game import CHANCE, TERMINAL
+    from gonets.games.loveletter.state import (
+        CAUSE_SHIFT,
+        CAUSES,
+        CHANCELLOR,
+        PHASES,
+        PLAY,
+        LoveLetterState,
+    )
 
     config = game.configure(view["players"], view["preset"], view["options"])
     state = LoveLetterState(config)
     seat = view["seat"]
-    n = config.players
     state.phase = PHASES.index(view["phase"]) if view["phase"] != "deal" else \
         (0 if view["starter"] is not None else 1)
     state.round = view["round"]
