@@ -240,3 +240,39 @@ def test_scenario_record_tugarins_insult_first_steps():
     assert p.step == 2 and final.time() == "noon"
     assert [e["dice"] for e in final.log if e["e"] == "roll"] == [[3], [4]]
     assert final.removed["town"] == sorted(spec["town"])[:15]
+
+
+def test_skip_stacks_option_and_steal_switch():
+    s = new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["the_firebird", "waters_of_life"],
+            skip_stacks=True)
+    p = s.players[0]
+    s.miss(p)
+    s.miss(p)
+    assert p.skip == 2
+    s2 = new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["the_firebird", "waters_of_life"])
+    s2.miss(s2.players[0])
+    s2.miss(s2.players[0])
+    assert s2.players[0].skip == 1
+    s3 = new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["the_firebird", "waters_of_life"],
+             steal_attempts_per_turn=0)
+    p, q = s3.players
+    q.loc = p.loc = "tsarov"
+    q.cards += ["W40"]
+    s3.stack = [{"op": "turn", "stage": "start_interact"}]
+    s3.ask = None
+    s3._run()
+    assert s3.stack[-1]["op"] == "move"
+
+
+def test_baba_yaga_ties_settled_by_the_first_player_when_chosen():
+    s = new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["the_firebird", "waters_of_life"],
+            baba_yaga_ties="active_player")
+    s.tokens["baba_yaga"] = "bone_fence"
+    s.players[1].cards += ["W17", "W18", "W19"]
+    s.players[1].loc = "vilinsk"
+    finish_turn(s)
+    finish_turn(s)
+    assert s.current_player() == 0
+    assert legal(s) == ["baba firebirds_glade", "baba tsarov", "baba riverside_meadow"]
+    act(s, "baba tsarov")
+    assert s.tokens["baba_yaga"] == "tsarov"

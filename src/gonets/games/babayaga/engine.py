@@ -72,7 +72,7 @@ class Player:
         self.loc = ""
         self.cards: list[str] = []
         self.pending: list[str] = []
-        self.skip = False
+        self.skip = 0                   # missed turns still to come (face down when > 0)
         self.elim = False
         self.effects: list[list] = []   # [ability, amount, duration, turn_no, source]
         self.turns = 0
@@ -530,12 +530,14 @@ class BabaYagaState(State):
                 if options:
                     f["stage"] = "baba_move"
                     if len(options) > 1:
+                        if self.config["baba_yaga_ties"] == "active_player":
+                            return self._ask(p.seat, [f"baba {l}" for l in options])
                         return self._chance("pick", options)
                     answer = options[0]
                     return self._op_turn(f, answer)
             return
         if stage == "baba_move":
-            self.move_token_to("baba_yaga", answer)
+            self.move_token_to("baba_yaga", answer.split()[-1])
             f["stage"] = "skip"
             return
         if stage == "skip":
@@ -545,10 +547,10 @@ class BabaYagaState(State):
                     return self._ask(p.seat, [f"use {c.lower()}" for c in ivan] + ["pass"])
                 if answer and answer.startswith("use "):
                     self.discard_card(p, answer.split()[1].upper())
-                    p.skip = False
+                    p.skip -= 1
                     self.emit({"e": "cancel_skip", "seat": p.seat})
                 else:
-                    p.skip = False
+                    p.skip -= 1
                     self.emit({"e": "skipped", "seat": p.seat})
                     f["stage"] = "end_checks"
                     return
@@ -665,7 +667,7 @@ class BabaYagaState(State):
             return self.pop()
         if self.mode == "competitive":
             if f["stage"] == "ask":
-                if self.turn.get("attempted"):
+                if self.turn.get("attempted", 0) >= self.config["steal_attempts_per_turn"]:
                     return self.pop()
                 opts = []
                 for q in self.players:
@@ -683,7 +685,7 @@ class BabaYagaState(State):
                     return self.pop()
                 verb, who = answer.split()
                 target = int(who[1:]) - 1
-                self.turn["attempted"] = True
+                self.turn["attempted"] = self.turn.get("attempted", 0) + 1
                 f.update(stage="rolled", verb=verb, target=target)
                 q = self.players[target]
                 base = self.c.rules["interaction"]["steal_base" if verb == "steal" else "beguile_base"]
@@ -696,8 +698,7 @@ class BabaYagaState(State):
                 won, cancel = self.ret
                 if not won:
                     if not cancel:
-                        p.skip = True
-                        self.emit({"e": "miss_turn", "seat": p.seat})
+                        self.miss(p)
                     return self.pop()
                 f["stage"] = "take"
             if f["stage"] == "take":
@@ -1047,7 +1048,7 @@ class BabaYagaState(State):
                 won, cancel = self.ret
                 if not won:
                     if not cancel:
-                        p.skip = True
+                        self.miss(p)
                     self.emit({"e": "miss_turn", "seat": p.seat})
                     return self.pop()
                 f["stage"] = "reward"
@@ -1433,8 +1434,7 @@ class BabaYagaState(State):
             self.eliminate(p)
             return True
         if kind == "miss_turn":
-            p.skip = True
-            self.emit({"e": "miss_turn", "seat": p.seat})
+            self.miss(p)
             return True
         if kind == "dice_mod":
             src = cid if self.card(cid)["deck"] in DECKS else None
@@ -1475,7 +1475,7 @@ class BabaYagaState(State):
                         src = cid if self.card(cid)["deck"] in DECKS else None
                         q.effects.append([a2["ability"], a2["amount"], a2["duration"], q.turns, src])
                     elif k2 == "miss_turn":
-                        q.skip = True
+                        self.miss(q)
                     elif k2 == "clear_lingering":
                         q.effects = []
             self.emit({"e": "global", "card": cid})
@@ -1640,6 +1640,11 @@ class BabaYagaState(State):
             self.discard[deck].append(cid)
         self.emit({"e": "discard", "seat": p.seat, "card": cid})
 
+    def miss(self, p: Player) -> None:
+        """Flip the character face down: one more missed turn (they stack only by option)."""
+        p.skip = p.skip + 1 if self.config["skip_stacks"] else 1
+        self.emit({"e": "miss_turn", "seat": p.seat})
+
     def kill(self, p: Player) -> None:
         apples = self.powers_of(p, "on_death", "cancel_death")
         if apples:
@@ -1655,7 +1660,7 @@ class BabaYagaState(State):
         p.effects = []
         self.release_reminders()
         p.loc = self.c.quests[p.quest]["start"]
-        p.skip = True
+        self.miss(p)
         if p.seat == self.active:
             self.turn["dead"] = True
         if self.mode == "solo" and self.config["solo_lose_on_death"]:
@@ -1671,7 +1676,7 @@ class BabaYagaState(State):
         p.effects = []
         self.release_reminders()
         p.elim = True
-        p.skip = False
+        p.skip = 0
         p.loc = self.c.quests[p.quest]["start"]
         if p.seat == self.active:
             self.turn["dead"] = True

@@ -49,6 +49,13 @@ class BabaYagaGame(Game):
         Option("choose_characters", False, "players pick characters one at a time in seat "
                "order instead of a random deal (B2); quests are always dealt",
                choices=(True, False)),
+        Option("skip_stacks", False, "several 'miss a turn' results add up instead of "
+               "merging into one face-down card (#29)", choices=(True, False)),
+        Option("steal_attempts_per_turn", 1, "competitive steal/beguile attempts allowed per "
+               "turn (#48); 0 switches stealing off", check=_count(0, 2)),
+        Option("baba_yaga_ties", "random", "who settles Baba Yaga's ties (equal targets or "
+               "paths): a random pick or the first player (#38)",
+               choices=("random", "active_player")),
         Option("solo_lose_on_death", False, "solo hard mode: any death loses the game",
                choices=(True, False)),
         Option("solo_lose_on_baba_fail", False, "solo hard mode: failing any Baba Yaga "
