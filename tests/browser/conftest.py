@@ -11,8 +11,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from server.helpers import ServerThread  # tests/ is on sys.path (pytest rootdir packages)
+
 from .support import CHROMIUM_ARGS
 
 CHROMIUM = os.environ.get("GONETS_CHROMIUM", "/usr/bin/chromium")

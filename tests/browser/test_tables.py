@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from server.helpers import ServerThread  # tests/ is on sys.path (pytest rootdir packages)
 
 from gonets.core import games
 
-from server.helpers import ServerThread  # tests/ is on sys.path (pytest rootdir packages)
 from .support import TIMEOUT, Chooser, click_action, frame, open_seat, wait_for_decision
 
 OTHER_GAMES = {"czar": 3, "carcassonne": 2, "babayaga": 3}
@@ -123,7 +123,7 @@ def test_two_humans_see_their_own_hands_and_a_spectator_sees_none(site, browser)
 def test_several_turns_by_clicking(site, context, screenshots, game_name):
     game = need(game_name)
     players = max(game.min_players, min(OTHER_GAMES[game_name], game.max_players))
-    created, url = human_vs_bots(site, game_name, players, seed=1)
+    _created, url = human_vs_bots(site, game_name, players, seed=1)
     page = open_seat(context.new_page(), site.base, url, "Ann")
     chooser = Chooser(game_name, "random", 0, 1)
     for turn in range(5):
@@ -144,7 +144,7 @@ def test_a_restart_mid_game_resumes_in_the_open_page(tmp_path, context):
     first = ServerThread(url_db, bot_delay=0.05).__enter__()
     port = first.port
     try:
-        created, url = human_vs_bots(first, "loveletter", 2, seed=4)
+        _created, url = human_vs_bots(first, "loveletter", 2, seed=4)
         page = open_seat(context.new_page(), first.base, url, "Ann")
         chooser = Chooser("loveletter", "random", 0, 4)
         for _ in range(2):
@@ -168,7 +168,7 @@ def test_a_restart_mid_game_resumes_in_the_open_page(tmp_path, context):
 
 def test_names_are_shown_as_text_never_as_markup(site, context):
     need("loveletter")
-    created, url = human_vs_bots(site, "loveletter", 2, seed=2)
+    _created, url = human_vs_bots(site, "loveletter", 2, seed=2)
     page = context.new_page()
     hostile = '<img src=x onerror=pwned=1>'
     open_seat(page, site.base, url, hostile)

@@ -1,25 +1,19 @@
-"""Real servers for the platform tests: uvicorn in a thread or in a child process, plus a
-websocket client that records every frame it receives."""
+"""Real servers for the platform tests: the app under uvicorn in a background thread, and
+websocket clients that record every message they receive."""
 
 from __future__ import annotations
 
 import json
-import os
-import signal
 import socket
-import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
+from typing import Self
 
 import httpx
 import uvicorn
 from websockets.sync.client import connect
 
 from gonets.server.app import WS_MAX_SIZE, create_app
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
@@ -40,7 +34,7 @@ class ServerThread:
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
-    def __enter__(self) -> "ServerThread":
+    def __enter__(self) -> Self:
         self.thread.start()
         deadline = time.monotonic() + 20
         while not self.server.started:
@@ -56,7 +50,7 @@ class ServerThread:
         self.thread.join(timeout=20)
 
     @property
-    def manager(self):  # noqa: ANN201 - the running app's TableManager
+    def manager(self):
         app = self.server.config.loaded_app
         while not hasattr(app, "state"):
             app = app.app
@@ -68,63 +62,7 @@ class ServerThread:
         return response.json()
 
     def client(self, table_id: str, token: str | None = None, name: str | None = None,
-               join: bool = True) -> "WsClient":
-        return WsClient(self.ws_base, table_id, token, name, join)
-
-
-class ServerProcess:
-    """``python -m gonets.server`` (or a launcher script) in a child process we can kill -9."""
-
-    def __init__(self, db_url: str, bot_delay: float = 0.0, launcher: list[str] | None = None,
-                 port: int | None = None):
-        self.port = port or free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.ws_base = f"ws://127.0.0.1:{self.port}"
-        command = launcher or [sys.executable, "-m", "gonets.server"]
-        self.command = command + ["--port", str(self.port), "--db", db_url,
-                                  "--bot-delay", str(bot_delay)]
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> "ServerProcess":
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
-        self.process = subprocess.Popen(self.command, cwd=ROOT, env=env,
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        text=True)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(self.base + "/api/games", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            if self.process.poll() is not None:
-                raise RuntimeError("server exited: " + (self.process.stdout.read() or ""))
-            if time.monotonic() > deadline:
-                raise RuntimeError("server did not answer within 30 s")
-            time.sleep(0.1)
-
-    def kill9(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.kill9()
-
-    def create(self, **spec) -> dict:
-        response = httpx.post(self.base + "/api/tables", json=spec, timeout=20)
-        assert response.status_code == 201, response.text
-        return response.json()
-
-    def table(self, table_id: str) -> dict:
-        return httpx.get(f"{self.base}/api/tables/{table_id}", timeout=20).json()
-
-    def client(self, table_id: str, token: str | None = None, name: str | None = None,
-               join: bool = True) -> "WsClient":
+               join: bool = True) -> WsClient:
         return WsClient(self.ws_base, table_id, token, name, join)
 
 
@@ -175,7 +113,7 @@ class WsClient:
     def close(self) -> None:
         self._opener.__exit__(None, None, None)
 
-    def __enter__(self) -> "WsClient":
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc) -> None:

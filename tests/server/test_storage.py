@@ -3,8 +3,8 @@ step by step, a step index is written once, and a restarted server resumes every
 
 from __future__ import annotations
 
-import sqlalchemy.exc
 import pytest
+import sqlalchemy.exc
 
 from gonets.core import Record
 from gonets.server.storage import Storage, StoredTable, normalise_url

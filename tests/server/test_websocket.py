@@ -120,7 +120,7 @@ def fresh_messages(server, table_id):
 
 def test_wrong_missing_and_foreign_tokens_are_refused(server):
     table_id, tokens = two_humans(server)
-    other_id, other_tokens = two_humans(server)
+    _other_id, other_tokens = two_humans(server)
     for token, expected in ((tokens[0][:-2] + "xx", "wrong token"), ("", "missing"),
                             (other_tokens[0], "wrong token"), (["list"], "malformed")):
         client = server.client(table_id, join=False)

@@ -1,6 +1,6 @@
 """Run the server with the toy test game registered (for tests that need a child process)."""
 
-from toygame import GAME  # noqa: I001 - this file's folder is on sys.path when run as a script
+from toygame import GAME
 
 from gonets.core import games
 from gonets.server.__main__ import main

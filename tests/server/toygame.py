@@ -193,8 +193,8 @@ class ToyGame(Game):
 
     def render_svg(self, view):
         legal = set(view.get("legal") or [])
-        parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120" '
-                 'viewBox="0 0 300 120">']
+        parts = [('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120" '
+                 'viewBox="0 0 300 120">')]
         hand = view.get("hand")
         parts.append(f'<text x="10" y="20" class="hand">card: {escape(str(hand))}</text>')
         for index, swaps in enumerate(view["swaps"]):

@@ -63,7 +63,7 @@ def game_catalogue() -> list[dict]:
     for game in games().values():
         try:
             catalogue.append(game_entry(game))
-        except Exception:  # noqa: BLE001 - one broken game must not hide the others
+        except Exception:
             log.exception("game %s cannot be offered in the lobby", game.name)
     return catalogue
 
@@ -292,7 +292,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0) -> Starl
     url = database_url or default_database_url()
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette):  # noqa: ANN202
+    async def lifespan(app: Starlette):
         storage = Storage(url)
         app.state.storage = storage
         app.state.manager = TableManager(storage, bot_delay)

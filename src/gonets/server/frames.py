@@ -8,9 +8,12 @@ added by the table. This is what keeps hidden information inside the game's ``_v
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from gonets.core import Game
+
+log = logging.getLogger("gonets.server")
 
 
 def seat_payload(game: Game, view: dict) -> dict[str, Any]:
@@ -20,10 +23,23 @@ def seat_payload(game: Game, view: dict) -> dict[str, Any]:
     legal = view.get("legal") or []
     return {
         "view": view,
-        "svg": game.render_svg(view),
+        "svg": picture(game, view),
         "log": [describe_event(game, event) for event in events],
         "legal": [{"text": text, "label": describe_action(game, view, text)} for text in legal],
     }
+
+
+BROKEN_PICTURE = ('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="40">'
+                  '<text x="10" y="25">the picture cannot be drawn; use the buttons</text></svg>')
+
+
+def picture(game: Game, view: dict) -> str:
+    """The game's SVG of the view; a plain notice if the renderer fails (the table goes on)."""
+    try:
+        return str(game.render_svg(view))
+    except Exception:
+        log.exception("%s: render_svg failed", game.name)
+        return BROKEN_PICTURE
 
 
 def describe_event(game: Game, event: Any) -> str:

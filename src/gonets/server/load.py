@@ -51,7 +51,7 @@ class Server:
             "--port", str(self.port), "--db", db_url, "--bot-delay", str(bot_delay)]
         self.process: subprocess.Popen | None = None
 
-    def start(self, timeout: float = 60) -> "Server":
+    def start(self, timeout: float = 60) -> Server:
         self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL,
                                         stderr=subprocess.PIPE, text=True,
                                         env=dict(os.environ, PYTHONUNBUFFERED="1"))
@@ -112,7 +112,7 @@ async def watch_table(ws_base: str, watch: Watch, stop: asyncio.Event) -> None:
         while not stop.is_set():
             try:
                 text = await asyncio.wait_for(socket_.recv(), 1.0)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
             received = time.time()
             message = json.loads(text)
@@ -278,8 +278,8 @@ def same_picture(record: dict, earlier: Watch) -> list[str]:
             detail = "; view keys " + ", ".join(
                 key for key in expected["view"]
                 if expected["view"][key] != seen["view"].get(key))
-        return [f"{earlier.table_id}: step {version} replays differently from what was shown "
-                f"({', '.join(differing)}{detail})"]
+        return [(f"{earlier.table_id}: step {version} replays differently from what was shown "
+                f"({', '.join(differing)}{detail})")]
     return []
 
 

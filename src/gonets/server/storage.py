@@ -15,8 +15,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (Column, Float, Integer, MetaData, String, Table, Text, create_engine,
-                        event, insert, select, update)
+from sqlalchemy import (
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import Engine
 
 DATABASE_ENV = "GONETS_DATABASE_URL"
@@ -77,7 +89,7 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False})
 
         @event.listens_for(engine, "connect")
-        def _sqlite_pragmas(connection, _record):  # noqa: ANN001 - SQLAlchemy hook
+        def _sqlite_pragmas(connection, _record):
             cursor = connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")
@@ -153,7 +165,7 @@ class Storage:
                 seats=json.dumps(seats), status=status, updated=time.time()))
 
     @staticmethod
-    def _insert_steps(conn, table_id: str, start: int, steps: list[dict]) -> None:  # noqa: ANN001
+    def _insert_steps(conn, table_id: str, start: int, steps: list[dict]) -> None:
         if steps:
             conn.execute(insert(steps_table), [
                 {"table_id": table_id, "idx": start + offset,

@@ -20,8 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gonets.agents import agent_names, make_agent
-from gonets.core import (CHANCE, TERMINAL, GonetsError, IllegalAction, Match, Record, games,
-                         get_game)
+from gonets.core import CHANCE, TERMINAL, GonetsError, IllegalAction, Match, Record, games, get_game
 from gonets.core.errors import OptionError
 from gonets.server.frames import seat_payload
 from gonets.server.storage import Storage, StoredTable
@@ -136,7 +135,7 @@ def parse_seats(game: Any, seats: Any, players: int) -> list[dict]:
 class Connection:
     """One websocket listener: its seat (``None`` for a spectator) and an ordered outbox."""
 
-    def __init__(self, send_text, seat: int | None, close_socket=None):  # noqa: ANN001
+    def __init__(self, send_text, seat: int | None, close_socket=None):
         self.send_text = send_text
         self.close_socket = close_socket
         self.overflowed = False
@@ -177,7 +176,7 @@ class Connection:
 class LiveTable:
     """One table in memory, rebuilt from (and kept in step with) its stored record."""
 
-    def __init__(self, manager: "TableManager", stored: StoredTable):
+    def __init__(self, manager: TableManager, stored: StoredTable):
         self.manager = manager
         self.storage: Storage = manager.storage
         self.id = stored.id
@@ -218,7 +217,7 @@ class LiveTable:
         return len(self.match.record.steps)
 
     @property
-    def state(self):  # noqa: ANN201 - a gonets State
+    def state(self):
         return self.match.state
 
     def public_seats(self) -> list[dict]:
@@ -355,7 +354,7 @@ class LiveTable:
         status = "finished" if self.state.is_terminal() else self.status
         try:
             self.storage.append_steps(self.id, start, new_steps, status, record.result)
-        except Exception as exc:  # noqa: BLE001 - database trouble must not corrupt memory
+        except Exception as exc:
             log.exception("table %s: storing steps failed", self.id)
             self.match = self._match_from_steps(record.steps[:start], None)
             raise TableError("the server could not store that action; nothing was done, "
@@ -391,26 +390,35 @@ class LiveTable:
     async def run(self) -> None:
         """Drive the table: bots move after ``bot_delay``; absent humans after the timer."""
         while self.status != "finished" and not self.failure:
-            self.wake.clear()
-            deciding = self.state.current_player()
-            if self.status == "open" or deciding in (CHANCE, TERMINAL):
-                await self.wake.wait()
-                continue
-            if self.seats[deciding]["kind"] == "bot":
-                version = self.version
-                await asyncio.sleep(self.stored.bot_delay)
-                await self._bot_move(deciding, version)
-            elif self.deadline is not None:
-                left = self.deadline - time.monotonic()
-                if left <= 0:
-                    await self._bot_move(deciding, self.version)
-                else:
-                    try:
-                        await asyncio.wait_for(self.wake.wait(), left)
-                    except asyncio.TimeoutError:
-                        pass
+            try:
+                await self._drive_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.exception("table %s stopped", self.id)
+                self.failure = f"internal error ({type(exc).__name__}); the record is safe"
+                self.broadcast()
+
+    async def _drive_once(self) -> None:
+        self.wake.clear()
+        deciding = self.state.current_player()
+        if self.status == "open" or deciding in (CHANCE, TERMINAL):
+            await self.wake.wait()
+        elif self.seats[deciding]["kind"] == "bot":
+            version = self.version
+            await asyncio.sleep(self.stored.bot_delay)
+            await self._bot_move(deciding, version)
+        elif self.deadline is not None:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                await self._bot_move(deciding, self.version)
             else:
-                await self.wake.wait()
+                try:
+                    await asyncio.wait_for(self.wake.wait(), left)
+                except TimeoutError:
+                    pass
+        else:
+            await self.wake.wait()
 
     async def _bot_move(self, seat: int, version: int) -> None:
         if self.version != version or self.state.current_player() != seat:
@@ -420,7 +428,7 @@ class LiveTable:
         agent = self.agent_for(seat)
         try:
             action = await asyncio.to_thread(agent.act, view, legal)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             log.exception("table %s: bot of seat %d failed", self.id, seat)
             self.failure = f"the bot of p{seat + 1} failed ({type(exc).__name__})"
             self.broadcast()
@@ -430,8 +438,11 @@ class LiveTable:
                 return
             try:
                 self._commit(seat, action)
-            except (IllegalAction, TableError) as exc:
-                log.error("table %s: bot move refused: %s", self.id, exc)
+            except IllegalAction as exc:        # a faulty agent: play a random legal move
+                log.error("table %s: bot move %r refused (%s); playing at random",
+                          self.id, action, exc)
+                self._commit(seat, legal[secrets.randbelow(len(legal))])
+            except TableError:                  # storage trouble: the next round retries
                 await asyncio.sleep(0.5)
 
     # -- replay ---------------------------------------------------------------------------------
@@ -470,7 +481,7 @@ class TableManager:
             stored = self.storage.load_table(table_id)
             try:
                 table = LiveTable(self, stored)
-            except Exception:  # noqa: BLE001 - one bad table must not stop the server
+            except Exception:
                 log.exception("table %s could not be resumed", table_id)
                 continue
             self._launch(table)
