@@ -37,7 +37,7 @@ def test_view_shows_the_unseen_stack_as_counts_and_the_known_bottom_in_order():
         {"e": "shuffle", "seat": 2, "colour": "blue"}]
 
 
-def test_revised_coin_values_only_for_their_owner():
+def test_revised_coin_values_only_for_their_owner_U17():
     record = scenario("baikal")
     steps = [dict(s) for s in record.steps]
     steps[1] = {"chance": coins("3")}

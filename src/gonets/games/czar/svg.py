@@ -151,7 +151,9 @@ def _players(view: dict, y: int, draw_act: dict) -> list[str]:
                        f'fill="{_fill(colour)}"/>')
         action = draw_act.get("draw") if view.get("seat") == seat else None
         out.append(f'<g class="stack"{_attr(action)}><rect x="{LEFT + 170}" y="{top + 4}" '
-                   f'width="70" height="24" rx="3" fill="#7a5c3a"/><text x="{LEFT + 176}" '
+                   f'width="70" height="24" rx="3" fill="#7a5c3a" '
+                   f'stroke="{"#0a0" if action else "none"}" stroke-width="3"/>'
+                   f'<text x="{LEFT + 176}" '
                    f'y="{top + 20}" class="letter">stack {info["stack"]}</text></g>')
         for k, courier in enumerate(info["display"]):
             cx = LEFT + 250 + k * 30
