@@ -222,3 +222,24 @@ def test_a_failed_database_write_changes_nothing_and_the_table_goes_on(server):
     ann.send({"type": "act", "action": "keep", "version": state["version"]})
     after = ann.until(lambda m: m["type"] == "state" and m["version"] > state["version"])
     assert after["view"]["swaps"] == [0, 0] and "p1 keeps" in after["log"]
+
+
+def test_a_faulty_bot_or_renderer_never_stops_a_table(server, toy, monkeypatch):
+    from gonets.agents import Agent
+    from gonets.server.frames import BROKEN_PICTURE
+
+    class Faulty(Agent):
+        def act(self, view, legal):
+            return 99                                  # not a legal action id
+
+    monkeypatch.setattr(type(toy), "agents", lambda self: {"faulty": Faulty})
+
+    def broken_picture(self, view):
+        raise RuntimeError("renderer bug")
+
+    monkeypatch.setattr(type(toy), "render_svg", broken_picture)
+    created = server.create(game="toy", players=2, seats=[{"kind": "bot", "agent": "faulty"}] * 2)
+    watcher = server.client(created["id"])
+    final = watcher.until(lambda m: m["type"] == "state" and m["view"]["terminal"])
+    assert final["svg"] == BROKEN_PICTURE and final["failure"] is None
+    assert server.http.get(f"/api/tables/{created['id']}/record").status_code == 200
