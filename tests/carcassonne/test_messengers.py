@@ -328,3 +328,12 @@ def test_questions_go_active_player_first_then_clockwise():
     act(state, "figure messenger")
     assert state.scores[0] == [0, 6] and state.scores[2] == [5, 1]
     assert not events(state, "message"), "p3 landed on 5 off turn: no message"
+
+
+def test_compulsory_chain_switch_draws_without_asking():
+    state = play(["W", "U", "U", "B", "W"], ROAD5, messages=[6, 7, 1, 2, 3, 4, 5, 8],
+                 options={"messengers.chain_is_optional": False})
+    state.scores = [[0, 8], [0, 0]]
+    act(state, "pass", "figure meeple", "message seal", "figure messenger")
+    assert state.phase == "message" and not events(state, "chain")
+    assert [e["number"] for e in events(state, "message")] == [6, 7]
