@@ -79,15 +79,21 @@ class Server:
                 self.kill9()
 
     def create_bot_table(self, game: str, players: int, agent: str, seed: int,
-                         preset: str | None = None) -> str:
-        spec = {"game": game, "players": players, "seed": seed,
-                "seats": [{"kind": "bot", "agent": agent}] * players}
+                         preset: str | None = None, human: bool = False) -> tuple[str, str | None]:
+        """Open a table of bots (seat 0 human when ``human``); returns its id and seat 0's
+        token (or None)."""
+        seats = [{"kind": "bot", "agent": agent}] * players
+        if human:
+            seats = [{"kind": "human"}] + seats[1:]
+        spec = {"game": game, "players": players, "seed": seed, "seats": seats}
         if preset:
             spec["preset"] = preset
         response = httpx.post(self.base + "/api/tables", json=spec, timeout=30)
         if response.status_code != 201:
             raise RuntimeError(f"could not open a table: {response.text}")
-        return response.json()["id"]
+        data = response.json()
+        link = data["links"]["seats"][0]
+        return data["id"], link["token"] if link else None
 
 
 @dataclass
@@ -95,7 +101,9 @@ class Watch:
     """What one spectator saw of one table."""
 
     table_id: str
+    token: str | None = None
     versions: list[int] = field(default_factory=list)
+    round_trips: list[float] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
     last: dict | None = None
     finished: bool = False
@@ -103,12 +111,20 @@ class Watch:
 
 
 async def watch_table(ws_base: str, watch: Watch, stop: asyncio.Event) -> None:
-    """Follow a table as a spectator until it finishes (or ``stop`` is set)."""
+    """Follow a table until it finishes (or ``stop`` is set): as a spectator, or with a token
+    as seat 0 playing random legal actions and timing each from send to the new frame."""
+    import random
+
     from websockets.asyncio.client import connect
 
+    rng = random.Random(watch.table_id)
+    sent: tuple[int, float] | None = None
     async with connect(f"{ws_base}/ws/{watch.table_id}", max_size=None,
                        open_timeout=60) as socket_:
-        await socket_.send(json.dumps({"type": "join"}))
+        join = {"type": "join"}
+        if watch.token:
+            join.update(token=watch.token, name="load")
+        await socket_.send(json.dumps(join))
         while not stop.is_set():
             try:
                 text = await asyncio.wait_for(socket_.recv(), 1.0)
@@ -127,9 +143,17 @@ async def watch_table(ws_base: str, watch: Watch, stop: asyncio.Event) -> None:
                     watch.latencies.append(received - message["ts"])
                 watch.versions.append(version)
             watch.last = message
+            if sent is not None and version > sent[0]:
+                watch.round_trips.append(received - sent[1])
+                sent = None
             if message["view"]["terminal"]:
                 watch.finished = True
                 return
+            if watch.token and message["legal"] and sent is None:
+                choice = rng.choice(message["legal"])["text"]
+                sent = (version, time.time())
+                await socket_.send(json.dumps({"type": "act", "action": choice,
+                                               "version": version}))
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -174,15 +198,15 @@ async def follow(server: Server, watches: list[Watch], limit: float) -> float:
 
 def run_load(tables: int, game: str, players: int, agent: str, bot_delay: float,
              limit: float, db_url: str | None = None, preset: str | None = None,
-             launcher: list[str] | None = None) -> dict[str, Any]:
-    """Open ``tables`` bot tables with a spectator each; returns the figures and problems."""
+             launcher: list[str] | None = None, human: bool = False) -> dict[str, Any]:
+    """Open ``tables`` bot tables with a websocket client each (a spectator, or with
+    ``human`` a client playing seat 0); returns the figures and problems."""
     with tempfile.TemporaryDirectory() as folder:
         url = db_url or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
         server = Server(url, bot_delay, launcher).start()
         try:
-            ids = [server.create_bot_table(game, players, agent, seed, preset)
-                   for seed in range(tables)]
-            watches = [Watch(table_id) for table_id in ids]
+            watches = [Watch(*server.create_bot_table(game, players, agent, seed, preset, human))
+                       for seed in range(tables)]
             elapsed = asyncio.run(follow(server, watches, limit))
             problems = []
             for watch in watches:
@@ -193,8 +217,14 @@ def run_load(tables: int, game: str, players: int, agent: str, bot_delay: float,
         finally:
             server.stop()
     latencies = [lat for w in watches for lat in w.latencies]
+    trips = [trip for w in watches for trip in w.round_trips]
     actions = sum(w.versions[-1] - w.versions[0] for w in watches if w.versions)
-    return {"tables": tables, "game": game, "players": players, "agent": agent,
+    humans = {}
+    if human:
+        humans = {"human_actions": len(trips),
+                  "human_p50_ms": round(1000 * percentile(trips, 0.50), 2),
+                  "human_p99_ms": round(1000 * percentile(trips, 0.99), 2)}
+    return {"tables": tables, "game": game, "players": players, "agent": agent, **humans,
             "bot_delay": bot_delay, "seconds": round(elapsed, 2), "updates": len(latencies),
             "steps": actions, "steps_per_s": round(actions / elapsed, 1),
             "updates_per_s": round(len(latencies) / elapsed, 1),
@@ -221,7 +251,7 @@ def run_crash(tables: int, game: str, players: int, agent: str, bot_delay: float
         url = db_url or f"sqlite:///{Path(folder) / 'crash.sqlite3'}"
         first = Server(url, bot_delay, launcher).start()
         try:
-            ids = [first.create_bot_table(game, players, agent, seed, preset)
+            ids = [first.create_bot_table(game, players, agent, seed, preset)[0]
                    for seed in range(tables)]
             watches = [Watch(table_id) for table_id in ids]
             asyncio.run(follow(first, watches, before_kill))
@@ -297,10 +327,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--limit", type=float, default=600.0,
                         help="seconds the tables get to finish")
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--human", action="store_true",
+                        help="(run) seat 0 of each table is a websocket client playing at "
+                             "random; reports send-to-update round trips too")
     args = parser.parse_args(argv)
     if args.check == "run":
         figures = run_load(args.tables, args.game, args.players, args.agent, args.bot_delay,
-                           args.limit, args.db, args.preset)
+                           args.limit, args.db, args.preset, human=args.human)
     else:
         figures = run_crash(args.tables, args.game, args.players, args.agent, args.bot_delay,
                             args.before_kill, args.limit, args.db, args.preset)
