@@ -244,3 +244,14 @@ def test_spectator_never_sees_private_fields():
     for event in state.view(None)["log"]:
         assert not set(FIELDS[event["e"]][1]) & set(event), event
     assert state.view(None)["hand"] is None
+
+
+def test_refusals_name_the_reason():
+    deck = stack(3, "guard", ["handmaid", "guard", "priest"], ["baron", "guard", "king"])
+    state = run(3, [deck, "handmaid"])
+    with pytest.raises(IllegalAction, match="p1 is protected by a Handmaid"):
+        state.apply(state.text_to_action("guard p1 3"))
+    deck = stack(4, "guard", ["countess", "guard", "guard", "guard"], ["king"])
+    state = run(4, [deck])
+    with pytest.raises(IllegalAction, match="the Countess must be played"):
+        state.apply(state.text_to_action("king p2"))

@@ -193,7 +193,23 @@ class LoveLetterState(State):
         if kind not in (self.hands[self.turn], self.drawn):
             return f"{who} does not hold a {C.card_name(KEY[kind])}"
         legal = ", ".join(rules.texts[a] for a in self._legal_pair()[0])
-        return f"{text!r} is not legal now; {who} may play: {legal}"
+        return f"{text!r} is not legal now ({self._reason(action)}); {who} may play: {legal}"
+
+    def _reason(self, action: int) -> str:
+        """The public reason a play of a held card is refused."""
+        rules = self.rules
+        hand = {self.hands[self.turn], self.drawn}
+        if C.COUNTESS in hand and (hand - {C.COUNTESS}) & rules.countess_triggers and \
+                rules.kind[action] != C.COUNTESS:
+            return "the Countess must be played"
+        for t in (rules.t1[action], rules.t2[action]):
+            if 0 <= t < self.n and not self.alive >> t & 1:
+                return f"p{t + 1} is out of the round"
+            if 0 <= t < self.n and self.prot >> t & 1:
+                return f"p{t + 1} is protected by a Handmaid"
+        if self.mark != NONE:
+            return f"the Sycophant's mark binds this card to p{self.mark + 1}"
+        return "a choice this card cannot make now"
 
     # -- card effects (each returns True when a follow-up decision is pending) ------------------
     def _no_effect(self, p, action):
