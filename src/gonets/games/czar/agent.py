@@ -46,7 +46,8 @@ def progress(state: CzarState, seat: int) -> float:
             return 110.0 + 8.0 * coins - 2.0 * price
         return 110.0 + 6.0 * coins - 3.0 * price
     slot = state.msg[seat]
-    score = 22.0 * INN_LEVEL[slot >> 2] + readiness(state, slot)
+    scale = 2.0 if revised else 1.0
+    score = 22.0 * INN_LEVEL[slot >> 2] + scale * readiness(state, slot)
     if revised:
         score += 2.5 * coins + 0.5 * len(state.coins[seat])
     return score
@@ -95,8 +96,11 @@ class HeuristicAgent(Agent):
         return best
 
     def draw_bonus(self, world: CzarState) -> float:
-        """Drawing is a blind move: slightly worse than a placement that changes nothing
-        (measured: a bonus for drawing cost about 8 points of win rate)."""
+        """Classic: drawing is a blind move, slightly worse than a placement that changes
+        nothing (a bonus for drawing cost about 8 points of win rate). Revised: couriers left
+        behind earn coins, so a fuller display is worth a little."""
+        if world.t.revised:
+            return 1.5 if not world.display[self.seat] else 0.5
         return -1.0
 
     def push_luck(self, view: dict) -> bool:
