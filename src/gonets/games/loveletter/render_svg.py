@@ -25,8 +25,8 @@ HEADER_H = 36
 CENTRE_H = 132
 ROW_H = 104
 PANEL_W = 190
-HAND_W = 150
-SMALL = (44, 62)
+HAND_W = 170
+SMALL = (48, 66)
 MEDIUM = (50, 70)
 LARGE = (120, 168)
 BUTTON = (150, 40)
@@ -87,7 +87,7 @@ def card_face(view: dict, key: str, x: float, y: float, size: tuple[int, int],
     parts.append(_text(x + 6, y + (22 if big else 15), str(value), 20 if big else 13,
                        weight="bold"))
     longest = max(len(word) for word in name.split())
-    label_size = 15 if big else min(10, int(w * 1.5 / longest))
+    label_size = 15 if big else min(10, int(w * 1.65 / longest))
     if big or " " not in name:
         parts.append(_text(x + w / 2, y + (48 if big else h / 2 + 4), name, label_size,
                            "middle", "bold"))
@@ -96,7 +96,7 @@ def card_face(view: dict, key: str, x: float, y: float, size: tuple[int, int],
         parts.append(_text(x + w / 2, y + h / 2, first, label_size, "middle", "bold"))
         parts.append(_text(x + w / 2, y + h / 2 + 10, rest, label_size, "middle", "bold"))
     if details:
-        for i, line in enumerate(_wrap(effect(key), 19)):
+        for i, line in enumerate(_wrap(effect(key), 17)):
             parts.append(_text(x + 8, y + 72 + 14 * i, line, 11))
     if note:
         parts.append(f'<rect x="{x + 2:.0f}" y="{y + h - 15:.0f}" width="{w - 4}" height="13" '
