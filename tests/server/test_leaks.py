@@ -82,3 +82,22 @@ def test_real_game_frames_are_exactly_the_seat_views(toy, sqlite_url, game_name)
             record, received, tokens = play_table(server, game_name, players, seed)
             assert record.replay().is_terminal()
             assert check_frames(game, record, received, tokens, random.Random(seed)) > 10
+
+
+def test_log_lines_are_reused_only_for_unchanged_events(toy):
+    from gonets.server.frames import LogLines
+
+    calls = []
+    lines = LogLines(toy)
+    original = toy.describe_event
+    toy.describe_event = lambda event, lang="en": calls.append(event) or original(event)
+    try:
+        first = [{"e": "deal"}, {"e": "keep", "seat": 0}]
+        assert lines.describe(first) == ["deals", "p1 keeps"] and len(calls) == 2
+        assert lines.describe(first + [{"e": "swap", "seat": 1}])[-1] == "p2 swaps"
+        assert len(calls) == 3
+        changed = [{"e": "deal"}, {"e": "swap", "seat": 0}]      # an earlier event changed
+        assert lines.describe(changed) == ["deals", "p1 swaps"] and len(calls) == 5
+        assert lines.describe([]) == []
+    finally:
+        del toy.describe_event

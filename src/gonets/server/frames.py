@@ -16,15 +16,16 @@ from gonets.core import Game
 log = logging.getLogger("gonets.server")
 
 
-def seat_payload(game: Game, view: dict) -> dict[str, Any]:
+def seat_payload(game: Game, view: dict, lines: LogLines | None = None) -> dict[str, Any]:
     """The seat-specific part of a frame: the view itself, its picture, its log as readable
-    lines, and its legal actions with their menu lines."""
+    lines, and its legal actions with their menu lines. ``lines`` (one per seat) saves
+    describing again the events that were already described for the previous frame."""
     events = view.get("log") or []
     legal = view.get("legal") or []
     return {
         "view": view,
         "svg": picture(game, view),
-        "log": [describe_event(game, event) for event in events],
+        "log": (lines or LogLines(game)).describe(events),
         "legal": [{"text": text, "label": describe_action(game, view, text)} for text in legal],
     }
 
@@ -54,3 +55,22 @@ def describe_action(game: Game, view: dict, text: str) -> str:
         return str(game.describe_action(view, text))
     except Exception:  # noqa: BLE001
         return text
+
+
+class LogLines:
+    """The readable lines of one seat's log, kept from frame to frame: events equal to those
+    described last time keep their lines; anything else is described afresh."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.events: list = []
+        self.lines: list[str] = []
+
+    def describe(self, events: list) -> list[str]:
+        known = len(self.events)
+        if len(events) >= known and events[:known] == self.events:
+            lines = self.lines + [describe_event(self.game, e) for e in events[known:]]
+        else:
+            lines = [describe_event(self.game, e) for e in events]
+        self.events, self.lines = list(events), lines
+        return list(lines)

@@ -22,7 +22,7 @@ from typing import Any
 from gonets.agents import agent_names, make_agent
 from gonets.core import CHANCE, TERMINAL, GonetsError, IllegalAction, Match, Record, games, get_game
 from gonets.core.errors import OptionError
-from gonets.server.frames import seat_payload
+from gonets.server.frames import LogLines, seat_payload
 from gonets.server.storage import Storage, StoredTable
 
 log = logging.getLogger("gonets.server")
@@ -191,6 +191,7 @@ class LiveTable:
         self.wake = asyncio.Event()
         self.connections: set[Connection] = set()
         self.agents: dict[int, Any] = {}
+        self.log_lines: dict[int | None, LogLines] = {}
         self.deadline: float | None = None
         self.last_change = time.time()
         self.task: asyncio.Task | None = None
@@ -250,7 +251,10 @@ class LiveTable:
 
     # -- frames ---------------------------------------------------------------------------------
     def frame(self, seat: int | None, ts: float | None = None) -> dict:
-        payload = seat_payload(self.game, self.state.view(seat))
+        lines = self.log_lines.get(seat)
+        if lines is None:
+            lines = self.log_lines[seat] = LogLines(self.game)
+        payload = seat_payload(self.game, self.state.view(seat), lines)
         if self.status != "running" or self.failure:
             payload["legal"] = []            # nobody may act before every seat is taken
         payload.update(self.public_frame(ts))
