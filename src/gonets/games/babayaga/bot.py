@@ -71,10 +71,20 @@ class HeuristicAgent(Agent):
             diff = min(6, ch["base"] + (rep if ch["plus_rep"] else 0))
             chance *= success(self.stat(view, ch["ability"]), diff, rep)
         left = min(view["deck_sizes"].values())
-        need = 0.55 if not step.get("final") else (0.5 if left > 8 else 0.0)
-        if not step.get("final") and "kill" not in [e[0] for e in step["lose"]]:
-            need = 0.25
-        return chance >= need or left <= 3
+        if not step.get("final"):
+            killing = "kill" in [e[0] for e in step["lose"]]
+            bar = 0.55 if view["mode"] != "competitive" else 0.65
+            return chance >= (bar if killing else 0.25) or left <= 3
+        if view["mode"] != "competitive":
+            return chance >= (0.5 if left > 8 else 0.0)
+        # competitive: failing the final step eliminates, which hands the game to the others
+        others = [r for s, r in enumerate(view["rep"])
+                  if s != self.seat and not view["heroes"][s]["elim"]]
+        if left <= 6:
+            if others and rep > max(others):
+                return False               # leading on Rep: let the decks run out
+            return chance >= 0.25
+        return chance >= 0.6
 
     # -- the decision -----------------------------------------------------------------------
     def choose(self, view: dict, texts: list[str]) -> str:
@@ -160,13 +170,15 @@ class HeuristicAgent(Agent):
         c = default_content()
         frame = next((f for f in reversed(view["stack"]) if f["op"] == "card"), None)
         card = c.cards[frame["card"]] if frame else None
-        severe = card is None or card["deck"] in ("quest", "baba_yaga") or \
+        deadly = card is None or card["deck"] == "baba_yaga" or \
             any(e[0] in ("kill", "eliminate") for e in card["lose"])
+        severe = deadly or (card["deck"] == "quest" and view["mode"] != "competitive")
         rerolls = [t for t in texts if t.startswith("reroll ")]
         uses = [t for t in texts if t.startswith("use ")]
         if uses and severe:
             return uses[0]
-        if rerolls and (severe or self.rep(view) >= 3):
+        hoard = view["mode"] == "competitive"     # Rep is the score at the end
+        if rerolls and (severe or (self.rep(view) >= 3 and not hoard)):
             def cost(t: str) -> int:
                 card2 = c.cards[t.split()[1].upper()]
                 return sum(card2["icons"].values()) * 3 + card2["rep"]
