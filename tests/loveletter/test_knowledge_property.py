@@ -21,7 +21,8 @@ CONFIGS = [("seed", 5, {"spare_card": "look_swap_burn"}), ("zman-2019", 4, {}),
 def check_state(state, rng):
     for seat in [None, *range(state.n)]:
         view = state.view(seat)
-        know = Knowledge(state.rules.deck, state.n, seat).read(view["log"])
+        know = Knowledge(state.rules.deck, state.n, seat,
+                         state.rules.countess_triggers).read(view["log"])
         for q in range(state.n):
             allowed = know.possible[q]
             if q != seat and allowed is not None and state.hands[q] != NONE:

@@ -114,3 +114,11 @@ def test_views_during_a_bishop_redraw_and_a_chancellor_choice():
         for world in worlds(state, seat, 3):
             assert list(world.legal_actions()) == list(state.legal_actions()) or seat != 0
     act(state, "chancellor keep king bottom priest baron")
+
+
+def test_sample_world_knows_a_prince_player_does_not_keep_the_countess():
+    deck = stack(3, "guard", ["guard", "priest", "baron"],
+                 ["guard", "guard", "prince", "handmaid"])
+    state = run(3, [deck, "guard p2 8", "guard p3 8", "prince p1"])
+    assert all(world.hands[2] != C.COUNTESS for world in worlds(state, 0, 60))
+    assert len({world.hands[2] for world in worlds(state, 0, 60)}) > 2

@@ -131,9 +131,11 @@ class Knowledge:
     viewer put under the deck (Chancellor) to their distance from the bottom.
     """
 
-    def __init__(self, deck: C.Deck, players: int, seat: int | None):
+    def __init__(self, deck: C.Deck, players: int, seat: int | None,
+                 countess_triggers: frozenset[int] = frozenset()):
         self.deck = deck
         self.seat = seat
+        self.triggers = countess_triggers
         self.possible: list[set[int] | None] = [None] * players
         self.spare: set[int] | None = None
         self.bottom: list[list[int]] = []        # [card, distance from the bottom]
@@ -168,6 +170,8 @@ class Knowledge:
         known = self.possible[q]
         if q != self.seat and known is not None and card in known:
             self.possible[q] = None
+        if q != self.seat and card in self.triggers:      # else the Countess had to go
+            self._narrow(q, set(self.deck.kinds) - {C.COUNTESS})
 
     def _on_discard(self, e):
         if e["cause"] != "played":
@@ -279,7 +283,7 @@ def _deal_hidden(state, view: dict, rng: random.Random) -> None:
 
     seat = view["seat"]
     deck = state.rules.deck
-    know = Knowledge(deck, state.n, seat).read(view["log"])
+    know = Knowledge(deck, state.n, seat, state.rules.countess_triggers).read(view["log"])
     pool = Counter(deck.cards)
     seen = [C.INDEX[k] for k in view["face_up"] + view["burned"]]
     seen += [C.INDEX[d["card"]] for s in view["seats"] for d in s["discards"]]
