@@ -586,7 +586,8 @@ class BabaYagaState(State):
             return
         if stage == "rescue":
             f["stage"] = "end_interact"
-            if self.koshchey and self.koshchey[1] == p.seat and p.loc == "koshcheys_home" \
+            if self.koshchey and self.koshchey[1] == p.seat \
+                    and self.c.locations[p.loc]["special"] == "koshcheys_home" \
                     and not t.get("dead") and not p.elim:
                 self.push("rescue", stage="ask")
             return
