@@ -10,6 +10,17 @@ from gonets.games.loveletter import GAME
 from tests.loveletter.helpers import run, stack
 
 
+def test_describe_event_examples():
+    look = {"e": "look", "seat": 0, "target": "spare", "card": "princess"}
+    assert GAME.describe_event(look) == "p1 looks at the set-aside card: Princess"
+    assert GAME.describe_event({**look, "target": 2}, "ru") == \
+        "игрок 1 смотрит карту: игрок 3: Принцесса"
+    guard = {"e": "guard", "seat": 1, "target": 0, "guess": "prince", "hit": True}
+    assert GAME.describe_event(guard) == "p2 names Prince for p1: correct"
+    end = {"e": "round_end", "round": 2, "winners": [], "reason": "showdown"}
+    assert GAME.describe_event(end, "ru") == "Раунд 2 окончен (вскрытие); победители: никто"
+
+
 def test_describe_action_examples():
     view = {"seat": 0}
     assert GAME.describe_action(view, "guard p2 5") == "Guard — name 5 for p2"

@@ -97,6 +97,8 @@ class LoveLetter(Game):
         fields["card_part"] = card_part
         if kind == "draw":
             fields["source"] = T.term("from_spare", lang) if event["from"] == "spare" else ""
+        if kind == "look" and event["target"] == "spare":
+            kind = "look_spare"
         if kind in ("guard", "bishop"):
             kind = f"{kind}_{'hit' if event['hit'] else 'miss'}"
             fields["guess"] = T.guess_text(event["guess"], lang)
