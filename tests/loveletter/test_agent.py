@@ -228,3 +228,29 @@ def test_beats_random_players_clearly():
             wins += 1 / len(winners)
     low, _ = Proportion(wins, SIM_GAMES).interval
     assert low > 0.30, f"heuristic won {wins}/{SIM_GAMES}"
+
+
+def test_knows_which_of_its_cards_a_rival_has_seen():
+    """p2 looks at p1's Prince with the Priest: p1 treats it as exposed until it is gone."""
+    deck = stack(3, "guard", ["prince", "priest", "guard"],
+                 ["guard", "baron", "guard", "handmaid", "guard"])
+    state = run(3, [deck, "guard p3 5", "priest p1", "guard p2 4"])
+    view = state.view(0)
+    assert view["hand"] == ["prince", "handmaid"]
+    assert Belief(view).exposed == "prince"
+    assert Belief(state.view(1)).exposed is None                  # p2 saw, p2 is not exposed
+    text = choice(state)
+    assert text == "handmaid" or text.startswith("prince ")       # protect it or shed it
+    state = run(3, [deck, "guard p3 5", "priest p1", "guard p2 4", "prince p3"])
+    assert Belief(state.view(0)).exposed is None
+    state = run(3, [deck, "guard p3 5", "priest p1", "guard p2 3"])
+    assert Belief(state.view(0)).exposed is None                  # the one who saw is out
+
+
+def test_a_rival_who_played_the_countess_likely_holds_a_king_or_prince():
+    deck = stack(3, "guard", ["guard", "countess", "priest"], ["guard", "prince", "guard"])
+    state = run(3, [deck, "guard p3 5", "countess", "priest p1"])
+    belief = Belief(state.view(0))
+    assert 1 in belief.countess
+    plain = belief.pool["king"] / sum(belief.pool.values())
+    assert belief.chance(1, {"king"}) > plain

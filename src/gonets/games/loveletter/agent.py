@@ -93,6 +93,7 @@ class Belief:
         self.possible = {q: ({C.KEYS[k] for k in know.possible[q]}
                              if know.possible[q] is not None else None) for q in self.others}
         self.floor, self.ceil = self._comparison_bounds(view["log"])
+        self.exposed, self.countess = self._exposure(view["log"])
         self.known: dict[int, str] = {}
         for q in self.others:
             options_q = self.possible[q]
@@ -143,6 +144,55 @@ class Belief:
                         bounds[b] = first
         return floor, ceil
 
+    def _exposure(self, log: list[dict]) -> tuple[str | None, set[int]]:
+        """The viewer's own card that a rival still in the round knows (a rival looked at
+        it, compared with it, swapped it, or the Bishop named it), and the rivals whose last
+        play was the Countess (often forced by a King or a Prince)."""
+        me = self.me
+        start = max((i for i, e in enumerate(log) if e["e"] == "round"), default=len(log))
+        mine: list[str] = []
+        exposed: str | None = None
+        knowers: set[int] = set()
+        countess: set[int] = set()
+        for event in log[start + 1:]:
+            kind, seat = event["e"], event.get("seat")
+            if kind == "play":
+                countess.discard(seat)
+                if event["card"] == "countess":
+                    countess.add(seat)
+            elif kind in ("discard", "draw") and seat != me:
+                countess.discard(seat)
+            if me is None:
+                continue
+            if kind == "deal" and seat == me and "card" in event:
+                mine = [event["card"]]
+            elif kind == "draw" and seat == me and "card" in event:
+                mine.append(event["card"])
+            elif kind in ("play", "discard") and seat == me and event["card"] in mine:
+                mine.remove(event["card"])
+            elif kind == "swap" and me in event["between"] and "cards" in event:
+                a, b = event["between"]
+                mine = [event["cards"][0] if a == me else event["cards"][1]]
+                other = b if a == me else a
+                exposed, knowers = mine[0], ({other} if other != "spare" else set())
+            elif kind == "return" and seat == me and "kept" in event:
+                mine = [event["kept"]]
+            elif kind == "chancellor" and seat == me and "cards" in event:
+                mine += event["cards"]
+            elif kind == "look" and event["target"] == me and seat != me and mine:
+                knowers = knowers | {seat} if exposed == mine[0] else {seat}
+                exposed = mine[0]
+            elif kind == "compare" and me in (seat, event["target"]) and mine:
+                other = event["target"] if seat == me else seat
+                exposed, knowers = mine[0], {other}
+            elif kind == "bishop" and event["target"] == me and event["hit"] and mine:
+                exposed, knowers = mine[0], set(self.others)
+            if exposed is not None and exposed not in mine:
+                exposed, knowers = None, set()
+        if not knowers & set(self.others):
+            exposed = None
+        return exposed, countess
+
     def _distribution(self, q: int) -> dict[str, float]:
         if q in self.known:
             return {self.known[q]: 1.0}
@@ -155,6 +205,10 @@ class Belief:
         )
         for fits in attempts:
             weights = {k: n for k, n in self.pool.items() if fits(k)}
+            if q in self.countess:
+                for key in ("king", "prince"):
+                    if key in weights:
+                        weights[key] *= 3
             total = sum(weights.values())
             if total:
                 return {k: n / total for k, n in weights.items()}
@@ -269,7 +323,13 @@ class HeuristicAgent(Agent):
             score += 1.5 * (1 - late)
         elif kept in ("guard", "bishop") and belief.others:
             score += 0.8 * max(belief.confidence(q) for q in belief.others) - 0.2
-        return score
+        return score - self._exposure_cost(belief, kept)
+
+    def _exposure_cost(self, belief: Belief, kept: str | None) -> float:
+        """A card a rival knows invites their Guard (or Baron): part of a knock-out."""
+        if kept is None or kept != belief.exposed:
+            return 0.0
+        return (0.2 if kept == "guard" else 0.5) * self._self_out(belief)
 
     def _expected_keep(self, view: dict, belief: Belief, dist: dict[str, float]) -> float:
         return sum(p * self._keep_score(view, belief, k) for k, p in dist.items())
@@ -278,8 +338,8 @@ class HeuristicAgent(Agent):
     def _redraw_score(self, view: dict, belief: Belief, text: str) -> float:
         card = (view.get("hand") or [None])[0]
         if text == "keep":
-            # the card was just shown to everybody: a known card invites the next Guard
-            return self._keep_score(view, belief, card) - 1.0
+            # the card was just shown to everybody: its exposure cost is in the keep score
+            return self._keep_score(view, belief, card)
         if card == "princess":
             return NEVER
         return self._expected_keep(view, belief, belief.pool_distribution())
@@ -365,7 +425,7 @@ class HeuristicAgent(Agent):
             return 0.3, keep
         threat = 0.4 + 0.2 * len(belief.others)
         worth = 0.3 + 0.12 * belief.value[kept] + (1.5 if kept == "princess" else 0.0)
-        return threat * worth, keep
+        return threat * worth + 0.8 * self._exposure_cost(belief, kept), keep
 
     def _prince(self, view, belief, move, kept):
         if not move["targets"]:
