@@ -1,4 +1,5 @@
-"""Property: the knowledge ``sample_world`` reads from a seat's log never excludes the truth,
+"""Properties: cards are conserved; the knowledge ``sample_world`` reads from a seat's log never
+excludes the truth,
 and every sampled world shows that seat exactly the same view (and the same legal actions).
 
 ``LOVELETTER_PROPERTY_GAMES`` sets the number of random matches per configuration (CI: 3)."""
@@ -16,6 +17,18 @@ from gonets.games.loveletter.views import Knowledge
 GAMES = int(os.environ.get("LOVELETTER_PROPERTY_GAMES", "3"))
 CONFIGS = [("seed", 5, {"spare_card": "look_swap_burn"}), ("zman-2019", 4, {}),
            ("seed-strict", 6, {"spare_card": "look_swap"}), ("classic-2012", 2, {})]
+
+
+def check_conservation(state):
+    """Every card of the deck in use is in exactly one place (16 / 21 / 32 cards)."""
+    from collections import Counter
+
+    from gonets.games.loveletter.state import CARD_MASK
+
+    places = [c for c in state.hands if c != NONE] + state.extra + state.deck
+    places += [c for c in (state.drawn, state.spare) if c != NONE]
+    places += state.face_up + state.burned + [e & CARD_MASK for p in state.discards for e in p]
+    assert Counter(places) == Counter(state.rules.deck.cards)
 
 
 def check_state(state, rng):
@@ -46,6 +59,7 @@ def test_knowledge_never_excludes_the_truth(preset, players, options):
             if state.current_player() == CHANCE:
                 state.apply_chance(state.sample_chance(rng))
                 continue
+            check_conservation(state)
             if step % 7 == 0:
                 check_state(state, rng)
             legal = state.legal_actions()
