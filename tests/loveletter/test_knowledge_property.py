@@ -1,6 +1,6 @@
 """Properties: cards are conserved; the knowledge ``sample_world`` reads from a seat's log never
-excludes the truth,
-and every sampled world shows that seat exactly the same view (and the same legal actions).
+excludes the truth; every sampled world shows that seat exactly the same view (and the same
+legal actions).
 
 ``LOVELETTER_PROPERTY_GAMES`` sets the number of random matches per configuration (CI: 3)."""
 
