@@ -2,8 +2,8 @@
 
 Cards are ints (see ``cards.py``); hands are one int per seat plus the turn player's drawn
 card; discard piles are lists of ``card | cause << 5``; the draw pile is a list whose *end* is
-the top. The log is an append-only list shared between clones (copy on the first diverging
-append); each entry is ``(kind, public values, private values, mask of entitled seats)``.
+the top. The log is an immutable linked list shared by clones: ``self.log`` is the newest
+entry ``(kind, public values, private values, mask of entitled seats, previous entry)``.
 """
 
 from __future__ import annotations
