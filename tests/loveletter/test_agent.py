@@ -254,3 +254,10 @@ def test_a_rival_who_played_the_countess_likely_holds_a_king_or_prince():
     assert 1 in belief.countess
     plain = belief.pool["king"] / sum(belief.pool.values())
     assert belief.chance(1, {"king"}) > plain
+
+
+def test_a_rival_who_played_a_prince_does_not_hold_the_countess():
+    deck = stack(3, "guard", ["guard", "prince", "priest"], ["guard", "guard", "guard"])
+    state = run(3, [deck, "guard p3 5", "prince p3"])
+    belief = Belief(state.view(0))
+    assert belief.chance(1, {"countess"}) == 0.0 and belief.pool["countess"] == 1

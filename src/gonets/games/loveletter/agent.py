@@ -89,7 +89,8 @@ class Belief:
         seen += list(view.get("hand") or [])
         seen += [d["card"] for s in seats for d in s["discards"]]
         pool.subtract(seen)
-        know = Knowledge(C.deck(view["deck"]), view["players"], self.me).read(view["log"])
+        know = Knowledge(C.deck(view["deck"]), view["players"], self.me,
+                         self._countess_triggers(options)).read(view["log"])
         self.possible = {q: ({C.KEYS[k] for k in know.possible[q]}
                              if know.possible[q] is not None else None) for q in self.others}
         self.floor, self.ceil = self._comparison_bounds(view["log"])
@@ -108,6 +109,14 @@ class Belief:
         self.dists = {q: self._distribution(q) for q in self.others}
         self._strength: dict[str, float] = {}
         self.keep_cache: dict[str, float] = {}
+
+    def _countess_triggers(self, options: dict) -> frozenset[int]:
+        """Cards that force the Countess: whoever plays one does not hold her."""
+        names = {"king", "prince"}
+        if options.get("countess_trigger", "names") == "values":
+            values = {self.value[k] for k in names if k in self.value}
+            names = {k for k, v in self.value.items() if v in values and k != "countess"}
+        return frozenset(C.INDEX[k] for k in names if k in self.value)
 
     # -- reading the log ---------------------------------------------------------------------
     def _comparison_bounds(self, log: list[dict]) -> tuple[dict, dict]:
