@@ -239,3 +239,43 @@ def test_illegal_action_leaves_state():
     with pytest.raises(IllegalAction):
         act(s, "move dragons_heart")
     assert s.snapshot() == before
+
+
+def test_slay_the_dragon_end_to_end_in_solo():
+    s = new("solo", 1, chars=["ilya_muromets"], quests=["slay_the_dragon"])
+    ilya = s.players[0]
+    s.apply_chance(1)                                   # dawn
+    s.tokens["horseman"] = "hermits_cave"
+    s.tokens["hut"] = "ferrymans_glen"
+    act(s, "move ferrymans_glen")                       # step 1 at the Hut: Fight 3 + Rep
+    roll(s, [3, 2])
+    assert ilya.step == 1 and s.tokens["hut"] == "bone_fence"
+    s.tokens["solovey"] = None                          # someone drove Solovey off (step 2)
+    s.check_passives()
+    assert ilya.step == 2
+    s.stack = [{"op": "turn", "stage": "start"}]
+    s.turn = {}
+    s.ask = None
+    ilya.loc = "rye_fields"
+    s._run()
+    s.apply_chance(1)
+    act(s, "move bone_fence")                           # step 3: no encounter, Hut home again
+    assert ilya.step == 3 and not s.turn.get("token_moves")
+    for loc, step_no, dice in (("warriors_rest", 4, [4, 1]), ("pass_of_devils", 5, [5, 1])):
+        s.stack = [{"op": "turn", "stage": "start"}]
+        s.turn = {}
+        s.ask = None
+        ilya.loc = "crossroads" if loc == "warriors_rest" else "warriors_rest"
+        s._run()
+        s.apply_chance(1)
+        act(s, f"move {loc}")
+        roll(s, dice)
+        assert ilya.step == step_no
+    s.stack = [{"op": "turn", "stage": "start"}]
+    s.turn = {}
+    s.ask = None
+    s._run()
+    s.apply_chance(1)
+    act(s, "move dragons_heart")
+    roll(s, [6, 2])                                     # Fight 6: the twelve-headed dragon
+    assert s.is_terminal() and s.result().winners == [0] and s.outcome["how"] == "quest"
