@@ -10,7 +10,6 @@ from gonets.core import play_match
 from gonets.games.loveletter import GAME
 from gonets.games.loveletter.agent import Belief, HeuristicAgent, parse
 from gonets.sim.stats import Proportion
-
 from tests.loveletter.helpers import run, stack
 
 SIM_GAMES = 300

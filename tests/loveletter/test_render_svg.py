@@ -7,7 +7,6 @@ import pytest
 
 from gonets.core import Match
 from gonets.games.loveletter import GAME
-
 from tests.loveletter.helpers import run, stack
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -169,7 +168,7 @@ def test_chancellor_choices_on_the_three_cards():
     assert set(carried) == set(view["hand"])
     for key, actions in carried.items():
         assert all(a.startswith(f"chancellor keep {key} bottom ") for a in actions)
-    assert sorted(sum(carried.values(), [])) == sorted(view["legal"])
+    assert sorted(a for actions in carried.values() for a in actions) == sorted(view["legal"])
 
 
 def test_text_is_escaped():

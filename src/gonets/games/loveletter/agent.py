@@ -23,7 +23,7 @@ probability for every card each rival may hold. Then it scores every legal actio
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from gonets.agents.base import Agent
 from gonets.games.loveletter import cards as C

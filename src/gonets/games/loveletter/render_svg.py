@@ -79,10 +79,10 @@ def card_face(view: dict, key: str, x: float, y: float, size: tuple[int, int],
     attrs = _attr("class", "card") + _attr("data-card", key)
     if action:
         attrs += _attr("data-action", action) + _attr("cursor", "pointer")
-    parts = [f"<g{attrs}>", f"<title>{escape(tip)}</title>",
-             f'<rect x="{x:.0f}" y="{y:.0f}" width="{w}" height="{h}" rx="5" '
+    frame = (f'<rect x="{x:.0f}" y="{y:.0f}" width="{w}" height="{h}" rx="5" '
              f'fill="{_fill(view, key)}" stroke="{"#7a1f3d" if action else "#555"}" '
-             f'stroke-width="{3 if action else 1}"/>']
+             f'stroke-width="{3 if action else 1}"/>')
+    parts = [f"<g{attrs}>", f"<title>{escape(tip)}</title>", frame]
     big = w >= LARGE[0]
     parts.append(_text(x + 6, y + (22 if big else 15), str(value), 20 if big else 13,
                        weight="bold"))
@@ -109,11 +109,11 @@ def card_face(view: dict, key: str, x: float, y: float, size: tuple[int, int],
 def card_back(x: float, y: float, size: tuple[int, int], label: str | None = None) -> str:
     """One face-down card."""
     w, h = size
-    parts = ['<g class="back">',
-             f'<rect x="{x:.0f}" y="{y:.0f}" width="{w}" height="{h}" rx="5" fill="{BACK_FILL}" '
-             f'stroke="#3b0d1e"/>',
-             f'<rect x="{x + 5:.0f}" y="{y + 5:.0f}" width="{w - 10}" height="{h - 10}" rx="3" '
-             f'fill="none" stroke="#e9c46a" stroke-width="1.5"/>',
+    outer = (f'<rect x="{x:.0f}" y="{y:.0f}" width="{w}" height="{h}" rx="5" '
+             f'fill="{BACK_FILL}" stroke="#3b0d1e"/>')
+    inner = (f'<rect x="{x + 5:.0f}" y="{y + 5:.0f}" width="{w - 10}" height="{h - 10}" rx="3" '
+             f'fill="none" stroke="#e9c46a" stroke-width="1.5"/>')
+    parts = ['<g class="back">', outer, inner,
              _text(x + w / 2, y + h / 2 + 5, "♥", 16, "middle", fill="#e9c46a")]
     if label:
         parts.append(_text(x + w / 2, y + h + 13, label, 11, "middle"))
@@ -241,10 +241,10 @@ def _seat_row(view: dict, s: dict, top: float) -> list[str]:
     q = s["seat"]
     viewer = view.get("seat")
     turn = view.get("turn") == q
-    out = [f'<g class="seat"{_attr("data-seat", q)}>',
-           f'<rect x="{MARGIN}" y="{top:.0f}" width="{WIDTH - 2 * MARGIN}" height="{ROW_H - 8}" '
-           f'rx="8" fill="{"#f4ecec" if s["in_round"] else "#e4e4e4"}" '
-           f'stroke="{"#7a1f3d" if turn else "#bbb"}" stroke-width="{3 if turn else 1}"/>']
+    frame = (f'<rect x="{MARGIN}" y="{top:.0f}" width="{WIDTH - 2 * MARGIN}" '
+             f'height="{ROW_H - 8}" rx="8" fill="{"#f4ecec" if s["in_round"] else "#e4e4e4"}" '
+             f'stroke="{"#7a1f3d" if turn else "#bbb"}" stroke-width="{3 if turn else 1}"/>')
+    out = [f'<g class="seat"{_attr("data-seat", q)}>', frame]
     name = f"p{q + 1}" + (" (you)" if q == viewer else "") + (" ▶" if turn else "")
     out.append(_text(MARGIN + 10, top + 22, name, 16, weight="bold"))
     out.append(_pips(s["tokens"], view["target"], MARGIN + 8, top + 38))
