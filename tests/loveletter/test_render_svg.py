@@ -186,3 +186,14 @@ def test_actions_with_quotes_are_escaped_in_attributes():
     root = parse(svg)
     assert 'keep "x" <y>' in clickable(root)
     assert "<y>" not in svg
+
+
+def test_hand_cards_show_the_seeds_playing_card_equivalents():
+    """Seed mapping with fix 25: the base characters take both red cards."""
+    deck = stack(5, "guard", ["priest", "guard", "guard", "guard", "guard"], ["cardinal"])
+    svg = GAME.render_svg(run(5, [deck]).view(0))
+    assert ">2♥♦</text>" in svg and ">2♠♣</text>" in svg
+    preset = "zman-2019"
+    deck = stack(3, "guard", ["chancellor", "priest", "baron"], ["guard"], preset=preset)
+    svg = GAME.render_svg(run(3, [deck], preset=preset).view(0))
+    assert "♦</text>" not in svg                    # the 2019 deck has no mapping

@@ -4,7 +4,7 @@ Top: the round and whose move it is, the draw pile with its count, the face-down
 card, the cards removed face up and the burned ones. One row per seat: name, tokens, state and
 marks (out, Handmaid, Sycophant, Jester), the hand (face up for the viewer, one back per card
 for everybody else) and the discard pile in order, each forced discard labelled with its cause.
-Bottom: the viewer's hand in large, and buttons.
+Bottom: the viewer's hand in large (with the seed's playing-card equivalents), and buttons.
 
 Clickable elements carry ``data-action``: a hand card carries every legal notation that plays
 it (or, for the Chancellor, keeps it) joined by ``|``; ``redraw`` and ``keep`` are buttons; a
@@ -14,8 +14,10 @@ is reachable.
 
 from __future__ import annotations
 
+from functools import cache
 from xml.sax.saxutils import escape, quoteattr
 
+from gonets.games.loveletter import cards as C
 from gonets.games.loveletter import texts as T
 from gonets.games.loveletter.render_text import card_value, effect
 
@@ -64,6 +66,30 @@ def _wrap(words: str, width: int) -> list[str]:
     return lines
 
 
+MAPPING_PLAYERS = {"classic": 4, "premium": 8}
+"""A player count whose seed mapping covers each deck (the 2019 deck has no mapping)."""
+
+
+@cache
+def playing_cards(deck: str) -> dict[str, str]:
+    """The seed's 54-card equivalents of each character of ``deck``, e.g. '2♥♦' for the
+    Priest, 'A♠♥♦♣ Q♣' for the classic Guards (rules file: faces may show them)."""
+    players = MAPPING_PLAYERS.get(deck)
+    if players is None:
+        return {}
+    rows, _tokens = C.playing_card_mapping("54", players)
+    labels = {}
+    for row in rows:
+        ranks: dict[str, str] = {}
+        for face in row.cards:
+            if face.endswith("joker"):
+                ranks[face] = ""
+            else:
+                ranks[face[:-1]] = ranks.get(face[:-1], "") + face[-1]
+        labels[row.key] = " ".join(rank + suits for rank, suits in ranks.items())
+    return labels
+
+
 def _fill(view: dict, key: str) -> str:
     value = card_value(view, key)
     return VALUE_FILLS[value] if value is not None and 0 <= value < len(VALUE_FILLS) else "#eee"
@@ -75,7 +101,10 @@ def card_face(view: dict, key: str, x: float, y: float, size: tuple[int, int],
     w, h = size
     value = card_value(view, key)
     name = T.card(key, "en")
+    faces = playing_cards(view.get("deck", ""))
     tip = f"{name} ({value}): {effect(key)}" + (f" [{note}]" if note else "")
+    if key in faces:
+        tip += f" · playing cards: {faces[key]}"
     attrs = _attr("class", "card") + _attr("data-card", key)
     if action:
         attrs += _attr("data-action", action) + _attr("cursor", "pointer")
@@ -98,6 +127,8 @@ def card_face(view: dict, key: str, x: float, y: float, size: tuple[int, int],
     if details:
         for i, line in enumerate(_wrap(effect(key), 17)):
             parts.append(_text(x + 8, y + 72 + 14 * i, line, 11))
+        if key in faces:
+            parts.append(_text(x + w - 6, y + h - 8, faces[key], 10, "end", fill="#555"))
     if note:
         parts.append(f'<rect x="{x + 2:.0f}" y="{y + h - 15:.0f}" width="{w - 4}" height="13" '
                      f'rx="3" fill="{"#b3261e" if note == "out" else "#555"}"/>')
