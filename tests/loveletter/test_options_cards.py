@@ -19,6 +19,9 @@ FLAGS = {"tokens_to_win": None, "two_player_face_up": 3, "extended_deck": "auto"
          "spare_card": "off", "countess_trigger": "names", "card_set": "premium"}
 
 
+PREMIUM = {"2": 7, "3": 5, "4": 4, "5": 4, "6": 4, "7": 4, "8": 4}
+
+
 def test_every_flag_of_section_6_is_an_option_with_the_seed_default():
     assert GAME.preset_options("seed") == FLAGS
 
@@ -26,10 +29,13 @@ def test_every_flag_of_section_6_is_an_option_with_the_seed_default():
 @pytest.mark.parametrize("preset,changes", [
     ("seed-strict", {"two_player_face_up": 0, "princess_beats_bishop": False,
                      "guard_guess": "character", "bishop_guess": "character"}),
-    ("premium", {}),
-    ("classic-2012", {"extended_deck": "never", "guard_guess": "character"}),
-    ("zman-2019", {"card_set": "zman-2019", "guard_guess": "character", "tiebreak": "none"}),
-    ("bga-compat", {"residual_tie": "nobody", "sycophant_self_exempt": True}),
+    ("premium", {"tokens_to_win": PREMIUM}),
+    ("classic-2012", {"extended_deck": "never", "guard_guess": "character",
+                      "tokens_to_win": {"2": 7, "3": 5, "4": 4}}),
+    ("zman-2019", {"card_set": "zman-2019", "guard_guess": "character", "tiebreak": "none",
+                   "tokens_to_win": {"2": 6, "3": 5, "4": 4, "5": 3, "6": 3}}),
+    ("bga-compat", {"residual_tie": "nobody", "sycophant_self_exempt": True,
+                    "tokens_to_win": PREMIUM}),
 ])
 def test_presets_are_exactly_the_seed_plus_their_changes(preset, changes):
     assert GAME.preset_options(preset) == {**FLAGS, **changes}
@@ -83,6 +89,7 @@ def test_every_flag_can_be_set_on_every_preset(preset):
 
 def test_tokens_to_win_override_and_errors():
     assert token_target(GAME.configure(3, options={"tokens_to_win": {"3": 9}})) == 9
+    assert token_target(GAME.configure(3, "premium", {"tokens_to_win": None})) == 5
     with pytest.raises(OptionError, match="no entry for 4 players"):
         GAME.configure(4, options={"tokens_to_win": {"3": 9}})
     with pytest.raises(OptionError, match="whole number"):

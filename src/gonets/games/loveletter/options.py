@@ -111,17 +111,20 @@ PRESETS = (
            "players, a held Bishop beats the Princess, Guard and Bishop name characters.",
            {"two_player_face_up": 0, "princess_beats_bishop": False,
             "guard_guess": "character", "bishop_guess": "character"}),
-    Preset("premium", "AEG Love Letter Premium as written (tokens 7/5/4, 4 for 5-8)."),
+    Preset("premium", "AEG Love Letter Premium as written (tokens 7/5/4, 4 for 5-8).",
+           {"tokens_to_win": PREMIUM_TOKENS}),
     Preset("classic-2012", "AEG Love Letter 2012: 16 cards, 2-4 players, the Guard names a "
            "character, tokens 7/5/4.",
-           {"extended_deck": "never", "guard_guess": "character"}, players=(2, 4)),
+           {"extended_deck": "never", "guard_guess": "character",
+            "tokens_to_win": CLASSIC_TOKENS}, players=(2, 4)),
     Preset("zman-2019", "Z-Man 2019 edition: 21 cards with Spy and Chancellor, 2-6 players, "
            "tokens 6/5/4/3/3, the Guard names a character, ties shared.",
-           {"card_set": "zman-2019", "guard_guess": "character", "tiebreak": "none"},
-           players=(2, 6)),
+           {"card_set": "zman-2019", "guard_guess": "character", "tiebreak": "none",
+            "tokens_to_win": ZMAN_TOKENS}, players=(2, 6)),
     Preset("bga-compat", "Premium plus Board Game Arena's rulings: a residual tie gives "
            "nobody the round; a Sycophant mark on the next card's own player frees it.",
-           {"residual_tie": "nobody", "sycophant_self_exempt": True}),
+           {"residual_tie": "nobody", "sycophant_self_exempt": True,
+            "tokens_to_win": PREMIUM_TOKENS}),
 )
 
 
