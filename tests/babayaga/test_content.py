@@ -130,3 +130,23 @@ def test_other_problems_named(tmp_path):
     edit_yaml(pack3 / "cards" / "town.yaml", lambda cards: cards[0]["challenges"][0].update(base=9))
     with pytest.raises(ContentError, match="T01.*base 9 must be 2-6"):
         load_content(pack3)
+
+
+def test_conflicting_setup_pulls_and_move_mod_alias(tmp_path):
+    pack = copy_pack(tmp_path)
+    edit_yaml(pack / "quests.yaml", lambda q: q[1].update(setup=[{"set_aside": "W02"}]))
+    with pytest.raises(ContentError, match="quests.yaml.*set-up pull of W02 conflicts"):
+        load_content(pack)
+    pack2 = copy_pack(tmp_path / "b")
+    edit_yaml(pack2 / "cards" / "wilderness.yaml",
+              lambda cards: cards[2].update(lose=[{"move_mod": {"amount": -1, "duration": "next_turn"}}]))
+    card = load_content(pack2).cards["W03"]
+    assert card["lose"] == [("dice_mod", {"ability": "move", "amount": -1, "duration": "next_turn"})]
+
+
+def test_every_quest_location_is_reachable_from_its_start(c):
+    for quest in c.quests.values():
+        for sid in quest["steps"]:
+            at = c.cards[sid]["trigger"].get("at")
+            if at:
+                assert at in c.dist["walk"][quest["start"]]

@@ -222,6 +222,8 @@ class _EffectChecker:
                 kind, arg = next(iter(eff.items()))
             else:
                 self.ck.fail(entry, f"malformed effect {eff!r}")
+            if kind == "move_mod":          # B9: an alias of dice_mod on Move
+                kind, arg = "dice_mod", {"ability": "move", **(arg or {})}
             if kind not in EFFECT_KINDS:
                 self.ck.fail(entry, f"unknown effect kind {kind!r}")
             out.append((kind, self.effect_arg(entry, kind, arg)))
@@ -494,7 +496,11 @@ def load_content(folder: str | Path | None = None) -> Content:
     for q in quests.values():
         for kind, arg in q["setup"]:
             if kind == "set_aside":
-                pulled.setdefault(arg, q["id"])
+                if arg in pulled:
+                    ck.file = "quests.yaml"
+                    ck.fail(f"quest {q['id']!r}", f"set-up pull of {arg} conflicts with quest "
+                            f"{pulled[arg]!r}")
+                pulled[arg] = q["id"]
     for c in characters.values():
         for card in c["pulls"]:
             if card in pulled:
