@@ -3,7 +3,6 @@
 import random
 
 from gonets.core import CHANCE
-
 from tests.babayaga.helpers import act, events, legal, new, roll
 from tests.babayaga.test_elements import duo, finish_turn
 

@@ -3,7 +3,6 @@
 import random
 
 from gonets.core import CHANCE
-
 from tests.babayaga.helpers import act, events, legal, new, roll
 
 
@@ -11,7 +10,8 @@ def duo(**kw):
     return new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["the_firebird", "waters_of_life"], **kw)
 
 
-def finish_turn(s, rng=random.Random(0)):
+def finish_turn(s, rng=None):
+    rng = rng or random.Random(0)
     seat = s.active
     while s.active == seat and not s.is_terminal():
         if s.current_player() == CHANCE:

@@ -4,7 +4,6 @@ import json
 import random
 
 from gonets.core import CHANCE, Record
-
 from tests.babayaga.helpers import GAME, act, events, legal, new, roll
 from tests.babayaga.test_elements import duo, finish_turn
 

@@ -1,6 +1,6 @@
 """The eight special locations (rules 3.14 and 4.13)."""
 
-from tests.babayaga.helpers import act, events, legal, new, roll
+from tests.babayaga.helpers import act, events, legal, roll
 from tests.babayaga.test_elements import duo
 
 

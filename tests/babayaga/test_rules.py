@@ -1,8 +1,8 @@
 """Rules scenarios: the seed's worked examples and the section-4 resolutions."""
 
-from gonets.core import CHANCE, TERMINAL, IllegalAction
 import pytest
 
+from gonets.core import CHANCE, TERMINAL, IllegalAction
 from tests.babayaga.helpers import C, act, events, legal, new, roll
 
 

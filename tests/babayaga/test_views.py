@@ -7,7 +7,6 @@ from rich.console import Console
 
 from gonets.agents.base import make_agent
 from gonets.core import Match, play_match
-
 from tests.babayaga.helpers import GAME, act, new
 
 

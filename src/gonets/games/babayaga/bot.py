@@ -5,7 +5,7 @@ It reads only its view (public state, its own peeks, the log) and the public con
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from gonets.agents.base import Agent
 from gonets.games.babayaga.content import default_content
@@ -129,7 +129,6 @@ class HeuristicAgent(Agent):
 
     def choose_move(self, view: dict, texts: list[str]) -> str:
         c = default_content()
-        me = self.me(view)
         step = self.step_card(view)
         goal = self.target(view)
         tokens = {v: k for k, v in view["tokens"].items() if v is not None}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -13,7 +12,7 @@ app = typer.Typer(help="Baba Yaga: content packs and balance checks.", no_args_i
 
 
 @app.command()
-def validate(folder: Optional[Path] = typer.Argument(None, help="content folder (default: built-in)")) -> None:
+def validate(folder: Path | None = typer.Argument(None, help="content folder (default: built-in)")) -> None:
     """Check a content folder (board, characters, quests, cards, rules) and report problems."""
     from gonets.games.babayaga.content import DEFAULT_DIR, load_content
 

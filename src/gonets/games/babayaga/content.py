@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -239,10 +239,10 @@ class _EffectChecker:
                 self.location(entry, arg.get("location"), allow_here=True)
             if kind == "move_token" and arg.get("toward") not in TOWARD:
                 self.ck.fail(entry, f"unknown direction {arg.get('toward')!r}")
-        if kind == "dice_mod":
-            if not isinstance(arg, dict) or arg.get("ability") not in (*ABILITIES, "any") \
-                    or arg.get("duration") not in DURATIONS or not isinstance(arg.get("amount"), int):
-                self.ck.fail(entry, f"dice_mod needs ability, integer amount and duration {DURATIONS}")
+        if kind == "dice_mod" and (
+                not isinstance(arg, dict) or arg.get("ability") not in (*ABILITIES, "any")
+                or arg.get("duration") not in DURATIONS or not isinstance(arg.get("amount"), int)):
+            self.ck.fail(entry, f"dice_mod needs ability, integer amount and duration {DURATIONS}")
         if kind == "move_character":
             if not isinstance(arg, dict) or arg.get("chooser") not in ("self", "left_player"):
                 self.ck.fail(entry, "move_character needs chooser self or left_player")
@@ -518,7 +518,7 @@ def load_content(folder: str | Path | None = None) -> Content:
     return content
 
 
-@lru_cache(maxsize=None)
+@cache
 def default_content() -> Content:
     """The built-in content pack, loaded once."""
     return load_content(None)

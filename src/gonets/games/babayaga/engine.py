@@ -60,8 +60,22 @@ def build_actions(content: Content, players: int) -> list[str]:
 class Player:
     """One seat's character."""
 
-    __slots__ = ("seat", "char", "quest", "step", "done", "loc", "cards", "pending", "skip",
-                 "elim", "effects", "turns", "met", "won_horseman")
+    __slots__ = (
+        "cards",
+        "char",
+        "done",
+        "effects",
+        "elim",
+        "loc",
+        "met",
+        "pending",
+        "quest",
+        "seat",
+        "skip",
+        "step",
+        "turns",
+        "won_horseman",
+    )
 
     def __init__(self, seat: int):
         self.seat = seat
@@ -79,7 +93,7 @@ class Player:
         self.met: dict[str, int] = {}
         self.won_horseman = False
 
-    def copy(self) -> "Player":
+    def copy(self) -> Player:
         p = Player.__new__(Player)
         for name in Player.__slots__:
             setattr(p, name, getattr(self, name))
@@ -97,7 +111,7 @@ class Player:
                 "met": dict(self.met), "won_horseman": self.won_horseman}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Player":
+    def from_json(cls, data: dict) -> Player:
         p = cls(data["seat"])
         for name in cls.__slots__:
             setattr(p, name, data[name])
@@ -154,7 +168,7 @@ class BabaYagaState(State):
         self.decisions = 0
         self._run()
 
-    def clone(self) -> "BabaYagaState":
+    def clone(self) -> BabaYagaState:
         s = BabaYagaState(self.c, self.config, self.actions, self.index, fresh=False)
         s.mode = self.mode
         s.players = [p.copy() for p in self.players]
@@ -347,9 +361,7 @@ class BabaYagaState(State):
             return False
         if cond.get("baba_yaga_card") and ctx.get("baba") != cond["baba_yaga_card"]:
             return False
-        if cond.get("time") and self.time() not in cond["time"]:
-            return False
-        return True
+        return not (cond.get("time") and self.time() not in cond["time"])
 
     def free_powers(self, p: Player, ability: str, ctx: dict) -> int:
         bonus = 0
@@ -912,9 +924,9 @@ class BabaYagaState(State):
         sid = self.current_step(p)
         if sid is not None:
             trig = self.card(sid)["trigger"]
-            if trig.get("at") == loc and (not trig.get("time") or self.time() in trig["time"]):
-                if self.config["quest_step_mandatory"]:
-                    return sid, []
+            due = trig.get("at") == loc and (not trig.get("time") or self.time() in trig["time"])
+            if due and self.config["quest_step_mandatory"]:
+                return sid, []
         for cid in p.pending:
             if self.card(cid)["requires"].get("at") == loc:
                 return "pending:" + cid, []
@@ -1521,9 +1533,7 @@ class BabaYagaState(State):
                 card = cards[c]
                 if want.get("type") and card["type"] != want["type"]:
                     return False
-                if want.get("has_rep") and not card["rep"]:
-                    return False
-                return True
+                return not (want.get("has_rep") and not card["rep"])
             piles = DECKS if arg["pile"] == "either" else (arg["pile"],)
             piles = [d for d in piles if any(matches(c) for c in self.discard[d])]
             if not piles:
@@ -1913,7 +1923,7 @@ class BabaYagaState(State):
     def known_for(self, seat: int | None) -> dict:
         out = {}
         for key, cards in self.known.items():
-            who, deck = key.split(":")
+            who = key.split(":")[0]
             if who == "all" or (seat is not None and who == str(seat)):
                 out[key] = list(cards)
         return out

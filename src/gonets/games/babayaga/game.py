@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from gonets.core.game import Game, State
@@ -20,7 +20,7 @@ def _count(low: int, high: int):
     return check
 
 
-@lru_cache(maxsize=None)
+@cache
 def _actions(players: int) -> tuple[list[str], dict[str, int]]:
     acts = build_actions(default_content(), players)
     return acts, {a: i for i, a in enumerate(acts)}

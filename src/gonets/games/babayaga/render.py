@@ -348,7 +348,7 @@ def describe_action(view: dict, text: str) -> str:
     if verb == "option":
         frame = next((f for f in reversed(view["stack"]) if f["op"] == "effects"), None)
         if frame and frame.get("sub") and frame["sub"][0] == "choose_one":
-            kind, arg2 = frame["sub"][1][int(arg) - 1]
+            kind = frame["sub"][1][int(arg) - 1][0]
             return {"miss_turn": "Miss your next turn"}.get(
                 kind, "Discard one of your cards" if kind == "discard_own" else kind)
         return f"Option {arg}"
@@ -478,14 +478,14 @@ def render_svg(view: dict) -> str:
             by_loc.setdefault(parts[1], []).append(text)
         else:
             others.append(text)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-           f'<rect width="{width}" height="{height}" fill="#f4ecd8"/>',
-           f'<text x="{pad}" y="30" font-size="20" font-weight="bold">Baba Yaga · round '
-           f'{view["round"]} · {escape(TIME_NAME[view["time"]])}</text>',
-           f'<text x="{pad}" y="50" font-size="13">Wilderness deck {view["deck_sizes"]["wilderness"]} · '
-           f'Town deck {view["deck_sizes"]["town"]} · Baba Yaga cards beaten {view["by_beaten"]}/3 · '
-           f'{escape(view["mode"])}</text>']
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif">')
+    title = (f'<text x="{pad}" y="30" font-size="20" font-weight="bold">Baba Yaga · round '
+             f'{view["round"]} · {escape(TIME_NAME[view["time"]])}</text>')
+    status = (f'<text x="{pad}" y="50" font-size="13">Wilderness deck '
+              f'{view["deck_sizes"]["wilderness"]} · Town deck {view["deck_sizes"]["town"]} · '
+              f'Baba Yaga cards beaten {view["by_beaten"]}/3 · {escape(view["mode"])}</text>')
+    out = [head, f'<rect width="{width}" height="{height}" fill="#f4ecd8"/>', title, status]
     for a, b, kind in c.edges:
         (x1, y1), (x2, y2) = centre(a), centre(b)
         colour, w, dash = EDGE_STYLE[kind]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 
 from gonets.core import get_game, play_match
@@ -27,7 +26,7 @@ def balance(preset: str, players: int, games: int, seed: int = 0, agent: str = "
     game = get_game("babayaga")
     config = game.configure(players, preset)
     hows: Counter = Counter()
-    rounds = decisions = wins = quests = first_wins = 0
+    rounds = decisions = wins = quests = 0
     seat_wins = Counter()
     for i in range(games):
         agents = [make_agent(agent, game, config, s, seed=f"{seed}:{i}") for s in range(players)]
