@@ -124,6 +124,18 @@ def current_step(view: dict, seat: int) -> str:
 
 
 # ----------------------------------------------------------------------------- terminal ---
+def two_lines(name: str, width: int) -> tuple[str, str]:
+    """A place name folded into two lines of at most ``width`` characters."""
+    words = name.split()
+    first = ""
+    while words and len((first + " " + words[0]).strip()) <= width:
+        first = (first + " " + words.pop(0)).strip()
+    rest = " ".join(words)
+    if not first:
+        first, rest = name[:width], name[width:]
+    return first, rest[:width]
+
+
 def board_text(view: dict) -> Text:
     c = default_content()
     width = 12
@@ -145,15 +157,15 @@ def board_text(view: dict) -> Text:
     max_y = max(y for _, y in cells)
     text = Text()
     for y in range(max_y + 1):
-        for line in range(2):
+        for line in range(3):
             for x in range(max_x + 1):
                 lid = cells.get((x, y))
                 if lid is None:
                     text.append(" " * width)
                 else:
                     loc = c.locations[lid]
-                    if line == 0:
-                        label = loc["name"].replace("The ", "")[:width - 1]
+                    if line < 2:
+                        label = two_lines(loc["name"].replace("The ", ""), width - 1)[line]
                         style = "bold red" if loc["kind"] == "town" else (
                             "bold" if loc["special"] else "")
                         text.append(f"{label:<{width - 1}}", style=style)
@@ -163,7 +175,7 @@ def board_text(view: dict) -> Text:
                         text.append(f"{marks:<5}", style="bold magenta")
                         text.append(f"{('p' + heroes) if heroes else '':<{width - 6}}", style="bold cyan")
                     right = cells.get((x + 1, y))
-                    if right is not None and line == 0:
+                    if right is not None and line == 2:
                         kind = kinds.get(frozenset((lid, right)))
                         text.append(H_CONNECT.get(kind, " "),
                                     style="blue" if kind in ("river", "lake") else
