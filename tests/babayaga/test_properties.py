@@ -8,8 +8,7 @@ from collections import Counter
 import pytest
 
 from gonets.core import CHANCE
-
-from tests.babayaga.helpers import C, GAME
+from tests.babayaga.helpers import GAME, C
 
 GAMES = int(os.environ.get("BABAYAGA_PROPERTY_GAMES", "4"))
 CONFIGS = [("solo", 1), ("competitive", 2), ("competitive", 5), ("cooperative", 3),
