@@ -8,9 +8,9 @@ from gonets.games.loveletter import GAME
 from gonets.games.loveletter import cards as C
 from gonets.games.loveletter.actions import rules_for
 from gonets.games.loveletter.cli import app
-from gonets.games.loveletter.options import token_target
+from gonets.games.loveletter.options import SEED_TOKENS, token_target
 
-FLAGS = {"tokens_to_win": None, "two_player_face_up": 3, "extended_deck": "auto",
+FLAGS = {"tokens_to_win": SEED_TOKENS, "two_player_face_up": 3, "extended_deck": "auto",
          "guard_guess": "value", "bishop_guess": "value", "bishop_forbid_one": True,
          "princess_beats_bishop": True, "count_bonus": True,
          "constable_counts_knockout_discard": False, "constable_self_knockout_pays": True,
@@ -89,7 +89,9 @@ def test_every_flag_can_be_set_on_every_preset(preset):
 
 def test_tokens_to_win_override_and_errors():
     assert token_target(GAME.configure(3, options={"tokens_to_win": {"3": 9}})) == 9
-    assert token_target(GAME.configure(3, "premium", {"tokens_to_win": None})) == 5
+    assert token_target(GAME.configure(3, "premium")) == 5
+    with pytest.raises(OptionError, match="mapping"):
+        GAME.configure(3, options={"tokens_to_win": None})
     with pytest.raises(OptionError, match="no entry for 4 players"):
         GAME.configure(4, options={"tokens_to_win": {"3": 9}})
     with pytest.raises(OptionError, match="whole number"):

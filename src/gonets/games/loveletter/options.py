@@ -13,18 +13,9 @@ PREMIUM_TOKENS = {"2": 7, "3": 5, "4": 4, "5": 4, "6": 4, "7": 4, "8": 4}
 CLASSIC_TOKENS = {"2": 7, "3": 5, "4": 4}
 ZMAN_TOKENS = {"2": 6, "3": 5, "4": 4, "5": 3, "6": 3}
 
-TOKEN_TABLES = {
-    "seed": SEED_TOKENS, "seed-strict": SEED_TOKENS, "premium": PREMIUM_TOKENS,
-    "classic-2012": CLASSIC_TOKENS, "zman-2019": ZMAN_TOKENS, "bga-compat": PREMIUM_TOKENS,
-}
-"""The token target table each preset carries (rules §1.1, §2 item 1, §6)."""
-
-
 def _check_tokens(value: Any) -> str | None:
-    if value is None:
-        return None
     if not isinstance(value, dict) or not value:
-        return "must be null or a mapping from player counts to tokens, e.g. {\"4\": 3}"
+        return "must be a mapping from player counts to tokens, e.g. {\"4\": 3}"
     for players, tokens in value.items():
         if not str(players).isdigit() or not 2 <= int(players) <= 8:
             return f"player count {players!r} must be a number from 2 to 8"
@@ -40,9 +31,9 @@ def _check_face_up(value: Any) -> str | None:
 
 
 OPTIONS = (
-    Option("tokens_to_win", None,
+    Option("tokens_to_win", SEED_TOKENS,
            "Tokens of affection that win the game, as a mapping players -> tokens "
-           "(e.g. {\"4\": 3}); null uses the preset's table (seed: 3 for 2-4, 4 for 5-8).",
+           "(seed: 3 for 2-4 players, 4 for 5-8; each preset carries its own table).",
            check=_check_tokens),
     Option("two_player_face_up", 3,
            "Cards removed face up at the start of each round with exactly 2 players "
@@ -130,8 +121,7 @@ PRESETS = (
 
 def token_target(config: Config) -> int:
     """Tokens that win the game for this configuration."""
-    table = config["tokens_to_win"] or TOKEN_TABLES.get(config.preset, SEED_TOKENS)
-    target = {str(k): v for k, v in table.items()}.get(str(config.players))
+    target = {str(k): v for k, v in config["tokens_to_win"].items()}.get(str(config.players))
     if target is None:
         raise OptionError(f"tokens_to_win has no entry for {config.players} players; add "
                           f"\"{config.players}\": N to the mapping")
