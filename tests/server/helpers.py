@@ -30,7 +30,8 @@ class ServerThread:
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
         config = uvicorn.Config(create_app(db_url, bot_delay), host="127.0.0.1", port=self.port,
-                                log_level="warning", ws_max_size=WS_MAX_SIZE)
+                                log_level="warning", ws_max_size=WS_MAX_SIZE,
+                                ws_per_message_deflate=False)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
@@ -31,6 +32,7 @@ MAX_MESSAGE = 8192          # bytes in one websocket message from a client
 MAX_BODY = 65536            # bytes in one HTTP request body
 WS_MAX_SIZE = 1 << 20       # frames above this are cut by the websocket layer itself
 REPLAY_CACHE = 16
+COMPRESSION_ENV = "GONETS_WS_COMPRESSION"   # "1": compress websocket frames (off: saves CPU)
 WEB_DIR = Path(str(resources.files("gonets") / "web"))
 log = logging.getLogger("gonets.server")
 HTML_HEADERS = {
@@ -335,4 +337,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     shown_host = f"[{host}]" if ":" in host else host
     print(f"gonets is serving at http://{shown_host}:{port}/  (database {shown_url(url)})",
           flush=True)
-    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, log_level="warning")
+    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, log_level="warning",
+                ws_per_message_deflate=os.environ.get(COMPRESSION_ENV, "") == "1")
