@@ -145,3 +145,22 @@ def test_every_seat_renders_in_80_columns_and_hides_nothing_it_could_not_see(pre
                 assert show(world.view(seat), "ru" if step % 12 else "en") == text
         legal = state.legal_actions()
         match.act(state.current_player(), legal[rng.randrange(len(legal))])
+
+
+def test_before_the_first_deal_nobody_is_shown_out():
+    config = GAME.configure(3, "seed", {"next_starter": "random"})
+    view = GAME.new_state(config).view(None)
+    text = show(view)
+    assert "OUT" not in text and "waiting" in text
+    assert "Round 1 is about to be dealt." in text
+    assert ">OUT<" not in GAME.render_svg(view)
+
+
+def test_between_rounds_the_finished_round_stays_on_the_table():
+    deck = stack(2, "guard", ["guard", "priest"], ["baron"])
+    state = run(2, [deck, "guard p2 2"])              # p1 knocks p2 out: round 1 is over
+    view = state.view(None)
+    assert view["phase"] == "deal"
+    text = show(view)
+    assert "Round 2 is about to be dealt." in text
+    assert "Priest(2)[out]" in text and "OUT" in text

@@ -238,6 +238,8 @@ def _centre(view: dict, top: float) -> list[str]:
     elif phase == "chancellor" and view.get("turn") is not None:
         lines.append(f"p{view['turn'] + 1} keeps one card (Chancellor), the rest go under "
                      f"the deck")
+    elif phase == "deal" and not view.get("terminal"):
+        lines.append(f"Round {(view.get('round') or 0) + 1} is about to be dealt")
     elif phase == "play" and count == 0 and not view.get("terminal"):
         lines.append("The deck is empty: showdown after this turn")
     for i, line in enumerate(lines):
@@ -256,7 +258,7 @@ def _pips(tokens: int, target: int, x: float, y: float) -> str:
 
 def _badges(view: dict, s: dict) -> list[tuple[str, str]]:
     badges = []
-    if not s["in_round"]:
+    if not s["in_round"] and view.get("round"):
         badges.append(("OUT", "#b3261e"))
     if s["protected"]:
         badges.append(("Handmaid", "#1f7a8c"))
@@ -272,8 +274,9 @@ def _seat_row(view: dict, s: dict, top: float) -> list[str]:
     q = s["seat"]
     viewer = view.get("seat")
     turn = view.get("turn") == q
+    playing = s["in_round"] or not view.get("round")
     frame = (f'<rect x="{MARGIN}" y="{top:.0f}" width="{WIDTH - 2 * MARGIN}" '
-             f'height="{ROW_H - 8}" rx="8" fill="{"#f4ecec" if s["in_round"] else "#e4e4e4"}" '
+             f'height="{ROW_H - 8}" rx="8" fill="{"#f4ecec" if playing else "#e4e4e4"}" '
              f'stroke="{"#7a1f3d" if turn else "#bbb"}" stroke-width="{3 if turn else 1}"/>')
     out = [f'<g class="seat"{_attr("data-seat", q)}>', frame]
     name = f"p{q + 1}" + (" (you)" if q == viewer else "") + (" ▶" if turn else "")

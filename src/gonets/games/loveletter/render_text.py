@@ -118,7 +118,9 @@ def _table_line(view: dict, lang: str) -> Text:
 def _state_text(view: dict, s: dict, lang: str) -> Text:
     words = labels(lang)
     text = Text()
-    if s["in_round"]:
+    if not view.get("round"):
+        text.append(words["waiting"], style="dim")
+    elif s["in_round"]:
         text.append(words["in"], style="green")
     else:
         text.append(words["out"], style="bold red")
@@ -231,6 +233,9 @@ def _phase(view: dict, lang: str) -> list[Text]:
     elif phase == "chancellor" and view.get("turn") is not None:
         lines.append(Text(words["chancellor_phase"].format(p=seat_name(view["turn"], lang)),
                           style="bold yellow"))
+    elif phase == "deal" and not view.get("terminal"):
+        lines.append(Text(words["dealing"].format(n=(view.get("round") or 0) + 1),
+                          style="yellow"))
     elif phase == "play" and view.get("deck_size") == 0:
         lines.append(Text(words["showdown_next"], style="yellow"))
     result = view.get("result")
