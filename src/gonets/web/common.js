@@ -50,6 +50,14 @@ function svgNode(text) {
       }
     }
   }
+  // Give pictures without a viewBox one, so that they scale with the page.
+  const width = parseFloat(root.getAttribute("width"));
+  const height = parseFloat(root.getAttribute("height"));
+  if (!root.getAttribute("viewBox") && width > 0 && height > 0) {
+    root.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  }
+  root.removeAttribute("width");
+  root.removeAttribute("height");
   return document.importNode(root, true);
 }
 
