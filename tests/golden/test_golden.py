@@ -28,23 +28,33 @@ def cases():
 
 
 def transcript(game, preset: str) -> str:
-    """The first decisions of a seeded random match, each line a JSON object."""
+    """The first decisions of a seeded random match, each line a JSON object. The options come
+    once in the first line; each view carries only the log entries new to that viewer."""
     low, _ = game.player_range(preset)
     config = game.configure(low, preset)
     match = Match(game, config, seed=SEED)
     rng = random.Random(SEED)
-    lines = []
+    seen: dict = {}
+
+    def compact(viewer):
+        view = match.state.view(viewer)
+        del view["options"]
+        log = view.pop("log", [])
+        start = seen.get(viewer, 0) if len(log) >= seen.get(viewer, 0) else 0
+        seen[viewer] = len(log)
+        return {**view, "log_new": log[start:]}
+
+    lines = [{"options": config.options, "players": config.players}]
     for _ in range(STEPS):
         match.deal()
-        state = match.state
-        seat = state.current_player()
-        lines.append({"spectator": state.view(None)})
+        seat = match.state.current_player()
+        lines.append({"spectator": compact(None)})
         if seat < 0:
             break
-        lines.append({"seat": seat, "view": state.view(seat)})
-        legal = state.legal_actions()
+        lines.append({"seat": seat, "view": compact(seat)})
+        legal = match.state.legal_actions()
         action = legal[rng.randrange(len(legal))]
-        lines.append({"seat": seat, "action": state.action_to_text(action)})
+        lines.append({"seat": seat, "action": match.state.action_to_text(action)})
         match.act(seat, action)
     return "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in lines)
 
