@@ -128,6 +128,7 @@ class Storage:
     def __init__(self, url: str):
         self.url = url
         self.engine = make_engine(url)
+        self.is_sqlite = self.engine.dialect.name == "sqlite"
         metadata.create_all(self.engine)
 
     def close(self) -> None:

@@ -1,21 +1,24 @@
 """Live tables: the server-authoritative match, its seats, bots, turn timer and listeners.
 
-Every change to a table follows one path (:meth:`LiveTable._commit`): apply the action to the
-match, store the new record steps, and only then queue one frame per listening connection,
-each built from that connection's own seat view. A table whose storage write fails is rebuilt
-from the stored record, so memory never runs ahead of the database.
+Every change to a table follows one path (:meth:`LiveTable._commit`): apply the action to a
+copy of the match, store the new record steps, and only then adopt the copy and queue one
+frame per listening connection, each built from that connection's own seat view. A failed
+write drops the copy, so memory never runs ahead of the database.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import hmac
 import json
 import logging
+import random
 import secrets
 import time
 import unicodedata
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -310,7 +313,7 @@ class LiveTable:
             status = self.status
             if status == "open" and all(s.get("name") for s in seats):
                 status = "running"
-            self.storage.update_seats(self.id, seats, status)
+            await self.manager.write(self.storage.update_seats, self.id, seats, status)
             started = status != self.status
             self.seats, self.status = seats, status
             self.match.record.seats = self.public_seats()
@@ -331,7 +334,7 @@ class LiveTable:
             raise TableError("'version' must be a whole number")
         async with self.lock:
             self._check_open_for(seat, version)
-            self._commit(seat, action)
+            await self._commit(seat, action)
 
     def _check_open_for(self, seat: int, version: Any) -> None:
         if self.failure:
@@ -348,24 +351,27 @@ class LiveTable:
             raise TableError(f"it is not your turn: p{deciding + 1} decides now"
                              if deciding >= 0 else "nobody can act right now")
 
-    def _commit(self, seat: int, action: Any) -> None:
-        """Apply, store, then tell listeners. A failed write rebuilds from storage."""
+    async def _commit(self, seat: int, action: Any) -> None:
+        """Apply the action to a copy of the match, store the new steps, and only then make
+        the copy the table's match and tell listeners. Called with the table's lock held;
+        while the write is under way, everybody still sees the stored state."""
         taken = time.time()
-        record = self.match.record
-        start = len(record.steps)
-        self.match.act(seat, action)        # IllegalAction leaves match and record unchanged
-        new_steps = record.steps[start:]
-        status = "finished" if self.state.is_terminal() else self.status
+        trial = fork(self.match)
+        start = len(trial.record.steps)
+        trial.act(seat, action)             # IllegalAction: nothing changed anywhere
+        new_steps = trial.record.steps[start:]
+        status = "finished" if trial.state.is_terminal() else self.status
         try:
-            self.storage.append_steps(self.id, start, new_steps, status, record.result)
+            await self.manager.write(self.storage.append_steps, self.id, start, new_steps,
+                                     status, trial.record.result)
         except Exception as exc:
             log.exception("table %s: storing steps failed", self.id)
-            self.match = self._match_from_steps(record.steps[:start], None)
             raise TableError("the server could not store that action; nothing was done, "
                              "please try again") from exc
+        self.match = trial
         self.status = status
         self.stored.status, self.stored.version = status, self.version
-        self.stored.result = record.result
+        self.stored.result = trial.record.result
         self.last_change = self.stored.updated = taken
         self._reset_deadline()
         self.wake.set()
@@ -441,17 +447,29 @@ class LiveTable:
             if self.version != version or self.state.current_player() != seat:
                 return
             try:
-                self._commit(seat, action)
+                await self._commit(seat, action)
             except IllegalAction as exc:        # a faulty agent: play a random legal move
                 log.error("table %s: bot move %r refused (%s); playing at random",
                           self.id, action, exc)
-                self._commit(seat, legal[secrets.randbelow(len(legal))])
+                await self._commit(seat, legal[secrets.randbelow(len(legal))])
             except TableError:                  # storage trouble: the next round retries
                 await asyncio.sleep(0.5)
 
     # -- replay ---------------------------------------------------------------------------------
     def record(self) -> Record:
         return self._record(self.match.record.steps, self.match.record.result)
+
+
+def fork(match: Match) -> Match:
+    """An independent copy of a match (state clone, record with its own step list, generator
+    in the same position) to try an action on."""
+    copy = Match.__new__(Match)
+    copy.game = match.game
+    copy.state = match.state.clone()
+    copy.rng = random.Random()
+    copy.rng.setstate(match.rng.getstate())
+    copy.record = dataclasses.replace(match.record, steps=list(match.record.steps))
+    return copy
 
 
 def table_summary(stored: StoredTable) -> dict:
@@ -478,6 +496,16 @@ class TableManager:
         self.storage = storage
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
+        self.writer = None if storage.is_sqlite else ThreadPoolExecutor(
+            max_workers=4, thread_name_prefix="gonets-db")
+
+    async def write(self, method, *args) -> None:
+        """Run a storage write: inline for SQLite (a fraction of a millisecond), in a worker
+        thread for a database server, so one table's commit never stalls the others."""
+        if self.writer is None:
+            method(*args)
+        else:
+            await asyncio.get_running_loop().run_in_executor(self.writer, method, *args)
 
     async def start(self) -> None:
         """Resume every unfinished table from its stored record (bots included)."""
@@ -498,6 +526,8 @@ class TableManager:
                 conn.close()
         tasks = [t.task for t in self.tables.values() if t.task is not None]
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self.writer is not None:
+            self.writer.shutdown(wait=True)
 
     def _launch(self, table: LiveTable) -> None:
         self.tables[table.id] = table
