@@ -6,6 +6,7 @@ from __future__ import annotations
 from gonets.games.carcassonne.rules import FIGURES, MESSAGE_NAMES
 from gonets.games.carcassonne.tiles import (CITY, HALVES, KIND_NAMES, MONASTERY, ROAD, SIDES,
                                             TILE_TYPES)
+from gonets.games.carcassonne.track import SPACES, figures_on_track, has_messenger
 
 COLOURS = ("yellow", "red", "green", "blue", "black", "grey")   # rule M29
 CELL_W = 7
@@ -100,6 +101,28 @@ def render_scores(view: dict) -> str:
     return "\n".join(lines)
 
 
+def render_track(view: dict) -> str:
+    """The scoring track, one row per player: spaces 0-49 with the dark ones marked ':' and
+    the player's scoring meeple 'M' and messenger 'm' ('*' when both share a space)."""
+    both = has_messenger(view)
+    legend = "M scoring meeple, m messenger, * both" if both else "M scoring meeple"
+    lines = [f"Scoring track (space = total mod 50; ':' dark space, '.' light; {legend}):",
+             " " * 8 + "".join(f"{space:<5}" for space in range(0, SPACES, 5))]
+    figures = figures_on_track(view)
+    for player in range(view["players"]):
+        row = [":" if space % 5 == 0 else "." for space in range(SPACES)]
+        notes = []
+        for fig in (f for f in figures if f["player"] == player):
+            mark = "M" if fig["figure"] == "meeple" else "m"
+            space = fig["space"]
+            row[space] = "*" if row[space] in "Mm" else mark
+            lap = f" lap {fig['lap'] + 1}" if fig["lap"] else ""
+            dark = " dark" if fig["dark"] else ""
+            notes.append(f"{mark} {fig['total']} (space {space}{lap}{dark})")
+        lines.append(f"  p{player + 1}    {''.join(row)}  {'  '.join(notes)}")
+    return "\n".join(lines)
+
+
 def render_followers(view: dict) -> str:
     parts = []
     board = {(x, y): (letter, rot) for letter, x, y, rot in view["board"]}
@@ -131,7 +154,8 @@ def render_messages(view: dict) -> str:
 
 
 def render_text(view: dict) -> str:
-    parts = [render_map(view), render_hand(view), render_scores(view), render_followers(view),
+    parts = [render_map(view), render_hand(view), render_scores(view), render_track(view),
+             render_followers(view),
              render_remaining(view), render_messages(view)]
     decision = view.get("decision")
     if decision:

@@ -10,8 +10,10 @@ from __future__ import annotations
 from html import escape
 
 from gonets.games.carcassonne.tiles import CITY, FIELD, MONASTERY, ROAD, TILE_TYPES
+from gonets.games.carcassonne.track import SPACES, figures_on_track
 
 SIZE = 60
+TRACK_COLS, TRACK_CELL_W, TRACK_CELL_H = 10, 44, 36
 COLOURS = ("#e8c31c", "#d12c2c", "#2f9e44", "#1c64d1", "#222222", "#8a8a8a")
 SIDE_POINT = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))
 CORNERS = ((0, 0), (1, 0), (1, 1), (0, 1))     # NW, NE, SE, SW
@@ -88,13 +90,11 @@ def render_svg(view: dict) -> str:
     max_y = max(y for _, y in every)
     width = (max(x for x, _ in every) - min_x + 1) * SIZE
     height = (max_y - min(y for _, y in every) + 1) * SIZE
-    panel = 230
 
     def pos(x: int, y: int) -> tuple[float, float]:
         return (x - min_x) * SIZE, (max_y - y) * SIZE
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + panel + 20}" '
-           f'height="{max(height, 360) + 20}" font-family="sans-serif" font-size="12">',
+    out = ["<svg>",  # the opening tag is written last, once the size is known
            '<rect width="100%" height="100%" fill="#f7f3e8"/>', '<g transform="translate(10,10)">']
     for (x, y), (letter, rot) in board.items():
         px, py = pos(x, y)
@@ -131,12 +131,117 @@ def render_svg(view: dict) -> str:
                            f'data-action="{escape(seg.label)}"><title>{escape(seg.label)}'
                            '</title></circle>')
     out.append("</g>")
-    out.extend(_panel(view, width + 20, legal))
+    panel, panel_bottom = _panel(view, width + 20, legal)
+    out.extend(panel)
+    top = max(height, panel_bottom) + 20
+    out.extend(_track(view, 10, top, legal))
+    track_w = TRACK_COLS * TRACK_CELL_W
+    track_h = (SPACES // TRACK_COLS) * TRACK_CELL_H + 40
     out.append("</svg>")
+    out[0] = (f'<svg xmlns="http://www.w3.org/2000/svg" '
+              f'width="{max(width + panel_w(), track_w) + 20}" height="{top + track_h + 10}" '
+              'font-family="sans-serif" font-size="12">')
     return "\n".join(out)
 
 
-def _panel(view: dict, left: float, legal: list[str]) -> list[str]:
+def panel_w() -> int:
+    """Width of the side panel (scores, tile in hand, buttons), margins included."""
+    return 250
+
+
+def _track(view: dict, left: float, top: float, legal: list[str]) -> list[str]:
+    """The scoring track: spaces 0-49 (every fifth one dark) with both figures of every player.
+
+    Each player has a fixed place inside a space (their column), the scoring meeple as a
+    circle in the upper row, the messenger as a triangle in the lower row, so no figure ever
+    hides another. During a figure question the deciding player's two figures carry the
+    answer in ``data-action`` and a dashed ring marks where each would land.
+    """
+    out = [f'<g transform="translate({left},{top})">',
+           '<text x="0" y="-6" font-weight="bold">Scoring track (dark spaces: 0, 5, 10 ... '
+           'a message on your own turn)</text>']
+    for space in range(SPACES):
+        cx, cy = _space_xy(space)
+        dark = space % 5 == 0
+        out.append(f'<rect x="{cx}" y="{cy}" width="{TRACK_CELL_W - 2}" '
+                   f'height="{TRACK_CELL_H - 2}" rx="3" fill="{"#4a4a4a" if dark else "#efe6cf"}"'
+                   f' stroke="#8a7a55" data-space="{space}"/>')
+        out.append(f'<text x="{cx + 3}" y="{cy + 10}" font-size="9" '
+                   f'fill="{"#fff" if dark else "#555"}">{space}</text>')
+    choice = _figure_choice(view, legal)
+    for fig in figures_on_track(view):
+        out.append(_figure_svg(fig, choice))
+    if choice:
+        for fig in figures_on_track(view):
+            if fig["player"] == choice["player"] and fig["figure"] in choice["actions"]:
+                out.append(_landing_svg(fig, choice["points"]))
+    rows = SPACES // TRACK_COLS
+    legend_y = rows * TRACK_CELL_H + 14
+    out.append(f'<circle cx="6" cy="{legend_y - 4}" r="4" fill="#999" stroke="#000"/>'
+               f'<text x="14" y="{legend_y}">scoring meeple</text>'
+               f'<polygon points="{_triangle(122, legend_y - 4)}" fill="#999" stroke="#000"/>'
+               f'<text x="130" y="{legend_y}">messenger</text>'
+               f'<text x="214" y="{legend_y}">space = total mod 50; laps in the tooltip</text>')
+    out.append("</g>")
+    return out
+
+
+def _space_xy(space: int) -> tuple[int, int]:
+    row, col = divmod(space % SPACES, TRACK_COLS)
+    return col * TRACK_CELL_W, row * TRACK_CELL_H
+
+
+def _fig_xy(fig: dict) -> tuple[float, float]:
+    cx, cy = _space_xy(fig["space"])
+    return cx + 5 + fig["player"] * 6.4, cy + (17 if fig["figure"] == "meeple" else 28)
+
+
+def _triangle(x: float, y: float, r: float = 3.6) -> str:
+    return f"{x:.1f},{y - r:.1f} {x + r:.1f},{y + r * 0.8:.1f} {x - r:.1f},{y + r * 0.8:.1f}"
+
+
+def _figure_svg(fig: dict, choice: dict | None) -> str:
+    x, y = _fig_xy(fig)
+    colour = COLOURS[fig["player"]]
+    edge = "#fff" if fig["dark"] else "#000"
+    title = escape(fig["title"])
+    attrs = (f'data-figure="p{fig["player"] + 1} {fig["figure"]}" '
+             f'data-total="{fig["total"]}"')
+    if choice and fig["player"] == choice["player"] and fig["figure"] in choice["actions"]:
+        attrs += f' data-action="{escape(choice["actions"][fig["figure"]], quote=True)}"'
+    if fig["figure"] == "meeple":
+        shape = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.2" fill="{colour}" stroke="{edge}" '
+    else:
+        shape = f'<polygon points="{_triangle(x, y)}" fill="{colour}" stroke="{edge}" '
+    return f'{shape}stroke-width="0.8" {attrs}><title>{title}</title>' + (
+        "</circle>" if fig["figure"] == "meeple" else "</polygon>")
+
+
+def _landing_svg(fig: dict, points: int) -> str:
+    total = fig["total"] + points
+    landing = dict(fig, space=total % SPACES)
+    x, y = _fig_xy(landing)
+    dark = " (dark space)" if total % 5 == 0 else ""
+    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="none" stroke="{COLOURS[fig["player"]]}"'
+            f' stroke-width="1.5" stroke-dasharray="2 1.5"><title>'
+            f'{escape(fig["figure"])} would land on {total}{dark}</title></circle>')
+
+
+def _figure_choice(view: dict, legal: list[str]) -> dict | None:
+    """The pending figure question, if the viewer may answer it now."""
+    decision = view.get("decision")
+    if not decision or decision["kind"] != "figure":
+        return None
+    rnd = view["round"]
+    if rnd["next"] >= len(rnd["events"]):
+        return None
+    actions = {text.split()[1]: text for text in legal if text.startswith("figure ")}
+    return {"player": decision["player"], "points": rnd["events"][rnd["next"]]["points"],
+            "actions": actions}
+
+
+def _panel(view: dict, left: float, legal: list[str]) -> tuple[list[str], float]:
+    """The side panel and the y where it ends."""
     out = [f'<g transform="translate({left},10)">']
     y = 14
     messengers = bool(view["options"].get("messengers"))
@@ -163,4 +268,4 @@ def _panel(view: dict, left: float, legal: list[str]) -> list[str]:
                    f'<text x="6" y="{y}">{escape(text)}</text></g>')
         y += 22
     out.append("</g>")
-    return out
+    return out, y
