@@ -584,3 +584,20 @@ def test_turn_cap_ends_the_match_C8_U23():
     assert state.is_terminal() and state.turns == 3
     assert "turn cap" in state.result().detail["reason"]
     assert state.phase == OVER
+
+
+def test_extra_colour_is_offered_to_a_classic_player_in_the_rubles_phase_too_C1():
+    """C1 binds without exception: at the end of each turn with an empty stack and an unused
+    colour the player is asked, also after a rubles action."""
+    state = board(4, pile=coins("1"))
+    delivered(state)
+    state.stacks[0] = []
+    state.known[0] = 0
+    state._legal = None
+    act(state, "reveal")
+    act(state, "stop")
+    assert state.phase == OFFER and legal_texts(state) == ["extra", "decline"]
+    act(state, "extra")
+    state.apply_chance(stack())
+    assert state.owner[4] == 0 and len(state.stacks[0]) == 12
+    assert state.current_player() == 1

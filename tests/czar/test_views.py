@@ -130,3 +130,36 @@ def test_act_out_of_turn_is_refused():
     with pytest.raises(IllegalAction, match="seat 1 cannot act now"):
         state.act(1, state.legal_actions()[0])
     act(state, legal_texts(state)[0])
+
+
+def test_sample_world_respects_what_a_revised_pass_reveals():
+    """A pass is legal only when nothing else is, bribing included: a revised player who passed
+    with the message at a guard held less than its price, in every sampled world."""
+    from gonets.games.czar.board import COIN_KEYS
+
+    from .helpers import clear, put
+
+    state = clear(started(5, "revised"))
+    for seat, inn in zip(range(5), ["taiga", "baikal", "stroganow", "kosaken", "datscha"]):
+        put(state, inn, "lady", ["red", "green", "blue", "yellow", "purple"][seat], True)
+    state.msg[1] = -1
+    for key in ("1", "1", "blank", "njet", "2"):                 # green holds 4 rubles
+        code = COIN_BY_KEY[key]
+        state.pile.remove(code)
+        state.coins[1].append(code)
+        state._log({"e": "coin", "seat": 1}, 1, {"coin": COIN_KEYS[code]})
+    put(state, "pawl", "officer", "green", message=True)
+    put(state, "pawl", "cossack", "red")
+    put(state, "pawl", "diplomat", "blue")
+    act(state, "travel pawl officer palace cossack palace")     # green's message: price 6
+    state.stacks[1], state.display[1] = [], []
+    state._legal = None
+    act(state, "pass")                                           # green could not bribe
+    view = state.view(0)
+    rng = random.Random(3)
+    totals = []
+    for _ in range(40):
+        world = GAME.sample_world(view, rng)
+        assert world.view(0) == view
+        totals.append(world.coin_total(1))
+    assert max(totals) < 6 and len(set(totals)) > 1

@@ -576,8 +576,7 @@ class CzarState(State):
 
     def _end_turn(self) -> None:
         p = self.active
-        if not self.stacks[p] and (self.t.revised or self.guard_of[p] < 0) \
-                and self.unused_colour() >= 0:
+        if not self.stacks[p] and self.unused_colour() >= 0:
             self.phase = OFFER
             return
         self._finish_turn()

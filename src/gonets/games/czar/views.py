@@ -192,14 +192,52 @@ def state_from_view(game, view: dict, rng: random.Random, with_log: bool = True)
                 unseen.remove(code)
         else:
             hidden_owner.append((p, info["coin_count"]))
-    rng.shuffle(unseen)
-    for p, count in hidden_owner:
-        s.coins[p] = unseen[:count]
-        del unseen[:count]
-    s.pile = unseen
+    _deal_hidden_coins(s, unseen, hidden_owner, _pass_limits(view), rng)
     if with_log:
         _rebuild_log(s, view["log"], seat)
     return s
+
+
+def _pass_limits(view: dict) -> list[tuple[int, int, int]]:
+    """What passes tell (revised): ``(seat, coins held then, price)`` for every pass by a seat
+    whose message was with a guard. A pass is legal only when no bribe is, so that seat's first
+    coins were worth less than the price."""
+    if view["ruble_rules"] != "revised":
+        return []
+    price_of = {guard["inn"]: guard["price"] for guard in view["guards"]}
+    held: Counter = Counter()
+    price_for: dict[int, int] = {}
+    limits = []
+    for event in view["log"]:
+        kind = event.get("e")
+        if kind == "coin":
+            held[event["seat"]] += 1
+        elif kind == "travel":
+            for move in event["moves"]:
+                if "guard" in move:
+                    price_for[move["message"]] = price_of[move["guard"]]
+        elif kind == "pass" and event["seat"] in price_for:
+            limits.append((event["seat"], held[event["seat"]], price_for[event["seat"]]))
+    return limits
+
+
+def _deal_hidden_coins(s: CzarState, unseen: list[int], hidden_owner: list[tuple[int, int]],
+                       limits: list[tuple[int, int, int]], rng: random.Random,
+                       tries: int = 500) -> None:
+    """Deal the coins the seat has not seen (other players' revised coins, then the pile),
+    redealing until every pass in the log was legal (``_pass_limits``)."""
+    hidden = {p for p, _ in hidden_owner}
+    limits = [limit for limit in limits if limit[0] in hidden]
+    for _ in range(tries):
+        deck = unseen[:]
+        rng.shuffle(deck)
+        for p, count in hidden_owner:
+            s.coins[p] = deck[:count]
+            del deck[:count]
+        s.pile = deck
+        if all(sum(COIN_VALUE[c] for c in s.coins[p][:held]) < price
+               for p, held, price in limits):
+            return
 
 
 def _rebuild_log(s: CzarState, events: list[dict], seat: int | None) -> None:
