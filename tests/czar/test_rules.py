@@ -601,3 +601,48 @@ def test_extra_colour_is_offered_to_a_classic_player_in_the_rubles_phase_too_C1(
     state.apply_chance(stack())
     assert state.owner[4] == 0 and len(state.stacks[0]) == 12
     assert state.current_player() == 1
+
+
+def test_extra_colour_couriers_are_the_players_own_for_messages_coins_and_the_palace_U16():
+    state = board(4, "revised", pile=coins("3", "2"))
+    state.stacks[0], state.display[0] = [], []
+    state._legal = None
+    act(state, "pass")
+    act(state, "extra")
+    state.apply_chance(stack())
+    assert state.owner[4] == 0                              # purple plays for red
+    state._begin_turn(0)
+    put(state, "baikal", "cossack", "purple")
+    assert "message baikal cossack" in legal_texts(state)  # to a purple courier (message rule)
+    # travel rule and coins: a full inn whose stayer is purple earns red the coin
+    put(state, "iwan", "cossack", "green")
+    put(state, "iwan", "diplomat", "blue")
+    put(state, "iwan", "lady", "purple")
+    act(state, "travel iwan cossack anastasia diplomat natascha")
+    assert state.coins[0] == [C["3"]]
+    # palace: a purple courier leaving the grassland goes under red's current stack
+    state._begin_turn(0)
+    state._legal = None
+    put(state, "pawl", "officer", "purple")
+    put(state, "pawl", "cossack", "green")
+    put(state, "pawl", "diplomat", "blue")
+    bottom = list(state.stacks[0])
+    act(state, "travel pawl officer palace cossack palace")
+    assert state.stacks[0][:len(bottom) + 1] == [4 * 4 + 0] + bottom
+    assert state.known[0] == 1
+    assert state.coins[2] == [C["2"]]                      # blue's Diplomat stayed
+
+
+def test_a_message_on_the_staying_courier_stays_and_an_empty_pile_gives_no_coin():
+    state = board(4, "revised")
+    state.pile = []
+    clear(state)
+    put(state, "taiga", "lady", "red", message=True)
+    put(state, "taiga", "cossack", "green", message=True)
+    put(state, "taiga", "diplomat", "blue", message=True)
+    put(state, "baikal", "lady", "yellow", message=True)
+    act(state, "travel taiga cossack iwan diplomat wladimir")
+    assert state.msg[0] == INN_BY_KEY["taiga"] * 4 + 3      # red's Lady stayed, with it
+    assert state.msg[1] == INN_BY_KEY["iwan"] * 4 + 1       # green's went along
+    assert state.coins == [[], [], [], []]
+    assert not [e for e in state.events(None) if e["e"] == "coin"]

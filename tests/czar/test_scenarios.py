@@ -98,3 +98,36 @@ def test_rubles_example_njet_loses_this_turns_coins():
     assert state.coin_total(0) == 3                               # the 4 are lost
     assert sorted(state.removed) == [0, 2, 2]                     # with the Njet (U7, C13)
     assert state.active == 1
+
+
+def test_baikal_bar_then_iwan_the_same_diplomat_continues_the_example():
+    """The seed's example as one story: the green Diplomat BAIKAL-BAR sent to IWAN (with green's
+    message) later leaves IWAN with a red Cossack; red moves the Diplomat first to KATHARINA,
+    and the Cossack, refused by ANASTASIA (full), NATASCHA and OLGA (Cossack rooms taken) and
+    KATHARINA (its partner's inn), skips the Mountains to RACHMANIN HOF."""
+    record = scenario("baikal_iwan")
+    arrival = scenario("baikal").replay()
+    iwan = INN_BY_KEY["iwan"]
+    assert courier_at(arrival, "iwan", "diplomat") == "green diplomat"
+    assert arrival.msg[1] == iwan * 4 + 2
+    before = record.replay(upto=len(record.steps) - 1)
+    # IWAN was never emptied in between, so this is the Diplomat from BAIKAL-BAR
+    assert not [e for e in before.events(None)
+                if e["e"] == "travel" and e["inn"] == "IWAN"]
+    assert before.msg[1] == iwan * 4 + 2 and before.active == 0
+    assert courier_at(before, "iwan", "officer") is None
+    assert courier_at(before, "iwan", "cossack") == "red cossack"
+    assert before.cnt[INN_BY_KEY["anastasia"]] == 3
+    assert courier_at(before, "natascha", "cossack") and courier_at(before, "olga", "cossack")
+    assert courier_at(before, "katharina", "cossack") is None
+    assert before.cnt[INN_BY_KEY["katharina"]] == 1
+    skips = {t.split()[5] for t in legal_texts(before)
+             if t.startswith("travel iwan diplomat katharina cossack")}
+    assert skips == {"pawl", "rachmanin", "masl", "rehr"}
+    state = record.replay()
+    assert courier_at(state, "katharina", "diplomat") == "green diplomat"
+    assert state.msg[1] == INN_BY_KEY["katharina"] * 4 + 2
+    assert courier_at(state, "rachmanin", "cossack") == "red cossack"
+    assert courier_at(state, "iwan", "lady") == "blue lady"          # the third stays
+    move = [e for e in state.events(None) if e["e"] == "travel"][-1]["moves"][1]
+    assert move["skipped"] == ["Mountains"] and move["to"] == "RACHMANIN HOF"

@@ -1,6 +1,8 @@
 """How the scenario records in this folder were made (run by hand, not by the tests).
 
-``baikal.json`` is written by hand. The longer positions (IWAN, PAWL HOF, the rubles example)
+``baikal.json`` is written by hand; ``baikal_iwan.json`` continues it to the IWAN example
+(``continue_baikal``: seeded random play, travels weighted 4:1, never emptying IWAN and never
+passing green's message, until red faces the example's position). The longer positions (IWAN, PAWL HOF, the rubles example)
 were found by seeded random play with a small search script: the record prefix up to the
 position, then the worked example's own steps with hand-chosen outcomes (the coin pile of the
 rubles example). Seats are rotated so that red (p1) is the active player as in the seed.
@@ -65,7 +67,46 @@ def save(name: str, data: dict) -> None:
     (HERE / name).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
+def iwan_position(state) -> bool:
+    """The IWAN example: the BAIKAL Diplomat with green's message and a red Cossack leave IWAN,
+    ANASTASIA full, NATASCHA's and OLGA's Cossack rooms taken, KATHARINA nearly empty."""
+    from gonets.games.czar.board import INN_BY_KEY as inn
+
+    rooms, iwan, kat = state.rooms, inn["iwan"] * 4, inn["katharina"] * 4
+    return (state.active == 0 and state.phase == 4 and state.cnt[inn["iwan"]] == 3
+            and rooms[iwan] < 0 and rooms[iwan + 1] >> 2 == 0 and rooms[iwan + 2] == 6
+            and state.msg[1] == iwan + 2 and state.cnt[inn["anastasia"]] == 3
+            and rooms[inn["natascha"] * 4 + 1] >= 0 and rooms[inn["olga"] * 4 + 1] >= 0
+            and rooms[kat + 1] < 0 and rooms[kat + 2] < 0 and state.cnt[inn["katharina"]] <= 1
+            and rooms[inn["rachmanin"] * 4 + 1] < 0)
+
+
+def continue_baikal(seed: int = 1110) -> list:
+    """Steps after ``baikal.json`` up to the IWAN example (seed found by trying 1, 2, ...)."""
+    state = Record.from_json(json.loads((HERE / "baikal.json").read_text())).replay()
+    rng = random.Random(seed)
+    steps: list[dict] = []
+    while not iwan_position(state):
+        if state.current_player() == CHANCE:
+            outcome = state.sample_chance(rng)
+            state.apply_chance(outcome)
+            steps.append({"chance": outcome})
+            continue
+        options = [(a, state.action_to_text(a)) for a in state.legal_actions()]
+        options = [(a, t) for a, t in options if not t.startswith("travel iwan")
+                   and not (state.active == 1 and t.startswith("message"))]
+        action, text = rng.choices(options, [4 if t.startswith("travel") else 1
+                                             for _, t in options])[0]
+        steps.append({"seat": state.current_player(), "action": text})
+        state.apply(action)
+    return steps
+
+
 def main() -> None:
+    baikal = json.loads((HERE / "baikal.json").read_text())["steps"]
+    note = json.loads((HERE / "baikal_iwan.json").read_text())["note"]
+    save("baikal_iwan.json", record(baikal + continue_baikal() + [
+        {"seat": 0, "action": "travel iwan diplomat katharina cossack rachmanin"}], note=note))
     iwan = random_prefix(4, 14609, 46)
     state = Record.from_json(record(iwan)).replay()
     iwan = rotate(iwan, 4, state.active)
