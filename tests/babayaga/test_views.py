@@ -7,7 +7,7 @@ from rich.console import Console
 
 from gonets.agents.base import make_agent
 from gonets.core import Match, play_match
-from tests.babayaga.helpers import GAME, act, new
+from tests.babayaga.helpers import GAME, act, new, roll
 
 
 def random_states(preset="competitive", players=3, seed=2, count=60):
@@ -89,3 +89,52 @@ def test_heuristic_beats_random_in_competitive_play():
         for w in match.state.result().winners:
             score[names[w]] += 1
     assert score["heuristic"] > score["random"]
+
+
+def test_view_shows_the_table_and_the_question_not_engine_internals():
+    s = new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["the_firebird", "waters_of_life"],
+            top={"wilderness": ["W01"]})
+    s.players[0].loc = "rye_fields"
+    act(s, "move rye_fields")           # draws W01, The Priest in the Tree: Fight 3 + Rep
+    view = s.view(1)
+    assert not {"stack", "turn", "ask", "ret", "serial", "decisions", "time_idx"} & set(view)
+    text = repr({k: v for k, v in view.items() if k != "resume"})
+    assert "'op'" not in text and "'stage'" not in text and "'met'" not in text
+    assert view["decision"] == {"chance": "dice", "question": "the challenge roll"}
+    assert view["encounter"] == {"card": "W01", "source": "deck", "diff_bonus": 0,
+                                 "challenge": {"ability": "fight", "dice": 2, "diff": 3}}
+    hero = view["heroes"][0]
+    assert set(hero) == {"seat", "char", "quest", "step", "done", "loc", "cards", "pending",
+                         "face_down", "skip", "elim", "won_horseman", "effects"}
+    # the resume token holds no deck order: two states differing only in hidden order agree
+    other = s.clone()
+    other.decks["wilderness"] = list(reversed(other.decks["wilderness"]))
+    other.removed["town"][0], other.decks["town"][0] = other.decks["town"][0], other.removed["town"][0]
+    assert other.view(1) == view
+
+
+def test_decision_names_who_decides_and_what():
+    s = new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["the_firebird", "waters_of_life"],
+            top={"wilderness": ["W01"]})
+    assert s.view(1)["decision"] == {"seat": 0, "question": "where to move"}
+    assert s.view(1)["encounter"] is None
+    s.players[0].cards.append("T02")     # one Rep card: a failed roll offers a reroll
+    s.players[0].loc = "rye_fields"
+    act(s, "move rye_fields")
+    roll(s, [1, 2])
+    view = s.view(1)
+    assert view["decision"] == {"seat": 0, "question": "the challenge roll"}
+    assert view["encounter"]["challenge"] == {"ability": "fight", "dice": 2, "diff": 4}
+
+
+def test_svg_has_a_key_for_every_edge_kind_and_fits_its_buttons():
+    s = new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["the_firebird", "waters_of_life"])
+    svg = GAME.render_svg(s.view(0))
+    assert 'class="legend"' in svg
+    for kind, words in (("open", "road"), ("bridge", "bridge"), ("pass", "pass"),
+                        ("causeway", "causeway"), ("river", "river"), ("mountain", "mountains"),
+                        ("lake", "lake")):
+        assert f'class="legend-edge {kind}"' in svg and words in svg
+    height = int(re.search(r'<svg[^>]* height="(\d+)"', svg).group(1))
+    ys = [int(y) for y in re.findall(r'<text x="\d+" y="(\d+)"', svg)]
+    assert max(ys) < height

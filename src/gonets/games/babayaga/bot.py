@@ -167,7 +167,7 @@ class HeuristicAgent(Agent):
 
     def choose_after_roll(self, view: dict, texts: list[str]) -> str:
         c = default_content()
-        frame = next((f for f in reversed(view["stack"]) if f["op"] == "card"), None)
+        frame = view["encounter"]
         card = c.cards[frame["card"]] if frame else None
         deadly = card is None or card["deck"] == "baba_yaga" or \
             any(e[0] in ("kill", "eliminate") for e in card["lose"])

@@ -9,7 +9,10 @@ data (card ids being resolved are public), so views and ``sample_world`` stay si
 
 from __future__ import annotations
 
+import base64
+import json
 import random
+import zlib
 from itertools import permutations
 from typing import Any
 
@@ -101,24 +104,6 @@ class Player:
         p.pending = list(self.pending)
         p.effects = [list(e) for e in self.effects]
         p.met = dict(self.met)
-        return p
-
-    def to_json(self) -> dict:
-        return {"seat": self.seat, "char": self.char, "quest": self.quest, "step": self.step,
-                "done": self.done, "loc": self.loc, "cards": list(self.cards),
-                "pending": list(self.pending), "skip": self.skip, "elim": self.elim,
-                "effects": [list(e) for e in self.effects], "turns": self.turns,
-                "met": dict(self.met), "won_horseman": self.won_horseman}
-
-    @classmethod
-    def from_json(cls, data: dict) -> Player:
-        p = cls(data["seat"])
-        for name in cls.__slots__:
-            setattr(p, name, data[name])
-        p.cards = list(p.cards)
-        p.pending = list(p.pending)
-        p.effects = [list(e) for e in p.effects]
-        p.met = dict(p.met)
         return p
 
 
@@ -1890,30 +1875,73 @@ class BabaYagaState(State):
         return [l for l in self.c.order if l in ends]
 
     # ------------------------------------------------------------------------ views ---
-    PUBLIC = ("mode", "time_idx", "solo_time", "by_beaten", "by_defeater", "round", "active",
-              "first", "opener", "reshuffled", "koshchey_used", "koshchey", "koshchey_bonus", "box",
-              "set_aside", "reminder", "tokens", "serial", "decisions")
+    TABLE = ("mode", "round", "active", "first", "opener", "by_beaten", "by_defeater",
+             "reshuffled", "koshchey_used", "koshchey", "koshchey_bonus", "box", "set_aside",
+             "reminder", "tokens")
 
-    def public(self) -> dict:
-        data = {name: getattr(self, name) for name in self.PUBLIC}
-        data = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-                for k, v in data.items()}
-        data["heroes"] = [p.to_json() for p in self.players]
+    def table(self) -> dict:
+        """What everybody sees at the table (no deck order, no engine bookkeeping)."""
+        data = {name: _copy(getattr(self, name)) for name in self.TABLE}
+        data["time"] = self.time()
+        data["heroes"] = [self.hero_view(p) for p in self.players]
+        data["rep"] = [self.rep(p) for p in self.players]
         data["deck_sizes"] = {d: len(self.decks[d]) for d in DECKS}
         data["removed_count"] = {d: len(self.removed[d]) for d in DECKS}
         data["discard"] = {d: list(self.discard[d]) for d in DECKS}
-        data["stack"] = [dict(f) for f in self.stack]
-        data["turn"] = dict(self.turn)
+        data["outcome"] = _copy(self.outcome)
+        return data
+
+    @staticmethod
+    def hero_view(p: Player) -> dict:
+        """One character as seen at the table; lingering effects as reminders."""
+        return {"seat": p.seat, "char": p.char, "quest": p.quest, "step": p.step,
+                "done": p.done, "loc": p.loc, "cards": list(p.cards), "pending": list(p.pending),
+                "face_down": p.skip > 0, "skip": p.skip, "elim": p.elim,
+                "won_horseman": p.won_horseman,
+                "effects": [{"ability": ab, "amount": amount, "duration": dur, "source": src}
+                            for ab, amount, dur, _turn, src in p.effects]}
+
+    def engine(self) -> dict:
+        """The continuation of the rules engine: public facts only, needed by sample_world."""
         ask = list(self.ask) if self.ask else None
         if ask and ask[0] == "chance" and ask[1] == "shuffle":
             ask[2] = None        # the composition of a deck being shuffled is not public
-        data["ask"] = ask
-        data["ret"] = list(self.ret) if isinstance(self.ret, tuple) else self.ret
-        data["outcome"] = self.outcome
-        return data
+        return _jsonable({
+            "stack": self.stack, "turn": self.turn, "ask": ask,
+            "ret": list(self.ret) if isinstance(self.ret, tuple) else self.ret,
+            "serial": self.serial, "decisions": self.decisions, "time_idx": self.time_idx,
+            "solo_time": self.solo_time,
+            "heroes": [{"turns": p.turns, "met": p.met, "effects": p.effects}
+                       for p in self.players]})
+
+    def decision(self) -> dict | None:
+        """Who decides now and what is asked (the options themselves are the view's legal)."""
+        if self.outcome is not None or self.ask is None:
+            return None
+        frame = self.stack[-1] if self.stack else {"op": "setup"}
+        question = QUESTIONS.get((frame["op"], frame.get("stage")), QUESTIONS.get(frame["op"]))
+        if self.ask[0] == "chance":
+            return {"chance": self.ask[1], "question": question}
+        return {"seat": self.ask[1], "question": question}
+
+    def encounter_view(self) -> dict | None:
+        """The card being resolved now, with the roll in progress (as shown at the table)."""
+        card = next((f for f in reversed(self.stack) if f["op"] == "card"), None)
+        if card is None:
+            return None
+        out = {"card": card["card"], "source": card["src"], "diff_bonus": card.get("bonus", 0)}
+        roll = next((f for f in reversed(self.stack) if f["op"] == "challenge" and "diff" in f),
+                    None)
+        if roll is not None:
+            out["challenge"] = {"ability": roll["ability"], "dice": roll["n"], "diff": roll["diff"]}
+        effects = next((f for f in reversed(self.stack) if f["op"] == "effects"), None)
+        if effects is not None and effects.get("sub") and effects["sub"][0] == "choose_one":
+            out["choices"] = [kind for kind, _arg in effects["sub"][1]]
+        return _jsonable(out)
 
     def snapshot(self) -> Any:
-        data = self.public()
+        data = self.table()
+        data["engine"] = self.engine()
         data["decks"] = {d: list(self.decks[d]) for d in DECKS}
         data["removed"] = {d: list(self.removed[d]) for d in DECKS}
         data["known"] = {k: list(v) for k, v in self.known.items()}
@@ -1929,12 +1957,36 @@ class BabaYagaState(State):
         return out
 
     def _view(self, seat: int | None) -> dict:
-        data = _jsonable(self.public())
+        data = _jsonable(self.table())
+        data["decision"] = self.decision()
+        data["encounter"] = self.encounter_view()
         data["known"] = self.known_for(seat)
         data["log"] = [e for e in self.log if "only" not in e or e["only"] == seat]
-        data["time"] = self.time()
-        data["rep"] = [self.rep(p) for p in self.players]
+        data["resume"] = encode_resume(self.engine())
         return data
+
+
+# What a pending decision asks, by engine step (shown to players and clients).
+QUESTIONS = {
+    "setup": "set-up", ("setup", "pick_char"): "choose your character",
+    ("setup", "pick_quest"): "choose your quest", "turn": "start of the turn",
+    "interact": "steal, beguile or trade", "move": "where to move",
+    "meet": "meeting the tokens here", "encounter": "which encounter to have",
+    "special": "the special location", "rescue": "rescue the Ally from Koshchey",
+    "card": "the encounter card", "challenge": "the challenge roll",
+    "effects": "the card's results", "token_moves": "where the Hut or Horseman goes",
+    "reshuffle": "shuffling a card back",
+}
+
+
+def encode_resume(engine: dict) -> str:
+    """The engine continuation as one opaque string (public facts only)."""
+    raw = json.dumps(engine, separators=(",", ":"), sort_keys=True).encode()
+    return base64.b64encode(zlib.compress(raw, 1)).decode("ascii")
+
+
+def decode_resume(text: str) -> dict:
+    return json.loads(zlib.decompress(base64.b64decode(text)))
 
 
 def _jsonable(value: Any) -> Any:
@@ -1947,23 +1999,38 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+def _restore_players(view: dict, engine: dict) -> list[Player]:
+    players = []
+    for hero, inner in zip(view["heroes"], engine["heroes"]):
+        p = Player(hero["seat"])
+        for name in ("char", "quest", "step", "done", "loc", "skip", "elim", "won_horseman"):
+            setattr(p, name, hero[name])
+        p.cards = list(hero["cards"])
+        p.pending = list(hero["pending"])
+        p.turns = inner["turns"]
+        p.met = dict(inner["met"])
+        p.effects = [list(e) for e in inner["effects"]]
+        players.append(p)
+    return players
+
+
 def state_from_view(content: Content, config: Config, actions: list[str], index: dict,
                     view: dict, rng: random.Random) -> BabaYagaState:
     """A full state matching ``view``: the unseen deck orders and removed cards redrawn."""
     s = BabaYagaState(content, config, actions, index, fresh=False)
-    for name in BabaYagaState.PUBLIC:
-        value = view[name]
-        setattr(s, name, _copy(value))
+    engine = decode_resume(view["resume"])
+    for name in BabaYagaState.TABLE:
+        setattr(s, name, _copy(view[name]))
+    for name in ("serial", "decisions", "time_idx", "solo_time"):
+        setattr(s, name, _copy(engine[name]))
     s.koshchey = list(view["koshchey"]) if view["koshchey"] else None
-    s.tokens = dict(view["tokens"])
-    s.serial = dict(view["serial"])
-    s.players = [Player.from_json(p) for p in view["heroes"]]
+    s.players = [p for p in _restore_players(view, engine)]
     s.discard = {d: list(view["discard"][d]) for d in DECKS}
-    s.stack = [_copy(f) for f in view["stack"]]
-    s.turn = _copy(view["turn"])
-    ask = view["ask"]
+    s.stack = _copy(engine["stack"])
+    s.turn = _copy(engine["turn"])
+    ask = engine["ask"]
     s.ask = tuple(ask) if ask else None
-    s.ret = tuple(view["ret"]) if isinstance(view["ret"], list) else view["ret"]
+    s.ret = tuple(engine["ret"]) if isinstance(engine["ret"], list) else engine["ret"]
     s.outcome = _copy(view["outcome"])
     s.log = list(view["log"])
     s.known = {k: list(v) for k, v in view["known"].items()}

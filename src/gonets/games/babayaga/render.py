@@ -23,11 +23,15 @@ TIME_NAME = {"dawn": "dawn (White Dawn rides)", "noon": "noon (Red Sun rides)",
              "night": "night (Black Night rides)"}
 HERO_COLOURS = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#ca6f1e"]
 EDGE_STYLE = {"open": ("#8a8a8a", 2, ""), "bridge": ("#8e5b2c", 4, ""),
-              "pass": ("#8e5b2c", 4, ""), "causeway": ("#8e5b2c", 3, "6,4"),
+              "pass": ("#5d6d7e", 4, ""), "causeway": ("#8e5b2c", 3, "6,4"),
               "river": ("#2e86c1", 7, ""), "mountain": ("#a93226", 7, ""),
               "lake": ("#5dade2", 5, "2,4")}
 H_CONNECT = {"open": "─", "bridge": "═", "pass": "═", "causeway": "┄", "river": "≈",
              "mountain": "▲", "lake": "~"}
+EDGE_LEGEND = (("open", "road (open way)"), ("bridge", "bridge or ferry"),
+               ("pass", "mountain pass"), ("causeway", "causeway"),
+               ("river", "river: no crossing on foot"), ("mountain", "mountains: no crossing on foot"),
+               ("lake", "lake: Baba Yaga flies over"))
 V_CONNECT = {"open": "│", "bridge": "║", "pass": "║", "causeway": "┆", "river": "≈",
              "mountain": "▲", "lake": "~"}
 
@@ -215,14 +219,15 @@ def hero_panel(view: dict, seat: int) -> Panel:
         lines.append("  card: " + card_line(cid))
     for cid in hero["pending"]:
         lines.append("  pending: " + card_name(cid))
-    for ab, amount, dur, _turn, _src in hero["effects"]:
-        lines.append(f"  lingering: {amount:+d} {ab} ({dur.replace('_', ' ')})")
+    for eff in hero["effects"]:
+        lines.append(f"  lingering: {eff['amount']:+d} {eff['ability']} "
+                     f"({eff['duration'].replace('_', ' ')})")
     return Panel("\n".join(lines), title=hero_name(view, seat))
 
 
 def encounter_panel(view: dict) -> Panel | None:
     c = default_content()
-    frame = next((f for f in reversed(view["stack"]) if f["op"] == "card"), None)
+    frame = view.get("encounter")
     if frame is None:
         return None
     card = c.cards[frame["card"]]
@@ -231,12 +236,12 @@ def encounter_panel(view: dict) -> Panel | None:
     lines = [card["story"]]
     if chs:
         lines.append("Challenge: " + mode.join(challenge_text(ch) for ch in chs)
-                     + (f" (every Diff +{frame['bonus']})" if frame.get("bonus") else ""))
+                     + (f" (every Diff +{frame['diff_bonus']})" if frame["diff_bonus"] else ""))
     if card["optional"]:
         lines.append("Optional.")
-    roll = next((f for f in reversed(view["stack"]) if f["op"] == "challenge" and "diff" in f), None)
+    roll = frame.get("challenge")
     if roll is not None:
-        lines.append(f"Rolling {roll['n']} dice against Diff {roll['diff']}")
+        lines.append(f"Rolling {roll['dice']} dice against Diff {roll['diff']}")
     last = next((e for e in reversed(view["log"]) if e["e"] == "roll"), None)
     if last is not None:
         lines.append(f"Last roll: {' '.join(str(d) for d in last['dice'])} vs {last['diff']}: "
@@ -358,9 +363,9 @@ def describe_action(view: dict, text: str) -> str:
     if text in simple:
         return simple[text]
     if verb == "option":
-        frame = next((f for f in reversed(view["stack"]) if f["op"] == "effects"), None)
-        if frame and frame.get("sub") and frame["sub"][0] == "choose_one":
-            kind = frame["sub"][1][int(arg) - 1][0]
+        choices = (view.get("encounter") or {}).get("choices")
+        if choices and 0 < int(arg) <= len(choices):
+            kind = choices[int(arg) - 1]
             return {"miss_turn": "Miss your next turn"}.get(
                 kind, "Discard one of your cards" if kind == "discard_own" else kind)
         return f"Option {arg}"
@@ -474,7 +479,7 @@ def render_svg(view: dict) -> str:
     max_x = max(l["grid"][0] for l in c.locations.values())
     max_y = max(l["grid"][1] for l in c.locations.values())
     width = pad * 2 + (max_x + 1) * cell + 360
-    height = top + pad * 2 + (max_y + 1) * cell + 40
+    board_bottom = top + pad + (max_y + 1) * cell
 
     def centre(lid: str) -> tuple[float, float]:
         x, y = c.locations[lid]["grid"]
@@ -490,14 +495,13 @@ def render_svg(view: dict) -> str:
             by_loc.setdefault(parts[1], []).append(text)
         else:
             others.append(text)
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" font-family="sans-serif">')
+    head = ""                            # written at the end, once the height is known
     title = (f'<text x="{pad}" y="30" font-size="20" font-weight="bold">Baba Yaga · round '
              f'{view["round"]} · {escape(TIME_NAME[view["time"]])}</text>')
     status = (f'<text x="{pad}" y="50" font-size="13">Wilderness deck '
               f'{view["deck_sizes"]["wilderness"]} · Town deck {view["deck_sizes"]["town"]} · '
               f'Baba Yaga cards beaten {view["by_beaten"]}/3 · {escape(view["mode"])}</text>')
-    out = [head, f'<rect width="{width}" height="{height}" fill="#f4ecd8"/>', title, status]
+    out = [head, "", title, status]
     for a, b, kind in c.edges:
         (x1, y1), (x2, y2) = centre(a), centre(b)
         colour, w, dash = EDGE_STYLE[kind]
@@ -557,5 +561,36 @@ def render_svg(view: dict) -> str:
                    f'stroke="#a04000"/><text x="{side + 6}" y="{yy}" font-size="11">'
                    f'{escape(describe_action(view, text)[:58])}</text></g>')
         yy += 22
+    out += svg_legend(pad, board_bottom + 10)
+    height = max(board_bottom + 110, yy + 10)
+    out[0] = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+              f'viewBox="0 0 {width} {height}" font-family="sans-serif">')
+    out[1] = f'<rect width="{width}" height="{height}" fill="#f4ecd8"/>'
     out.append("</svg>")
     return "\n".join(out)
+
+
+def svg_legend(x0: int, y0: int) -> list[str]:
+    """The key of the map: edge kinds, places and tokens."""
+    out = [f'<g class="legend"><text x="{x0}" y="{y0 + 12}" font-size="12" '
+           f'font-weight="bold">Key</text>']
+    for i, (kind, label) in enumerate(EDGE_LEGEND):
+        x, y = x0 + 40 + (i % 4) * 260, y0 + 12 + (i // 4) * 22
+        colour, w, dash = EDGE_STYLE[kind]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(f'<line class="legend-edge {kind}" x1="{x}" y1="{y - 4}" x2="{x + 40}" '
+                   f'y2="{y - 4}" stroke="{colour}" stroke-width="{w}"{dash_attr}/>'
+                   f'<text x="{x + 48}" y="{y}" font-size="11">{escape(label)}</text>')
+    y = y0 + 12 + 2 * 22
+    places = (("#fdfefe", "#922b21", "town"), ("#d5e8d4", "#4d5656", "wilderness"),
+              ("#d5e8d4", "#6c3483", "special place"))
+    for i, (fill, stroke, label) in enumerate(places):
+        x = x0 + 40 + i * 140
+        out.append(f'<rect x="{x}" y="{y - 11}" width="24" height="14" rx="3" fill="{fill}" '
+                   f'stroke="{stroke}" stroke-width="2"/><text x="{x + 30}" y="{y}" '
+                   f'font-size="11">{label}</text>')
+    tokens = " · ".join(f"{mark} {TOKEN_NAME[tok].replace('the ', '')}"
+                        for tok, mark in TOKEN_MARK.items())
+    out.append(f'<text x="{x0 + 460}" y="{y}" font-size="11">Tokens: {escape(tokens)}; '
+               f'numbered discs: heroes</text></g>')
+    return out
