@@ -11,7 +11,7 @@ from gonets.games.carcassonne import GAME
 from gonets.games.carcassonne.board import Board
 from gonets.games.carcassonne.tiles import TILE_TYPES, pile_counts
 
-from .helpers import act, empty_pile, events, legal_texts, play
+from .helpers import act, empty_pile, events, legal_texts, play, put_follower
 from .oracle import Oracle
 
 
@@ -296,3 +296,30 @@ def test_legacy_farm_scoring_city_by_city():
         empty_pile(state)
         act(state, "pass")
         assert state.result().scores == [0.0, float(points)]
+
+
+@pytest.mark.parametrize("style,scores", [("field", [3.0, 3.0]), ("city_4", [0.0, 4.0]),
+                                          ("city_3", [0.0, 3.0])])
+def test_legacy_farms_pay_each_city_once_to_the_majority_over_all_its_fields(style, scores):
+    # the two-tile city D+E borders two separate fields: E's (p1, one farmer) and the start
+    # tile's northern field (p2, two farmers); per field both score, city by city only p2
+    state = play(["E"], ["place E 0,1 r180", "pass"], preset="base",
+                 options={"farm_scoring": style})
+    put_follower(state, 0, 0, 1, 1)
+    put_follower(state, 1, 0, 0, 2)
+    put_follower(state, 1, 0, 0, 2)
+    state._finish()
+    assert state.result().scores == scores
+
+
+def test_bottom_variant_ends_when_every_remaining_tile_went_under():
+    state = play(["E", "C"], ["place E 0,1 r180"], preset="base",
+                 options={"unplaceable": "bottom"})
+    for letter in state.pile:
+        state.remaining[letter] -= 1
+    state.pile, state.remaining["C"] = ["C"], 1
+    act(state, "pass")                          # p2 draws C: it fits nowhere, goes under
+    kinds = [e["type"] for e in state.log]
+    assert kinds[kinds.index("no_follower") + 1:] == ["under", "discard_rest", "end"]
+    assert events(state, "discard_rest")[0]["tiles"] == ["C"]
+    assert state.is_terminal() and state.view(None)["discarded"] == ["C"]

@@ -40,7 +40,10 @@ def test_figures_start_on_zero_and_equal_totals_move_the_meeple_forced():
     state = road_five(messages=[6, 1, 2, 3, 4, 5, 7, 8])
     (figure,) = events(state, "figure")
     assert figure == {"type": "figure", "player": 0, "figure": "meeple", "points": 5,
-                      "total": 5, "forced": True}
+                      "total": 5, "forced": True, "source": "road", "at": [-1, 0, 0]}
+    (score,) = events(state, "score")
+    assert [score["x"], score["y"], score["segment"]] == figure["at"], \
+        "the figure entry names the feature whose points it took (M30)"
 
 
 def test_trigger_on_own_turn_draws_a_message():
@@ -337,3 +340,34 @@ def test_compulsory_chain_switch_draws_without_asking():
     act(state, "pass", "figure meeple", "message seal", "figure messenger")
     assert state.phase == "message" and not events(state, "chain")
     assert [e["number"] for e in events(state, "message")] == [6, 7]
+
+
+def test_c3_1_lock_carries_into_the_message_points():
+    state = road_five(preset="c3_1", messages=[6, 1, 2, 3, 4, 5, 7, 8], scores=[[0, 3], [0, 0]])
+    act(state, "figure meeple")                 # 5: dark, message 6; the meeple is now fixed
+    act(state, "message seal")
+    last = events(state, "figure")[-1]
+    assert last["figure"] == "meeple" and last["forced"] is True and last["points"] == 2
+    assert state.scores[0] == [7, 3] and state.current_player() == 1
+
+
+def test_zmg_alone_rule_also_blocks_a_chain():
+    state = road_five(preset="zmg_c2", messages=[6, 7, 1, 2, 3, 4, 5, 8],
+                      scores=[[0, 8], [10, 3]])
+    act(state, "figure meeple")                 # 5: nobody else on space 5, message 6
+    assert events(state, "message")
+    act(state, "message seal", "figure messenger")   # 10: p2's meeple stands on 10
+    assert state.phase != "chain" and len(events(state, "message")) == 1
+    assert state.current_player() == 1
+
+
+@pytest.mark.parametrize("style,points", [("field", 3), ("city_4", 4), ("city_3", 3)])
+def test_message_8_farmer_uses_the_farm_option_value(style, points):
+    state = play(["W", "U", "U", "B", "W"], ROAD5, messages=[8, 1, 2, 3, 4, 5, 6, 7],
+                 options={"farm_scoring": style})
+    state.board.place("E", 2, 0, 1)            # closes the start tile's city (no knight on it)
+    put_follower(state, 0, 0, 0, 2)            # p1 farmer on the start tile's northern field
+    act(state, "pass", "recall 0,0 farmer 1")
+    result = events(state, "message_result")[0]
+    assert result["points"] == points and result["majority"] is True
+    assert state.slots[0].count(-1) == 7

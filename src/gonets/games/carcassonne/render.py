@@ -240,7 +240,11 @@ def describe_event(event: dict) -> str:
         return (f"{when}{event['feature']} at {event['x']},{event['y']} ({event['tiles']} tiles"
                 f"{arms}) -> {event['points']} points to {holders} [{event['rule']}]")
     if kind == "figure":
-        return (f"{who} moves the {event['figure']} {event['points']} points to "
+        source = event.get("source", "")
+        if "at" in event:
+            source += " at {},{}".format(*event["at"][:2])
+        source = f" for the {source}" if source else ""
+        return (f"{who} moves the {event['figure']} {event['points']} points{source} to "
                 f"{event['total']}{forced}")
     if kind == "trigger":
         return f"{who} stands on a dark space ({', '.join(event['figures'])}): a message"

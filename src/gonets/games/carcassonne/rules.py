@@ -386,16 +386,17 @@ class CarcassonneState(State):
                 continue
             points, rule = self._completed_value(kind, root)
             winners, counts = self._majority(root)
-            self.log.append({"type": "score", **self._describe_feature(kind, root),
-                             "followers": counts, "holders": winners, "points": points,
-                             "rule": rule})
+            feature = self._describe_feature(kind, root)
+            self.log.append({"type": "score", **feature, "followers": counts,
+                             "holders": winners, "points": points, "rule": rule})
             for player, slot in board.foll[root]:
                 self.slots[player][slot] = -1
             board.foll[root] = ()
             for player in winners:
                 scored.append(((player - self.active) % self.n, order,
                                {"player": player, "points": points,
-                                "source": KIND_NAMES[kind]}))
+                                "source": KIND_NAMES[kind],
+                                "at": [feature["x"], feature["y"], feature["segment"]]}))
         scored.sort(key=lambda item: item[:2])
         self._open_check("round", [item[2] for item in scored])
 
@@ -470,7 +471,10 @@ class CarcassonneState(State):
             self.lock[player] = figure
         self.events[self.ev_i] = {**event, "figure": FIGURES[figure]}
         entry = {"type": "figure", "player": player, "figure": FIGURES[figure],
-                 "points": points, "total": self.scores[player][figure]}
+                 "points": points, "total": self.scores[player][figure],
+                 "source": event["source"]}
+        if "at" in event:
+            entry["at"] = event["at"]
         if forced:
             entry["forced"] = True
         self.log.append(entry)
