@@ -6,8 +6,14 @@ import json
 from pathlib import Path
 
 from gonets.core import Record, get_game
-from gonets.games.czar.board import (COIN_COUNT, COIN_KEYS, COLOUR_BY_KEY, INN_BY_KEY,
-                                     TYPE_BY_KEY, TYPES)
+from gonets.games.czar.board import (
+    COIN_COUNT,
+    COIN_KEYS,
+    COLOUR_BY_KEY,
+    INN_BY_KEY,
+    TYPE_BY_KEY,
+    TYPES,
+)
 from gonets.games.czar.rules import CzarState
 
 GAME = get_game("czar")
@@ -79,7 +85,7 @@ def legal_texts(state: CzarState) -> list[str]:
 def started(players: int = 4, preset: str = "classic", options: dict | None = None,
             pile: list[str] | None = None, stacks: list[list[str]] | None = None) -> CzarState:
     """A state at p1's first turn after a standard setup (start player p1)."""
-    from gonets.games.czar.board import LEVEL_INNS, INN_KEYS, CLOSED
+    from gonets.games.czar.board import CLOSED, INN_KEYS, LEVEL_INNS
 
     swamp = [INN_KEYS[i] for i in LEVEL_INNS[0] if i not in CLOSED[players]]
     return play(setup_steps(players, swamp[:players], stacks, 0, pile), players, preset, options)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gonets.core import IllegalAction, OptionError
-from gonets.games.czar.board import (CLOSED, COIN_VALUE, INN_NAMES, LEVEL_INNS, coin_pool)
+from gonets.core import IllegalAction, OptionError, RecordError
+from gonets.games.czar.board import CLOSED, COIN_VALUE, INN_NAMES, LEVEL_INNS, coin_pool
 from gonets.games.czar.rules import INITIAL, TURN
 
 from .helpers import GAME, coins, legal_texts, play, setup_steps, stack, started
@@ -50,7 +50,7 @@ def test_coin_pool_has_30_coins_worth_30_rubles_or_27_without_blanks():
     assert len(coin_pool(27)) == 27 and sum(COIN_VALUE[c] for c in coin_pool(27)) == 30
     state = started(3, options={"coin_pool": 27}, pile=coins(pool=27))
     assert len(state.pile) == 27
-    with pytest.raises(Exception):
+    with pytest.raises(RecordError, match="coin pile must be a permutation of 27"):
         started(3, options={"coin_pool": 27}, pile=coins())
 
 

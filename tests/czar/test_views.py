@@ -96,8 +96,8 @@ def test_sample_world_redeals_other_players_revised_coins_but_keeps_own():
 def test_errors_do_not_reveal_the_top_of_the_stack():
     state = started(4)
     texts = []
-    for text in ("place officer iwan", "place lady taiga", "travel taiga officer iwan cossack "
-                 "wladimir", "bribe", "pass", "reveal"):
+    travel = "travel taiga officer iwan cossack wladimir"
+    for text in ("place officer iwan", "place lady taiga", travel, "bribe", "pass", "reveal"):
         with pytest.raises(IllegalAction) as info:
             state.apply(state.text_to_action(text))
         texts.append(str(info.value))

@@ -10,7 +10,7 @@ rival is close to paying.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from gonets.agents.base import Agent
 from gonets.games.czar import actions as A

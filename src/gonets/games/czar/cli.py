@@ -6,8 +6,15 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from gonets.games.czar.board import (CLOSED, DEFAULT_PRICES, GUARD_INNS, INN_NAMES, LEVEL_INNS,
-                                     LEVEL_TITLES, TYPE_TITLES)
+from gonets.games.czar.board import (
+    CLOSED,
+    DEFAULT_PRICES,
+    GUARD_INNS,
+    INN_NAMES,
+    LEVEL_INNS,
+    LEVEL_TITLES,
+    TYPE_TITLES,
+)
 
 app = typer.Typer(help="Message to the Czar: board and rule tables.", no_args_is_help=True)
 

@@ -8,8 +8,13 @@ from typing import Any
 from gonets.core.game import Game, State
 from gonets.core.options import Config, Option, Preset
 from gonets.games.czar import actions
-from gonets.games.czar.board import DEFAULT_PRICES, GUARD_INNS, INN_KEYS, INN_NAMES, \
-    skip_guard_index
+from gonets.games.czar.board import (
+    DEFAULT_PRICES,
+    GUARD_INNS,
+    INN_KEYS,
+    INN_NAMES,
+    skip_guard_index,
+)
 from gonets.games.czar.rules import CzarState
 
 

@@ -6,8 +6,17 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from gonets.games.czar.board import (COIN_VALUE, COIN_BY_KEY, INN_BY_KEY, INN_LEVEL, INN_NAMES,
-                                     LEVEL_TITLES, TYPE_TITLES, TYPE_BY_KEY, TYPES)
+from gonets.games.czar.board import (
+    COIN_BY_KEY,
+    COIN_VALUE,
+    INN_BY_KEY,
+    INN_LEVEL,
+    INN_NAMES,
+    LEVEL_TITLES,
+    TYPE_BY_KEY,
+    TYPE_TITLES,
+    TYPES,
+)
 
 STYLE = {"red": "bold red", "green": "bold green", "blue": "bold blue", "yellow": "bold yellow",
          "purple": "bold magenta"}

@@ -10,16 +10,33 @@ shared between clones.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from gonets.core.errors import IllegalAction
 from gonets.core.game import CHANCE, TERMINAL, Result, State
 from gonets.core.options import Config
 from gonets.games.czar import actions as A
-from gonets.games.czar.board import (COIN_BY_KEY, COIN_KEYS, COIN_VALUE, COLOURS, GUARD_INNS,
-                                     INN_LEVEL, INN_NAMES, LEVEL_TITLES, NJET, NUM_INNS, PALACE,
-                                     PER_TYPE, TOP, TYPE_BY_KEY, TYPES, Table, courier_name,
-                                     table_for)
+from gonets.games.czar.board import (
+    COIN_BY_KEY,
+    COIN_KEYS,
+    COIN_VALUE,
+    COLOURS,
+    GUARD_INNS,
+    INN_LEVEL,
+    INN_NAMES,
+    LEVEL_TITLES,
+    NJET,
+    NUM_INNS,
+    PALACE,
+    PER_TYPE,
+    TOP,
+    TYPE_BY_KEY,
+    TYPES,
+    Table,
+    courier_name,
+    table_for,
+)
 
 # phases
 START, COINS, SHUFFLE, INITIAL, TURN, DRAWN, RUBLES_FIRST, RUBLES, BONUS, OFFER, OVER = range(11)
@@ -86,7 +103,7 @@ class CzarState(State):
             return TERMINAL
         return self.active
 
-    def clone(self) -> "CzarState":
+    def clone(self) -> CzarState:
         new = CzarState.__new__(CzarState)
         new.config = self.config
         new.t = self.t
@@ -376,7 +393,7 @@ class CzarState(State):
                 f"({name} is in the {LEVEL_TITLES[INN_LEVEL[inn]]})")
 
     def _why_travel_illegal(self, action: int, text: str) -> str:
-        inn, first, second, dest1, dest2 = A.decode_travel(action)
+        inn, first, second, _, _ = A.decode_travel(action)
         name = INN_NAMES[inn]
         if self.cnt[inn] != 3:
             return f"{text!r} is not legal: {name} is not full (it needs 3 couriers)"
@@ -430,8 +447,7 @@ class CzarState(State):
         p = self.active
         stack = self.stacks[p]
         code = stack.pop()
-        if len(stack) < self.known[p]:
-            self.known[p] = len(stack)
+        self.known[p] = min(self.known[p], len(stack))
         if self.entry_inns(code & 3):
             self.drawn = code
             self.phase = DRAWN
@@ -587,8 +603,7 @@ class CzarState(State):
         stack = self.stacks[p]
         if not self.display[p] and stack:
             code = stack.pop()
-            if len(stack) < self.known[p]:
-                self.known[p] = len(stack)
+            self.known[p] = min(self.known[p], len(stack))
             self.display[p].append(code)
             self._log({"e": "display", "seat": p, "courier": courier_name(code)})
         self.turns += 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from gonets.games.czar.board import COLOUR_FILLS, COLOUR_BY_KEY, TYPE_BY_KEY
+from gonets.games.czar.board import COLOUR_BY_KEY, COLOUR_FILLS, TYPE_BY_KEY
 
 INN_W, INN_H, GAP = 168, 112, 12
 ROOM_W, ROOM_H = 74, 38
@@ -103,8 +103,8 @@ def _guards(view: dict, y: int) -> list[str]:
 
 def _inn(inn: dict, x: int, y: int, rooms_act: dict, travel: list[str]) -> list[str]:
     out = [f'<g class="inn" data-inn="{inn["key"]}"{_attr("|".join(travel))}>',
-           f'<rect x="{x}" y="{y}" width="{INN_W}" height="{INN_H}" rx="6" '
-           f'fill="{"#ddd" if not inn["open"] else "#fffaf0"}" stroke="#333"/>',
+           (f'<rect x="{x}" y="{y}" width="{INN_W}" height="{INN_H}" rx="6" '
+            f'fill="{"#ddd" if not inn["open"] else "#fffaf0"}" stroke="#333"/>'),
            f'<text x="{x + 8}" y="{y + 15}" class="name">{escape(inn["name"])}</text>']
     if not inn["open"]:
         out.append(f'<text x="{x + INN_W // 2}" y="{y + 55}" class="closed" '

@@ -12,9 +12,22 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from gonets.games.czar.board import (COIN_BY_KEY, COIN_KEYS, COIN_VALUE, COLOUR_BY_KEY, COLOURS,
-                                     GUARD_INNS, INN_KEYS, INN_LEVEL, INN_NAMES, LEVEL_TITLES,
-                                     NUM_INNS, TYPE_BY_KEY, TYPES, courier_json)
+from gonets.games.czar.board import (
+    COIN_BY_KEY,
+    COIN_KEYS,
+    COIN_VALUE,
+    COLOUR_BY_KEY,
+    COLOURS,
+    GUARD_INNS,
+    INN_KEYS,
+    INN_LEVEL,
+    INN_NAMES,
+    LEVEL_TITLES,
+    NUM_INNS,
+    TYPE_BY_KEY,
+    TYPES,
+    courier_json,
+)
 from gonets.games.czar.rules import OVER, PHASES, SHUFFLE, CzarState
 
 
