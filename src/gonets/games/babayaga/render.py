@@ -572,8 +572,8 @@ def render_svg(view: dict) -> str:
 
 def svg_legend(x0: int, y0: int) -> list[str]:
     """The key of the map: edge kinds, places and tokens."""
-    out = [f'<g class="legend"><text x="{x0}" y="{y0 + 12}" font-size="12" '
-           f'font-weight="bold">Key</text>']
+    out = [(f'<g class="legend"><text x="{x0}" y="{y0 + 12}" font-size="12" '
+            f'font-weight="bold">Key</text>')]
     for i, (kind, label) in enumerate(EDGE_LEGEND):
         x, y = x0 + 40 + (i % 4) * 260, y0 + 12 + (i // 4) * 22
         colour, w, dash = EDGE_STYLE[kind]
