@@ -117,6 +117,24 @@ def test_validate_rejects_town_reachable_by_hut(tmp_path):
     assert "board.yaml" in result.output and "town" in result.output and "hut" in result.output
 
 
+def test_validate_rejects_a_quest_or_card_that_puts_the_hut_in_a_town(tmp_path):
+    pack = copy_pack(tmp_path)
+    edit_yaml(pack / "quests.yaml",
+              lambda q: q[0]["steps"][0].update(win=[{"place_token": {"token": "hut",
+                                                                      "location": "tsarov"}}]))
+    result = run_validate(pack)
+    assert result.exit_code == 1
+    assert "quests.yaml" in result.output and "slay_the_dragon" in result.output
+    assert "puts the hut in the town 'tsarov'" in result.output
+    pack2 = copy_pack(tmp_path / "b")
+    edit_yaml(pack2 / "cards" / "elements.yaml",
+              lambda cards: [c.update(win=[{"place_token": {"token": "horseman",
+                                                            "location": "khorov"}}])
+                             for c in cards if c["id"] == "H_BLACK"])
+    with pytest.raises(ContentError, match="elements.yaml.*horseman in the town 'khorov'"):
+        load_content(pack2)
+
+
 def test_other_problems_named(tmp_path):
     pack = copy_pack(tmp_path)
     edit_yaml(pack / "cards" / "wilderness.yaml", lambda cards: cards.pop())

@@ -171,10 +171,6 @@ def _load_board(ck: _Checker) -> tuple:
         if locations[where]["kind"] == "town":
             ck.fail(f"token_start.{tok}", f"the {tok} starts in the town {where!r}: a town "
                     f"would be reachable by the {tok}, which never enters towns")
-        reach = _bfs(token_t, where)
-        towns = sorted(n for n in reach if locations[n]["kind"] == "town")
-        if towns:
-            ck.fail(f"token_start.{tok}", f"towns reachable by the {tok}: {', '.join(towns)}")
     entry_loc = data.get("baba_yaga_entry")
     if entry_loc not in locations:
         ck.fail("baba_yaga_entry", f"unknown location {entry_loc!r}")
@@ -194,6 +190,13 @@ class _EffectChecker:
             return
         if where not in self.locations:
             self.ck.fail(entry, f"dangling location reference {where!r} (no such location)")
+
+    def no_town_for_walkers(self, entry: str, token: str, where: Any) -> None:
+        """The Hut and the Horseman never enter towns: no effect may put them in one."""
+        if token in ("hut", "horseman") and where in self.locations and \
+                self.locations[where]["kind"] == "town":
+            self.ck.fail(entry, f"puts the {token} in the town {where!r}: a town would be "
+                         f"reachable by the {token}, which never enters towns")
 
     def challenges(self, entry: str, items: Any) -> list[dict]:
         out = []
@@ -237,6 +240,7 @@ class _EffectChecker:
                 self.ck.fail(entry, f"{kind} needs a token among {TOKENS}")
             if kind == "place_token":
                 self.location(entry, arg.get("location"), allow_here=True)
+                self.no_town_for_walkers(entry, arg["token"], arg.get("location"))
             if kind == "move_token" and arg.get("toward") not in TOWARD:
                 self.ck.fail(entry, f"unknown direction {arg.get('toward')!r}")
         if kind == "dice_mod" and (
