@@ -256,6 +256,11 @@ async def table_socket(websocket: WebSocket) -> None:
             except GonetsError as exc:
                 conn.push(json.dumps({"type": "error", "message": str(exc), "ref": ref},
                                      ensure_ascii=False))
+            except Exception:
+                log.exception("table %s: a message could not be handled", table.id)
+                conn.push(json.dumps({"type": "error", "ref": ref, "message":
+                                      "the server failed to handle that message (an "
+                                      "internal error, logged); reload to see the table"}))
     except WebSocketDisconnect:
         pass
     finally:

@@ -313,7 +313,12 @@ class LiveTable:
             status = self.status
             if status == "open" and all(s.get("name") for s in seats):
                 status = "running"
-            await self.manager.write(self.storage.update_seats, self.id, seats, status)
+            try:
+                await self.manager.write(self.storage.update_seats, self.id, seats, status)
+            except Exception as exc:
+                log.exception("table %s: storing a name failed", self.id)
+                raise TableError("the server could not store the name; please try again") \
+                    from exc
             started = status != self.status
             self.seats, self.status = seats, status
             self.match.record.seats = self.public_seats()
