@@ -279,3 +279,22 @@ def test_slay_the_dragon_end_to_end_in_solo():
     act(s, "move dragons_heart")
     roll(s, [6, 2])                                     # Fight 6: the twelve-headed dragon
     assert s.is_terminal() and s.result().winners == [0] and s.outcome["how"] == "quest"
+
+
+def test_solo_time_die_is_shown_only_when_time_first_matters():
+    import random
+
+    from tests.babayaga.helpers import GAME
+    s = new("solo", 1, chars=["ilya_muromets"], quests=["slay_the_dragon"])
+    s.apply_chance(5)                                   # night, still face down
+    view = s.view(0)
+    assert view["time"] is None and not events(s, "time")
+    worlds = {GAME.sample_world(view, random.Random(i)).solo_time for i in range(30)}
+    assert worlds == {"dawn", "noon", "night"}          # the hidden die is redrawn
+    s.tokens["horseman"] = "marshes"
+    act(s, "move marshes")                              # meeting the Horseman: time matters now
+    assert s.view(0)["time"] == "night"
+    assert [(e["time"], e["die"]) for e in events(s, "time")] == [("night", 5)]
+    assert s.view(0)["encounter"]["card"] == "H_BLACK"
+    s.time()
+    assert len(events(s, "time")) == 1                  # one roll per turn, reused

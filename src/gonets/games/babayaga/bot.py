@@ -136,7 +136,7 @@ class HeuristicAgent(Agent):
         moves = [t for t in texts if t.startswith("move ")]
         if step is not None and goal is not None:
             trig = step["trigger"]
-            timed = trig.get("time") and view["time"] not in trig["time"]
+            timed = trig.get("time") and view["time"] is not None and view["time"] not in trig["time"]
             wanted = f"move {goal}"
             if wanted in moves and not timed and self.ready(view, step):
                 return wanted

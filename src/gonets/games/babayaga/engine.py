@@ -133,6 +133,7 @@ class BabaYagaState(State):
         self.serial = {t: 0 for t in ELEMENT_ORDER}
         self.time_idx = 0
         self.solo_time = "dawn"
+        self.solo_die = 0                    # this turn's time die, face down until time matters
         self.by_beaten = 0
         self.by_defeater = -1
         self.round = 1
@@ -165,7 +166,7 @@ class BabaYagaState(State):
         s.reminder = [list(r) for r in self.reminder]
         s.tokens = dict(self.tokens)
         s.serial = dict(self.serial)
-        for name in ("time_idx", "solo_time", "by_beaten", "by_defeater", "round", "active",
+        for name in ("time_idx", "solo_time", "solo_die", "by_beaten", "by_defeater", "round", "active",
                      "first", "opener", "reshuffled", "koshchey_used", "koshchey_bonus", "ask", "ret",
                      "outcome", "decisions"):
             setattr(s, name, getattr(self, name))
@@ -302,8 +303,19 @@ class BabaYagaState(State):
         return sum(cards[c]["rep"] for c in p.cards)
 
     def time(self) -> str:
+        """The time of day for a rules decision. Solo: the die rolled face down at the start of
+        the turn is shown now, the first time in the turn that time matters (#7)."""
         if self.mode == "solo":
+            if self.solo_die:
+                self.emit({"e": "time", "time": self.solo_time, "die": self.solo_die})
+                self.solo_die = 0
             return self.solo_time
+        return self.c.rules["setup"]["horseman_order"][self.time_idx]
+
+    def shown_time(self) -> str | None:
+        """The time of day as the table sees it (solo: None while this turn's die is hidden)."""
+        if self.mode == "solo":
+            return None if self.solo_die else self.solo_time
         return self.c.rules["setup"]["horseman_order"][self.time_idx]
 
     def emit(self, event: dict, only: int | None = None) -> None:
@@ -517,7 +529,7 @@ class BabaYagaState(State):
                 if answer is None:
                     return self._chance("die", None)
                 self.solo_time = self.c.rules["solo"]["time_die"][answer]
-                self.emit({"e": "time", "time": self.solo_time, "die": answer})
+                self.solo_die = answer       # shown when time first matters this turn
             f["stage"] = "baba"
             return
         if stage == "baba":
@@ -941,9 +953,9 @@ class BabaYagaState(State):
             return not self.koshchey_used and any(cards[c]["type"] == "ally" for c in p.cards)
         if special == "tsarov":
             forbidden = self.c.rules["special_rules"]["tsarov"]["forbidden_times"]
-            return self.time() not in forbidden and \
-                any(cards[c]["type"] == "item" for c in p.cards) and \
-                any(cards[c]["type"] == "item" for d in DECKS for c in self.discard[d])
+            return any(cards[c]["type"] == "item" for c in p.cards) and \
+                any(cards[c]["type"] == "item" for d in DECKS for c in self.discard[d]) and \
+                self.time() not in forbidden
         return False
 
     def _op_encounter(self, f: dict, answer: Any) -> None:
@@ -1882,7 +1894,7 @@ class BabaYagaState(State):
     def table(self) -> dict:
         """What everybody sees at the table (no deck order, no engine bookkeeping)."""
         data = {name: _copy(getattr(self, name)) for name in self.TABLE}
-        data["time"] = self.time()
+        data["time"] = self.shown_time()
         data["heroes"] = [self.hero_view(p) for p in self.players]
         data["rep"] = [self.rep(p) for p in self.players]
         data["deck_sizes"] = {d: len(self.decks[d]) for d in DECKS}
@@ -1910,7 +1922,7 @@ class BabaYagaState(State):
             "stack": self.stack, "turn": self.turn, "ask": ask,
             "ret": list(self.ret) if isinstance(self.ret, tuple) else self.ret,
             "serial": self.serial, "decisions": self.decisions, "time_idx": self.time_idx,
-            "solo_time": self.solo_time,
+            "solo_time": None if self.solo_die else self.solo_time,
             "heroes": [{"turns": p.turns, "met": p.met, "effects": p.effects}
                        for p in self.players]})
 
@@ -1942,6 +1954,7 @@ class BabaYagaState(State):
     def snapshot(self) -> Any:
         data = self.table()
         data["engine"] = self.engine()
+        data["solo_time_die"] = [self.solo_time, self.solo_die]
         data["decks"] = {d: list(self.decks[d]) for d in DECKS}
         data["removed"] = {d: list(self.removed[d]) for d in DECKS}
         data["known"] = {k: list(v) for k, v in self.known.items()}
@@ -2023,6 +2036,11 @@ def state_from_view(content: Content, config: Config, actions: list[str], index:
         setattr(s, name, _copy(view[name]))
     for name in ("serial", "decisions", "time_idx", "solo_time"):
         setattr(s, name, _copy(engine[name]))
+    if s.mode == "solo" and engine["solo_time"] is None:     # the face-down time die
+        s.solo_die = rng.randint(1, 6)
+        s.solo_time = content.rules["solo"]["time_die"][s.solo_die]
+    else:
+        s.solo_die = 0
     s.koshchey = list(view["koshchey"]) if view["koshchey"] else None
     s.players = [p for p in _restore_players(view, engine)]
     s.discard = {d: list(view["discard"][d]) for d in DECKS}

@@ -19,7 +19,8 @@ from gonets.games.babayaga.content import ABILITIES, default_content
 TOKEN_MARK = {"wolves": "W", "solovey": "S", "horseman": "R", "hut": "H", "baba_yaga": "B"}
 TOKEN_NAME = {"wolves": "the Wolves", "solovey": "Solovey", "horseman": "the Horseman",
               "hut": "the Hut", "baba_yaga": "Baba Yaga"}
-TIME_NAME = {"dawn": "dawn (White Dawn rides)", "noon": "noon (Red Sun rides)",
+TIME_NAME = {None: "time of day not rolled yet (solo: rolled when it matters)",
+             "dawn": "dawn (White Dawn rides)", "noon": "noon (Red Sun rides)",
              "night": "night (Black Night rides)"}
 HERO_COLOURS = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#ca6f1e"]
 EDGE_STYLE = {"open": ("#8a8a8a", 2, ""), "bridge": ("#8e5b2c", 4, ""),
