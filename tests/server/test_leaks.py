@@ -101,3 +101,26 @@ def test_log_lines_are_reused_only_for_unchanged_events(toy):
         assert lines.describe([]) == []
     finally:
         del toy.describe_event
+
+
+@pytest.mark.parametrize("game_name", sorted(REAL_GAMES))
+def test_spectator_frames_of_bot_games_are_exactly_the_public_view(toy, sqlite_url, game_name):
+    """Bot-only tables watched from the start: every spectator frame is the public view."""
+    if game_name not in games():
+        pytest.skip(f"{game_name} has not landed yet")
+    game = games()[game_name]
+    players = max(game.min_players, min(REAL_GAMES[game_name], game.max_players))
+    agents = ["random", "heuristic"] if "heuristic" in game.agents() else ["random"]
+    with ServerThread(sqlite_url, bot_delay=0.0) as server:
+        for seed in range(3):
+            created = server.create(game=game_name, players=players, seed=seed, bot_delay=0.005,
+                                    seats=[{"kind": "bot", "agent": agents[i % len(agents)]}
+                                           for i in range(players)])
+            with server.client(created["id"]) as watcher:
+                watcher.until(lambda m: m["type"] == "state" and m["view"]["terminal"],
+                              timeout=120)
+            record = Record.from_json(
+                server.http.get(f"/api/tables/{created['id']}/record").json())
+            checked = check_frames(game, record, {None: watcher.messages}, [],
+                                   random.Random(seed))
+            assert checked >= 5
