@@ -54,6 +54,8 @@ class Oracle:
         self.tiny_city = tiny_city
         self.farm = farm
         self.msg8_majority = msg8_majority
+        self.owed: list[tuple[int, int]] = []      # (player, points) still to take a figure
+        self.final_scored: list[frozenset] = []
 
     # -- features by flood fill -------------------------------------------------------------------
     def neighbours(self, x: int, y: int, seg: int) -> list[tuple[int, int, int]]:
@@ -208,13 +210,25 @@ class Oracle:
             assert event["holders"] == [p for p in range(self.players) if counts[p] == best]
             assert event["points"] == self.completed_value(feature), (event, feature)
             self.followers = [f for f in self.followers if f[:3] not in feature]
-            if not state_rules.messengers:
-                for player in event["holders"]:
+            for player in event["holders"]:
+                if state_rules.messengers:
+                    self.owed.append((player, event["points"]))
+                else:
                     self.totals[player] += event["points"]
         elif kind == "figure":
+            owed = (event["player"], event["points"])
+            assert owed in self.owed, ("points no scoring event owed", event, self.owed)
+            self.owed.remove(owed)
             self.totals[event["player"]] += event["points"]
-        elif kind == "message_result" and event["option"] == "action" and event["number"] != 4:
-            self.check_message(event, state_rules)
+        elif kind == "message_result":
+            if event["option"] == "action" and event["number"] != 4:
+                self.check_message(event, state_rules)
+            if event["points"]:
+                self.owed.append((event["player"], event["points"]))
+        elif kind in ("merge", "end"):
+            assert not self.owed, ("points never given to a figure", self.owed)
+            if kind == "end":
+                self.check_final_complete()
         elif kind == "final" and event["feature"] != "farm city":
             feature = self.find_scored(event)
             assert not self.complete(feature) or event["feature"] == "field", event
@@ -223,12 +237,20 @@ class Oracle:
             assert counts == event["followers"], (counts, event)
             best = max(counts)
             assert event["holders"] == [p for p in range(self.players) if counts[p] == best]
+            self.final_scored.append(frozenset(feature))
             for player in event["holders"]:
                 self.totals[player] += event["points"]
         elif kind == "final":
             self.check_farm_city(event)
             for player in event["holders"]:
                 self.totals[player] += event["points"]
+
+    def check_final_complete(self) -> None:
+        """Final scoring listed every feature that still held followers, and only those."""
+        expected = {frozenset(f) for f in self.all_features() if sum(self.counts(f))
+                    and (self.kind(f) != "field" or self.farm == "field")}
+        assert set(self.final_scored) == expected and \
+            len(self.final_scored) == len(expected), "final scoring missed or doubled a feature"
 
     def find_scored(self, event: dict) -> set:
         feature = self.feature(event["x"], event["y"], event["segment"])

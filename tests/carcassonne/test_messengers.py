@@ -371,3 +371,39 @@ def test_message_8_farmer_uses_the_farm_option_value(style, points):
     result = events(state, "message_result")[0]
     assert result["points"] == points and result["majority"] is True
     assert state.slots[0].count(-1) == 7
+
+
+class _Recorder(RandomAgent):
+    """A wrapped agent that notes every view it was asked about."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.asked = []
+
+    def act(self, view, legal):
+        self.asked.append(view["decision"]["kind"])
+        return legal[-1]
+
+
+def test_standing_preference_leaves_own_turn_questions_to_the_player():
+    config = GAME.configure(2, "c3")
+    state = play(["W", "V", "E", "B", "L"], ROAD_AND_CITY)
+    state.scores = [[1, 6], [0, 0]]
+    act(state, "pass")                          # p1's own turn: a figure question for p1
+    inner = _Recorder(GAME, config, 0, random.Random(1))
+    agent = StandingPreference(inner, "meeple")
+    choice = agent.act(state.view(0), state.legal_actions())
+    assert inner.asked == ["figure"], "on its own turn the player is asked"
+    assert state.action_to_text(choice) == "figure messenger"
+
+
+def test_message_1_tie_names_the_lowest_place():
+    def setup(state):
+        put_follower(state, 0, -1, 0, 2)        # W junction's west road: 1 tile
+        put_follower(state, 0, -1, 0, 1)        # W junction's south road: 1 tile
+    state = road_five(messages=[1, 2, 3, 4, 5, 6, 7, 8], setup=setup)
+    act(state, "message action")
+    result = events(state, "message_result")[0]
+    assert result["points"] == 1 and result["feature"] == "road"
+    assert result["at"] == [-1, 0, 1]
+    assert state.slots[0].count(-1) == 5, "the highwaymen stay"

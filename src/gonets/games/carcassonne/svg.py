@@ -133,7 +133,7 @@ def render_svg(view: dict) -> str:
     out.append("</g>")
     panel, panel_bottom = _panel(view, width + 20, legal)
     out.extend(panel)
-    top = max(height, panel_bottom) + 20
+    top = max(height, panel_bottom) + 40
     out.extend(_track(view, 10, top, legal))
     track_w = TRACK_COLS * TRACK_CELL_W
     track_h = (SPACES // TRACK_COLS) * TRACK_CELL_H + 40
