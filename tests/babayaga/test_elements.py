@@ -211,6 +211,13 @@ def test_unmet_requirement_shuffles_back_without_token_moves():
     assert s.ask[0] == "chance" and s.ask[1] == "shuffle" and "W11" in s.ask[2]["wilderness"]
     s.apply_chance({"wilderness": s.ask[2]["wilderness"]})
     assert "W11" in s.decks["wilderness"] and not s.turn.get("token_moves")
+    # everybody saw W11 go back into the deck: no sampled world may hold it among the removed
+    from tests.babayaga.helpers import GAME
+    view = s.view(1)
+    assert view["in_deck"]["wilderness"] == ["W11"]
+    for i in range(20):
+        world = GAME.sample_world(view, random.Random(i))
+        assert "W11" in world.decks["wilderness"] and world.view(1) == view
 
 
 def test_time_locked_card_without_challenge_still_moves_tokens():

@@ -183,6 +183,10 @@ def test_five_player_reshuffle_once_then_deck_out():
             act(s, legal(s)[-1])
     s.apply_chance({"town": ["T03", "T25"]})
     assert s.reshuffled and s.decks["town"] == ["T03", "T25"] and not s.is_terminal()
+    view = s.view(0)                     # the new deck is the old discard pile, order unknown
+    assert view["in_deck"]["town"] == ["T03", "T25"]
+    orders = {tuple(GAME.sample_world(view, random.Random(i)).decks["town"]) for i in range(12)}
+    assert orders == {("T03", "T25"), ("T25", "T03")}
 
 
 def test_solo_hard_mode_loses_on_a_failed_baba_yaga_encounter():

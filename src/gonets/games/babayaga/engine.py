@@ -125,6 +125,7 @@ class BabaYagaState(State):
         self.decks = {"wilderness": [], "town": []}
         self.discard = {"wilderness": [], "town": []}
         self.removed = {"wilderness": [], "town": []}
+        self.in_deck = {"wilderness": [], "town": []}   # cards all know are in the deck
         self.box: list[str] = []
         self.set_aside: list[str] = []
         self.reminder: list[list] = []       # [card, seat]
@@ -161,6 +162,7 @@ class BabaYagaState(State):
         s.decks = {k: list(v) for k, v in self.decks.items()}
         s.discard = {k: list(v) for k, v in self.discard.items()}
         s.removed = {k: list(v) for k, v in self.removed.items()}
+        s.in_deck = {k: list(v) for k, v in self.in_deck.items()}
         s.box = list(self.box)
         s.set_aside = list(self.set_aside)
         s.reminder = [list(r) for r in self.reminder]
@@ -613,6 +615,7 @@ class BabaYagaState(State):
         if f.get("reshuffling"):
             deck = f["reshuffling"]
             self.decks[deck] = list(answer[deck])
+            self.in_deck[deck] = sorted(self.decks[deck])     # the old discard pile, all known
             self.discard[deck] = []
             self.reshuffled = True
             self.forget(deck)
@@ -992,6 +995,8 @@ class BabaYagaState(State):
         if not self.decks[deck]:
             return None
         cid = self.decks[deck].pop()
+        if cid in self.in_deck[deck]:
+            self.in_deck[deck].remove(cid)
         for key in list(self.known):
             if key.endswith(":" + deck):
                 self.known[key] = self.known[key][1:]
@@ -1278,6 +1283,7 @@ class BabaYagaState(State):
         if answer is None:
             return self._chance("shuffle", {deck: sorted(self.decks[deck] + [f["card"]])})
         self.decks[deck] = list(answer[deck])
+        self.in_deck[deck] = sorted(self.in_deck[deck] + [f["card"]])
         self.forget(deck)
         self.emit({"e": "shuffle_back", "deck": deck, "card": f["card"]})
         self.pop()
@@ -1899,6 +1905,7 @@ class BabaYagaState(State):
         data["rep"] = [self.rep(p) for p in self.players]
         data["deck_sizes"] = {d: len(self.decks[d]) for d in DECKS}
         data["removed_count"] = {d: len(self.removed[d]) for d in DECKS}
+        data["in_deck"] = {d: list(self.in_deck[d]) for d in DECKS}
         data["discard"] = {d: list(self.discard[d]) for d in DECKS}
         data["outcome"] = _copy(self.outcome)
         return data
@@ -2044,6 +2051,7 @@ def state_from_view(content: Content, config: Config, actions: list[str], index:
     s.koshchey = list(view["koshchey"]) if view["koshchey"] else None
     s.players = [p for p in _restore_players(view, engine)]
     s.discard = {d: list(view["discard"][d]) for d in DECKS}
+    s.in_deck = {d: list(view["in_deck"][d]) for d in DECKS}
     s.stack = _copy(engine["stack"])
     s.turn = _copy(engine["turn"])
     ask = engine["ask"]
@@ -2072,18 +2080,19 @@ def state_from_view(content: Content, config: Config, actions: list[str], index:
                 seen.update(val)
     s.decks, s.removed = {}, {}
     for d in DECKS:
-        unseen = [c for c in content.decks[d] if c not in seen]
         known_top: list[str] = []
         for key, cards in s.known.items():
             if key.endswith(":" + d):
                 known_top = list(cards)
-        rest = [c for c in unseen if c not in known_top]
-        rng.shuffle(rest)
-        size = view["deck_sizes"][d]
-        below = size - len(known_top)
-        deck = rest[:below] + list(reversed(known_top))
-        s.decks[d] = deck
-        s.removed[d] = rest[below:below + view["removed_count"][d]]
+        surely_in = [c for c in s.in_deck[d] if c not in known_top]
+        pool = [c for c in content.decks[d]
+                if c not in seen and c not in known_top and c not in s.in_deck[d]]
+        rng.shuffle(pool)
+        fill = view["deck_sizes"][d] - len(known_top) - len(surely_in)
+        hidden = surely_in + pool[:fill]
+        rng.shuffle(hidden)
+        s.decks[d] = hidden + list(reversed(known_top))
+        s.removed[d] = pool[fill:fill + view["removed_count"][d]]
     if s.ask and s.ask[0] == "chance" and s.ask[1] == "shuffle":
         top = s.stack[-1]
         if top["op"] == "reshuffle":
