@@ -298,3 +298,26 @@ def test_solo_time_die_is_shown_only_when_time_first_matters():
     assert s.view(0)["encounter"]["card"] == "H_BLACK"
     s.time()
     assert len(events(s, "time")) == 1                  # one roll per turn, reused
+
+
+def test_too_easy_variant_removes_extra_cards_in_every_mode():
+    names, quests = sorted(C.characters), sorted(C.quests)
+    coop = new("cooperative", 4, chars=names[:4], quests=quests[:4], extra_removed=5)
+    assert {d: len(v) for d, v in coop.removed.items()} == {"wilderness": 5, "town": 5}
+    duo = new("competitive", 2, chars=names[:2], quests=quests[:2], extra_removed=5)
+    assert len(duo.removed["town"]) == 15
+    solo = new("solo", 1, chars=["ilya_muromets"], quests=["slay_the_dragon"], extra_removed=5)
+    assert len(solo.removed["town"]) == 20 and len(solo.decks["town"]) == 32 - 20
+
+
+def test_quest_step_replaces_the_draw_unless_the_switch_makes_it_a_choice():
+    forced = new(chars=["ilya_muromets", "fyodor_lyzhnikov"],
+                 quests=["tugarins_insult", "the_firebird"])
+    act(forced, "move ivangorod")                       # step 1 where he stands: no draw
+    assert forced.ask[:2] == ("chance", "dice") and not events(forced, "draw")
+    free = new(chars=["ilya_muromets", "fyodor_lyzhnikov"],
+               quests=["tugarins_insult", "the_firebird"], quest_step_mandatory=False)
+    act(free, "move ivangorod")
+    assert set(legal(free)) == {"draw", "accept"}
+    act(free, "draw")
+    assert events(free, "draw") and free.players[0].step == 0

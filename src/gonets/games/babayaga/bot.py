@@ -100,7 +100,7 @@ class HeuristicAgent(Agent):
         if "reroll" in verb or verb in ("use", "accept") or "accept" in texts:
             return self.choose_after_roll(view, texts)
         if verb == "step":
-            goal = self.target(view) or "bone_fence"
+            goal = self.target(view) or c.baba_entry
             dist = c.dist["walk"][goal]
             return min(texts, key=lambda t: dist[t.split()[1]])
         if verb == "draw":
@@ -138,9 +138,10 @@ class HeuristicAgent(Agent):
             trig = step["trigger"]
             timed = trig.get("time") and view["time"] is not None and view["time"] not in trig["time"]
             wanted = f"move {goal}"
-            if wanted in moves and not timed and self.ready(view, step):
+            blocked = "at" in trig and goal in tokens    # a token there would come first
+            if wanted in moves and not timed and not blocked and self.ready(view, step):
                 return wanted
-            if not self.ready(view, step) or timed:
+            if not self.ready(view, step) or timed or blocked:
                 # grow: draw cards on a safe space near the goal
                 dist = c.dist["walk"][goal]
                 safe = [t for t in moves if t.split()[1] not in tokens]
