@@ -16,6 +16,7 @@ from gonets.core import CHANCE, TERMINAL
 from gonets.games.carcassonne import GAME
 from gonets.games.carcassonne.rules import FOLLOWER
 
+from .messenger_oracle import MessengerOracle
 from .oracle import Oracle
 
 GAMES = int(os.environ.get("CARCASSONNE_ORACLE_GAMES", "60"))
@@ -63,6 +64,7 @@ def play_and_check(seed: int) -> None:
     state = GAME.new_state(config)
     rules = state.rules
     oracle = Oracle(config.players, rules.tiny_city, rules.farm_scoring, rules.msg8_majority)
+    messengers = MessengerOracle(config.players, rules) if rules.messengers else None
     seen = 0
     tiles = followers = -1
     while True:
@@ -76,6 +78,8 @@ def play_and_check(seed: int) -> None:
             state.apply(legal[rng.randrange(len(legal))])
         for event in state.log[seen:]:
             oracle.follow(event, rules)
+            if messengers:
+                messengers.follow(event)
         seen = len(state.log)
         marker = (len(state.board.tiles), sum(s.count(-1) for s in state.slots))
         if marker != (tiles, followers):
