@@ -407,3 +407,13 @@ def test_message_1_tie_names_the_lowest_place():
     assert result["points"] == 1 and result["feature"] == "road"
     assert result["at"] == [-1, 0, 1]
     assert state.slots[0].count(-1) == 5, "the highwaymen stay"
+
+
+def test_message_8_may_recall_the_follower_placed_this_turn():
+    state = play(["W", "U", "U", "B", "W"], ROAD5, messages=[8, 1, 2, 3, 4, 5, 6, 7])
+    act(state, "farmer 1")                      # on the tile just placed; the road scores 5
+    assert events(state, "message")[0]["number"] == 8
+    assert legal_texts(state) == ["message seal", "recall 3,0 farmer 1"]
+    act(state, "recall 3,0 farmer 1")
+    result = events(state, "message_result")[0]
+    assert result["target"] == [3, 0, 3] and state.slots[0].count(-1) == 7
