@@ -4,8 +4,17 @@ the round's first player (L12), a second Sycophant (L5), the Assassin and L7."""
 
 import pytest
 
-from tests.loveletter.helpers import act, alive, discards, empty_deck, events, hand, legal, \
-    run, stack
+from tests.loveletter.helpers import (
+    act,
+    alive,
+    discards,
+    empty_deck,
+    events,
+    hand,
+    legal,
+    run,
+    stack,
+)
 
 ALWAYS = {"extended_deck": "always"}
 

@@ -14,7 +14,7 @@ def test_describe_event_examples():
     look = {"e": "look", "seat": 0, "target": "spare", "card": "princess"}
     assert GAME.describe_event(look) == "p1 looks at the set-aside card: Princess"
     assert GAME.describe_event({**look, "target": 2}, "ru") == \
-        "игрок 1 смотрит карту: игрок 3: Принцесса"
+        "игрок 1 смотрит карту игрока 3: Принцесса"
     guard = {"e": "guard", "seat": 1, "target": 0, "guess": "prince", "hit": True}
     assert GAME.describe_event(guard) == "p2 names Prince for p1: correct"
     end = {"e": "round_end", "round": 2, "winners": [], "reason": "showdown"}
@@ -24,10 +24,11 @@ def test_describe_event_examples():
 def test_describe_action_examples():
     view = {"seat": 0}
     assert GAME.describe_action(view, "guard p2 5") == "Guard — name 5 for p2"
-    assert GAME.describe_action(view, "guard p2 5", "ru") == "Стражница — назвать 5 для: игрок 2"
-    assert GAME.describe_action(view, "prince p1") == "Prince — yourself discards and draws"
+    assert GAME.describe_action(view, "guard p2 5", "ru") == "Стражница — назвать 5 у игрока 2"
+    assert GAME.describe_action(view, "prince p1") == \
+        "Prince — discard your other card and draw a new one"
     assert GAME.describe_action(view, "cardinal p2 p3 look p3") == \
-        "Cardinal — p2 and p3 trade hands, then look at p3"
+        "Cardinal — p2 and p3 trade hands, then look at p3's hand"
     assert GAME.describe_action(view, "king spare") == "King — trade hands with the set-aside card"
     assert GAME.describe_action(view, "guard") == "Guard — no effect: nobody can be chosen"
     assert GAME.describe_action(view, "guard p3 prince") == "Guard — name Prince for p3"
@@ -36,16 +37,74 @@ def test_describe_action_examples():
     assert GAME.describe_action(view, "redraw", "ru") == "сбросить карту и взять новую"
 
 
+def test_menu_lines_speak_to_the_viewer_in_both_languages():
+    me, other = {"seat": 0}, {"seat": 2}
+    cases = [
+        ("prince p1", me, "en", "Prince — discard your other card and draw a new one"),
+        ("prince p1", other, "en", "Prince — p1 discards their card and draws a new one"),
+        ("prince p1", me, "ru", "Принц — сбросить свою вторую карту и взять новую"),
+        ("prince p1", other, "ru", "Принц — игрок 1 сбрасывает карту и берёт новую"),
+        ("prince spare", me, "en", "Prince — burn the set-aside card face up"),
+        ("cardinal p1 p2 look p1", me, "en",
+         "Cardinal — trade hands with p2, then look at your own hand"),
+        ("cardinal p1 p2 look p1", me, "ru",
+         "Кардинал — обменяться картами с игроком 2, затем посмотреть свою карту"),
+        ("cardinal p1 p2 look p1", other, "ru",
+         "Кардинал — игрок 1 и игрок 2 меняются картами, затем посмотреть карту игрока 1"),
+        ("cardinal p2 spare look spare", me, "en",
+         "Cardinal — p2 trades hands with the set-aside card, then look at the set-aside card"),
+        ("sycophant p1", me, "en", "Sycophant — the next card played must choose you"),
+        ("sycophant p1", me, "ru", "Льстец — следующая сыгранная карта должна выбрать вас"),
+        ("sycophant p1", other, "ru",
+         "Льстец — следующая сыгранная карта должна выбрать игрока 1"),
+        ("priest spare", me, "ru", "Священник — посмотреть отложенную карту"),
+        ("baroness p2 p3", me, "en", "Baroness — look at p2's hand and p3's hand"),
+        ("king p2", me, "ru", "Король — обменяться картами с игроком 2"),
+        ("guard p3 prince", me, "ru", "Стражница — назвать «Принц» у игрока 3"),
+        ("jester p2", me, "en", "Jester — bet on p2 to win the round"),
+    ]
+    for text, view, lang, line in cases:
+        assert GAME.describe_action(view, text, lang) == line, (text, view, lang)
+
+
+def test_event_lines_for_private_and_public_versions():
+    swap = {"e": "swap", "seat": 2, "kind": "king", "between": [0, 1]}
+    assert GAME.describe_event(swap) == "p1 and p2 trade hands (King)"
+    assert GAME.describe_event({**swap, "cards": ["baron", "guard"]}) == \
+        "p1 and p2 trade hands (King); now p1: Baron, p2: Guard"
+    spare = {"e": "swap", "seat": 0, "kind": "king", "between": [0, "spare"]}
+    assert GAME.describe_event({**spare, "cards": ["princess", "guard"]}, "ru") == \
+        "игрок 1 меняется картой с отложенной картой (Король); теперь игрок 1: Принцесса, " \
+        "отложенная карта: Стражница"
+    ret = {"e": "return", "seat": 0, "count": 2}
+    assert GAME.describe_event(ret) == "p1 puts 2 cards under the deck"
+    assert GAME.describe_event({**ret, "kept": "prince", "bottom": ["spy", "guard"]}) == \
+        "p1 puts 2 cards under the deck (keeps Prince; under the deck, top to bottom: Spy, Guard)"
+    showdown = {"e": "showdown", "hands": ["bishop", "princess"], "scores": [None, 8],
+                "totals": [0, 0]}
+    assert GAME.describe_event(showdown) == \
+        "Showdown: p1 Bishop (loses to the Princess); p2 Princess (8)"
+    won = {"e": "round_end", "round": 3, "winners": [], "reason": "game_won"}
+    assert GAME.describe_event(won) == "Round 3 stops: the game is won"
+    token = {"e": "token", "seat": 1, "reason": "bishop", "tokens": 2}
+    assert GAME.describe_event(token) == "p2 gains a token (Bishop): 2"
+    assert GAME.describe_event({"e": "draw", "seat": 1, "from": "spare"}, "ru") == \
+        "игрок 2 берёт отложенную карту"
+    assert GAME.describe_event({"e": "mark", "seat": 0, "target": 2, "kind": "sycophant"},
+                               "ru") == "игрок 1 отмечает игрока 3 (Льстец)"
+
+
 @pytest.mark.parametrize("preset,players", [("seed", 6), ("zman-2019", 4), ("seed", 3)])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_every_event_and_action_of_a_match_reads_well(preset, players, lang):
     config = GAME.configure(players, preset, {"spare_card": "look_swap_burn"})
     agents = [RandomAgent(GAME, config, s, random.Random(s)) for s in range(players)]
     match = play_match(GAME, config, agents, seed=7)
-    for seat in (None, 0):
+    for seat in (None, *range(players)):
         for event in match.state.view(seat)["log"]:
             line = GAME.describe_event(event, lang)
             assert line and "{" not in line and "'e'" not in line, (event, line)
+            assert "None" not in line, (event, line)
     state = match.state
     deck = stack(players, "princess", ["guard"] * players, preset=preset)
     state = run(players, [deck], preset=preset)

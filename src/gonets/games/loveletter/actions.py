@@ -29,6 +29,10 @@ CHANCELLOR_KEEP = 102
 OTHER_TARGET = frozenset({C.GUARD, C.PRIEST, C.BARON, C.KING, C.BISHOP, C.DOWAGER, C.JESTER})
 ANY_TARGET = frozenset({C.PRINCE, C.SYCOPHANT})
 GUESSING = frozenset({C.GUARD, C.BISHOP})
+NO_CHOICE = frozenset({C.HANDMAID, C.COUNTESS, C.PRINCESS, C.CONSTABLE, C.COUNT, C.ASSASSIN,
+                       C.SPY, C.CHANCELLOR})
+"""Cards that never choose anything (written bare, yet they act or do nothing by design)."""
+NO_CHOICE_KEYS = frozenset(C.KEYS[k] for k in NO_CHOICE)
 SPARE_LOOK_SWAP = frozenset({C.PRIEST, C.KING})
 
 

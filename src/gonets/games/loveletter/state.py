@@ -16,6 +16,7 @@ from gonets.core.options import Config
 from gonets.games.loveletter import cards as C
 from gonets.games.loveletter.actions import (
     CHANCELLOR_KEEP,
+    NO_CHOICE,
     NONE,
     REDRAW,
     SPARE,
@@ -672,8 +673,6 @@ _EFFECTS = {
     C.BARONESS: LoveLetterState._baroness, C.CARDINAL: LoveLetterState._cardinal,
     C.JESTER: LoveLetterState._jester, C.CHANCELLOR: LoveLetterState._chancellor_draw,
 }
-_NO_CHOICE = frozenset({C.HANDMAID, C.COUNTESS, C.PRINCESS, C.CONSTABLE, C.COUNT,
-                        C.ASSASSIN, C.SPY, C.CHANCELLOR})
 
 
 def effects_for(rules: Rules) -> list:
@@ -682,7 +681,7 @@ def effects_for(rules: Rules) -> list:
     for action, kind in enumerate(rules.kind):
         if kind >= REDRAW:
             effects.append(None)
-        elif rules.t1[action] == NONE and kind not in _NO_CHOICE:
+        elif rules.t1[action] == NONE and kind not in NO_CHOICE:
             effects.append(LoveLetterState._no_effect)
         else:
             effects.append(_EFFECTS.get(kind))
