@@ -2,8 +2,12 @@
 wins that stop a card (L8, L9), several winners at the target (L10), clockwise order from
 the round's first player (L12), a second Sycophant (L5), the Assassin and L7."""
 
+import json
+
 import pytest
 
+from gonets.core.errors import ContentError
+from gonets.games.loveletter import cards as C
 from tests.loveletter.helpers import (
     act,
     alive,
@@ -106,3 +110,33 @@ def _previous_winner_tie():
     state.apply_chance(deck)
     act(state, "guard p1 2", "priest p2", "constable", "guard p1 3")
     return act(empty_deck(state), "count")
+
+
+# -- broken content ------------------------------------------------------------------------------
+def _broken(change):
+    data = json.loads(C.DATA_FILE.read_text(encoding="utf-8"))
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda d: d.pop("decks"), "section 'decks'"),
+    (lambda d: d["characters"].pop("bishop"), "character 'bishop' is missing"),
+    (lambda d: d["characters"]["guard"].pop("ru"), "'guard' needs non-empty 'en' and 'ru'"),
+    (lambda d: d["decks"].pop("classic"), "deck 'classic' is missing"),
+    (lambda d: d["decks"]["classic"]["cards"].append(["guard", 1]), "not [character, value"),
+    (lambda d: d["decks"]["classic"]["cards"].append(["duke", 4, 1]), "unknown character 'duke'"),
+    (lambda d: d["decks"]["classic"]["cards"].append(["guard", 1, 1]), "lists 'guard' twice"),
+    (lambda d: d["decks"]["premium"]["cards"][0].__setitem__(1, "0"), "value of 'jester'"),
+    (lambda d: d["decks"]["premium"]["cards"][0].__setitem__(2, 0), "copies of 'jester'"),
+    (lambda d: d["playing_cards"]["36"]["characters"]["guard"].pop(), "mapping '36' needs 8"),
+    (lambda d: d["playing_cards"]["54"].pop("tokens"), "mapping '54' needs 'characters'"),
+])
+def test_broken_card_data_is_refused_with_the_problem_named(change, words):
+    with pytest.raises(ContentError) as caught:
+        C.validate(_broken(change), "cards.json")
+    assert words in str(caught.value) and str(caught.value).startswith("cards.json: ")
+
+
+def test_the_shipped_card_data_is_valid():
+    C.validate(json.loads(C.DATA_FILE.read_text(encoding="utf-8")))

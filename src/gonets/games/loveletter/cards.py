@@ -16,17 +16,85 @@ from gonets.core.errors import ContentError
 DATA_FILE = Path(__file__).with_name("cards.json")
 
 
+REQUIRED_CHARACTERS = ("guard", "priest", "baron", "handmaid", "prince", "king", "countess",
+                       "princess", "bishop", "dowager", "constable", "count", "sycophant",
+                       "baroness", "cardinal", "jester", "assassin", "spy", "chancellor")
+"""Characters whose effects the engine implements (each needs a row in cards.json)."""
+REQUIRED_DECKS = ("classic", "premium", "zman-2019")
+
+
 def _load() -> dict:
     try:
         data = json.loads(DATA_FILE.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise ContentError(f"{DATA_FILE.name}: cannot read the card data: {exc}") from None
-    for deck_name, deck in data["decks"].items():
-        for key, _value, _copies in deck["cards"]:
-            if key not in data["characters"]:
-                raise ContentError(f"{DATA_FILE.name}: deck {deck_name!r} names an unknown "
-                                   f"character {key!r}")
+    validate(data, DATA_FILE.name)
     return data
+
+
+def validate(data, source: str = "cards.json") -> None:
+    """Check the card data's shape; a :class:`ContentError` names the first problem."""
+    def fail(problem: str):
+        raise ContentError(f"{source}: {problem}")
+
+    if not isinstance(data, dict):
+        fail("the top level must be an object")
+    for section in ("characters", "decks", "playing_cards"):
+        if not isinstance(data.get(section), dict):
+            fail(f"section {section!r} is missing or not an object")
+    characters = data["characters"]
+    for key in REQUIRED_CHARACTERS:
+        if key not in characters:
+            fail(f"character {key!r} is missing")
+    for key, names in characters.items():
+        if not isinstance(names, dict) or not all(
+                isinstance(names.get(lang), str) and names[lang] for lang in ("en", "ru")):
+            fail(f"character {key!r} needs non-empty 'en' and 'ru' names")
+    for name in REQUIRED_DECKS:
+        if name not in data["decks"]:
+            fail(f"deck {name!r} is missing")
+    for name, spec in data["decks"].items():
+        _check_deck(name, spec, characters, fail)
+    for size, spec in data["playing_cards"].items():
+        _check_mapping(size, spec, data["decks"]["premium"]["cards"], fail)
+
+
+def _check_deck(name, spec, characters, fail) -> None:
+    rows = spec.get("cards") if isinstance(spec, dict) else None
+    if not isinstance(rows, list) or not rows:
+        fail(f"deck {name!r} needs a non-empty 'cards' list")
+    seen = set()
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == 3):
+            fail(f"deck {name!r}: {row!r} is not [character, value, copies]")
+        key, value, copies = row
+        if key not in characters:
+            fail(f"deck {name!r} names an unknown character {key!r}")
+        if key in seen:
+            fail(f"deck {name!r} lists {key!r} twice")
+        seen.add(key)
+        if type(value) is not int or not 0 <= value <= 9:
+            fail(f"deck {name!r}: the value of {key!r} must be a whole number 0-9, not "
+                 f"{value!r}")
+        if type(copies) is not int or copies < 1:
+            fail(f"deck {name!r}: the copies of {key!r} must be a whole number of at least 1, "
+                 f"not {copies!r}")
+
+
+def _check_mapping(size, spec, premium_rows, fail) -> None:
+    where = f"playing-card mapping {size!r}"
+    if not isinstance(spec, dict) or not isinstance(spec.get("characters"), dict) or \
+            not isinstance(spec.get("tokens"), list):
+        fail(f"{where} needs 'characters' (an object) and 'tokens' (a list)")
+    faces = spec["characters"]
+    for key, _value, copies in premium_rows:
+        cards = faces.get(key)
+        if not isinstance(cards, list) or len(cards) < copies or \
+                not all(isinstance(c, str) for c in cards):
+            fail(f"{where} needs {copies} playing card(s) for {key!r}")
+    unknown = set(faces) - {row[0] for row in premium_rows}
+    if unknown:
+        fail(f"{where} maps characters outside the premium deck: {sorted(unknown)}")
 
 
 DATA = _load()
