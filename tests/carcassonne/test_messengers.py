@@ -12,10 +12,10 @@ import random
 
 import pytest
 
+from gonets.agents.base import RandomAgent
 from gonets.core import IllegalAction
 from gonets.games.carcassonne import GAME
 from gonets.games.carcassonne.bot import StandingPreference
-from gonets.agents.base import RandomAgent
 
 from .helpers import act, empty_pile, events, legal_texts, play, put_follower
 

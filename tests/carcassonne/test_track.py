@@ -110,3 +110,13 @@ def test_terminal_track_without_messengers_shows_the_meeple_only():
     state = table_with_scores([[12, 0], [0, 0]], preset="base", players=2)
     rows = track_rows(GAME.render_text(state.view(None)))
     assert rows[1].count("M") == 1 and rows[1][12] == "M" and "m" not in rows[1]
+
+
+def test_svg_follower_on_the_map_carries_its_message_8_recall():
+    state = play(["W", "U", "U", "B", "W"], ["place W -1,0 r0", "highwayman 1",
+                                              "place U 1,0 r90", "pass", "place U 2,0 r90",
+                                              "pass", "place B 0,-1 r0", "pass",
+                                              "place W 3,0 r0", "farmer 1"],
+                 messages=[8, 1, 2, 3, 4, 5, 6, 7])
+    svg = GAME.render_svg(state.view(0))
+    assert re.search(r'<circle [^>]*data-action="recall 3,0 farmer 1"', svg)

@@ -10,9 +10,19 @@ handful of unions, and a clone copies a few flat lists.
 
 from __future__ import annotations
 
-from gonets.games.carcassonne.tiles import (CITY, FIELD, FITS, MONASTERY, PAIR_HALF, ROAD,
-                                            SIDE_HALVES, STEP, TERRAIN_CODE, TILE_TYPES,
-                                            Oriented)
+from gonets.games.carcassonne.tiles import (
+    CITY,
+    FIELD,
+    FITS,
+    MONASTERY,
+    PAIR_HALF,
+    ROAD,
+    SIDE_HALVES,
+    STEP,
+    TERRAIN_CODE,
+    TILE_TYPES,
+    Oriented,
+)
 
 NEIGHBOURS8 = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 """The eight surrounding cells in the order N, NE, E, SE, S, SW, W, NW (rule M3)."""
@@ -21,8 +31,21 @@ NEIGHBOURS8 = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1,
 class Board:
     """Placed tiles and the features they form."""
 
-    __slots__ = ("cells", "tiles", "base", "parent", "kind", "open", "tmask", "foll", "adj",
-                 "node_tile", "frontier", "arms_mask", "coords")
+    __slots__ = (
+        "adj",
+        "arms_mask",
+        "base",
+        "cells",
+        "coords",
+        "foll",
+        "frontier",
+        "kind",
+        "node_tile",
+        "open",
+        "parent",
+        "tiles",
+        "tmask",
+    )
 
     def __init__(self) -> None:
         self.cells: dict[tuple[int, int], int] = {}
@@ -39,7 +62,7 @@ class Board:
         self.arms_mask = 0
         self.coords: list[tuple[int, int]] = []
 
-    def clone(self) -> "Board":
+    def clone(self) -> Board:
         other = Board.__new__(Board)
         other.cells = dict(self.cells)
         other.tiles = list(self.tiles)
@@ -182,4 +205,4 @@ class Board:
         return self.coords[tile_index]
 
 
-__all__ = ["Board", "NEIGHBOURS8", "ROAD", "CITY", "FIELD", "MONASTERY"]
+__all__ = ["CITY", "FIELD", "MONASTERY", "NEIGHBOURS8", "ROAD", "Board"]

@@ -10,12 +10,18 @@ turn; messages and message-8 targets are chosen by the same lookahead; chains al
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from gonets.agents.base import Agent
 from gonets.games.carcassonne.board import Board
-from gonets.games.carcassonne.rules import (FIGURE, FIGURE_CHOICE, FOLLOWER, MESSAGE, PLACE,
-                                            CarcassonneState)
+from gonets.games.carcassonne.rules import (
+    FIGURE,
+    FIGURE_CHOICE,
+    FOLLOWER,
+    MESSAGE,
+    PLACE,
+    CarcassonneState,
+)
 from gonets.games.carcassonne.tiles import CITY, MONASTERY, ROAD
 
 

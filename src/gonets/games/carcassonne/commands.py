@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -29,7 +30,7 @@ def tiles() -> None:
 
 
 @app.command()
-def remaining(record: Path = typer.Argument(..., help="A match record (JSON).")) -> None:
+def remaining(record: Annotated[Path, typer.Argument(help="A match record (JSON).")]) -> None:
     """Remaining tiles per type after replaying a record (public information)."""
     state = Record.load(record).replay(verify=False)
     view = state.view(None)

@@ -4,8 +4,15 @@ scores and messenger positions, followers, remaining tiles; and readable action/
 from __future__ import annotations
 
 from gonets.games.carcassonne.rules import FIGURES, MESSAGE_NAMES
-from gonets.games.carcassonne.tiles import (CITY, HALVES, KIND_NAMES, MONASTERY, ROAD, SIDES,
-                                            TILE_TYPES)
+from gonets.games.carcassonne.tiles import (
+    CITY,
+    HALVES,
+    KIND_NAMES,
+    MONASTERY,
+    ROAD,
+    SIDES,
+    TILE_TYPES,
+)
 from gonets.games.carcassonne.track import SPACES, figures_on_track, has_messenger
 
 COLOURS = ("yellow", "red", "green", "blue", "black", "grey")   # rule M29

@@ -20,8 +20,17 @@ from typing import Any
 from gonets.core import CHANCE, TERMINAL, IllegalAction, Result, State
 from gonets.core.options import Config
 from gonets.games.carcassonne.board import NEIGHBOURS8, Board
-from gonets.games.carcassonne.tiles import (CITY, FIELD, KIND_NAMES, LETTERS, MONASTERY, ROAD,
-                                            START_LETTER, TILE_TYPES, pile_counts)
+from gonets.games.carcassonne.tiles import (
+    CITY,
+    FIELD,
+    KIND_NAMES,
+    LETTERS,
+    MONASTERY,
+    ROAD,
+    START_LETTER,
+    TILE_TYPES,
+    pile_counts,
+)
 
 FOLLOWERS = 7
 MESSAGES = (1, 2, 3, 4, 5, 6, 7, 8)
@@ -80,9 +89,19 @@ def decode_place(action: int) -> tuple[int, int, int]:
 class Rules:
     """The option values of one configuration, resolved into plain attributes."""
 
-    __slots__ = ("messengers", "variant", "require_alone", "msg8_majority", "single_figure",
-                 "chain_optional", "last_moved", "final_keep", "tiny_city", "farm_scoring",
-                 "unplaceable_bottom")
+    __slots__ = (
+        "chain_optional",
+        "farm_scoring",
+        "final_keep",
+        "last_moved",
+        "messengers",
+        "msg8_majority",
+        "require_alone",
+        "single_figure",
+        "tiny_city",
+        "unplaceable_bottom",
+        "variant",
+    )
 
     def __init__(self, options: dict[str, Any]):
         self.messengers = bool(options.get("messengers", True))
@@ -296,8 +315,7 @@ class CarcassonneState(State):
                 return
             letter = self.pile.pop(0)
             self.remaining[letter] -= 1
-            if self.bottom_known > len(self.pile):
-                self.bottom_known = len(self.pile)
+            self.bottom_known = min(self.bottom_known, len(self.pile))
             if board.can_place(letter):
                 self.hand = letter
                 self.phase = PLACE
@@ -860,7 +878,7 @@ class CarcassonneState(State):
         return data
 
     @classmethod
-    def from_public(cls, config: Config, data: dict, rng: random.Random) -> "CarcassonneState":
+    def from_public(cls, config: Config, data: dict, rng: random.Random) -> CarcassonneState:
         """Rebuild a state from public data, drawing the hidden order of the tile pile and of
         the never-drawn messages with ``rng`` (sample_world)."""
         state = cls(config)
@@ -908,7 +926,7 @@ class CarcassonneState(State):
         state.log = list(data.get("log", []))
         return state
 
-    def clone(self) -> "CarcassonneState":
+    def clone(self) -> CarcassonneState:
         other = CarcassonneState.__new__(CarcassonneState)
         other.__dict__.update(self.__dict__)
         other.board = self.board.clone()

@@ -110,8 +110,10 @@ def render_svg(view: dict) -> str:
             tile = TILE_TYPES[letter].rotations[rot]
             ax, ay = _anchor(tile.segments[segment], tile)
             px, py = pos(x, y)
+            recall = f"recall {x},{y} {tile.segments[segment].label}"
+            click = f' data-action="{escape(recall)}"' if recall in legal else ""
             out.append(f'<circle cx="{px + ax * SIZE:.1f}" cy="{py + ay * SIZE:.1f}" r="7" '
-                       f'fill="{COLOURS[player]}" stroke="#fff" stroke-width="2">'
+                       f'fill="{COLOURS[player]}" stroke="#fff" stroke-width="2"{click}>'
                        f'<title>p{player + 1} {tile.segments[segment].label}</title></circle>')
     for (x, y), texts in cells.items():
         px, py = pos(x, y)
@@ -157,9 +159,9 @@ def _track(view: dict, left: float, top: float, legal: list[str]) -> list[str]:
     hides another. During a figure question the deciding player's two figures carry the
     answer in ``data-action`` and a dashed ring marks where each would land.
     """
+    title = ("Scoring track (dark spaces: 0, 5, 10 ... a message on your own turn)")
     out = [f'<g transform="translate({left},{top})">',
-           '<text x="0" y="-6" font-weight="bold">Scoring track (dark spaces: 0, 5, 10 ... '
-           'a message on your own turn)</text>']
+           f'<text x="0" y="-6" font-weight="bold">{title}</text>']
     for space in range(SPACES):
         cx, cy = _space_xy(space)
         dark = space % 5 == 0
