@@ -211,3 +211,16 @@ def test_zman_guard_names_characters_and_ties_are_shared():
     state = zman(["guard", "priest", "baron"], ["guard"])
     assert "guard p2 spy" in legal(state) and "guard p2 guard" not in legal(state)
     assert state.config["tiebreak"] == "none"
+
+
+def test_spy_gains_nothing_when_the_round_has_no_winner():
+    """L10: the Spy follows the Jester's rule, which pays nothing without a round winner."""
+    steps = ["spy", "guard p3 princess"]
+    state = zman(["spy", "guard", "guard"], ["priest", "priest", "guard"], steps=steps,
+                 residual_tie="nobody")
+    act(empty_deck(state), "guard p1 baron")
+    assert events(state, None, "round_end")[-1]["winners"] == []
+    assert state.tokens == [0, 0, 0]
+    state = zman(["spy", "guard", "guard"], ["priest", "priest", "guard"], steps=steps)
+    act(empty_deck(state), "guard p1 baron")
+    assert state.tokens == [2, 1, 0]                       # all_win: p1 and p2, then the Spy
