@@ -140,3 +140,15 @@ def test_broken_card_data_is_refused_with_the_problem_named(change, words):
 
 def test_the_shipped_card_data_is_valid():
     C.validate(json.loads(C.DATA_FILE.read_text(encoding="utf-8")))
+
+
+def test_three_way_showdown_princess_bishop_and_countess_with_two_counts():
+    """§2 item 9: the Bishop cannot win beside a surviving Princess; Countess 7 + 2 Counts
+    then beats the Princess."""
+    deck = stack(3, "jester", ["count", "princess", "bishop"],
+                 ["count", "guard", "guard", "countess"], **ALWAYS)
+    state = _play([deck, "count", "guard p3 2", "guard p1 3"])
+    act(empty_deck(state), "count")
+    showdown = events(state, None, "showdown")[-1]
+    assert showdown["hands"] == ["countess", "princess", "bishop"]
+    assert showdown["scores"] == [9, 8, None] and state.tokens == [1, 0, 0]
