@@ -138,3 +138,17 @@ def test_svg_has_a_key_for_every_edge_kind_and_fits_its_buttons():
     height = int(re.search(r'<svg[^>]* height="(\d+)"', svg).group(1))
     ys = [int(y) for y in re.findall(r'<text x="\d+" y="(\d+)"', svg)]
     assert max(ys) < height
+
+
+def test_bot_walks_to_a_town_when_the_wilderness_deck_only_holds_a_card_it_cannot_meet():
+    s = new(chars=["fyodor_lyzhnikov", "ilya_muromets"], quests=["the_firebird", "waters_of_life"])
+    s.players[0].loc = "rye_fields"                     # Move 2: Tsarov and Vasilev in reach
+    s.players[0].step = 1                               # a passive step: nothing to walk to
+    s.decks["wilderness"] = ["W11"]                     # Sukhman needs Rep 1: shuffles back
+    s.in_deck["wilderness"] = ["W11"]
+    s.reask()
+    view = s.view(0)
+    bot = make_agent("heuristic", GAME, s.config, 0, seed=1)
+    for _ in range(5):
+        pick = view["legal"][view["legal"].index(bot.choose(view, view["legal"]))]
+        assert pick in ("move tsarov", "move vasilev")

@@ -133,12 +133,13 @@ class HeuristicAgent(Agent):
         goal = self.target(view)
         tokens = {v: k for k, v in view["tokens"].items() if v is not None}
         danger = {view["tokens"].get("baba_yaga"), view["tokens"].get("horseman")}
-        moves = [t for t in texts if t.startswith("move ")]
+        moves = self.avoid_dead_decks(view, [t for t in texts if t.startswith("move ")], goal)
         if step is not None and goal is not None:
             trig = step["trigger"]
             timed = trig.get("time") and view["time"] is not None and view["time"] not in trig["time"]
             wanted = f"move {goal}"
-            blocked = "at" in trig and goal in tokens    # a token there would come first
+            # staying on the goal with a token there only meets the token again
+            blocked = "at" in trig and goal in tokens and goal == self.me(view)["loc"]
             if wanted in moves and not timed and not blocked and self.ready(view, step):
                 return wanted
             if not self.ready(view, step) or timed or blocked:
@@ -155,6 +156,27 @@ class HeuristicAgent(Agent):
         safe = [t for t in moves if t.split()[1] not in tokens]
         pool = safe or moves
         return pool[self.rng.randrange(len(pool))]
+
+    def dead_decks(self, view: dict) -> set[str]:
+        """Decks known to hold only cards this hero cannot meet (they would shuffle back)."""
+        c = default_content()
+        dead = set()
+        for deck, known in view["in_deck"].items():
+            size = view["deck_sizes"][deck]
+            if size and len(known) == size and all(
+                    c.cards[x]["requires"].get("min_rep", 0) > self.rep(view)
+                    and c.cards[x]["on_unmet"] == "shuffle_back" for x in known):
+                dead.add(deck)
+        return dead
+
+    def avoid_dead_decks(self, view: dict, moves: list[str], goal: str | None) -> list[str]:
+        dead = self.dead_decks(view)
+        if not dead:
+            return moves
+        c = default_content()
+        live = [t for t in moves if t.split()[1] == goal or
+                ("town" if c.locations[t.split()[1]]["kind"] == "town" else "wilderness") not in dead]
+        return live or moves
 
     def choose_token(self, view: dict, texts: list[str]) -> str:
         c = default_content()
