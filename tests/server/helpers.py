@@ -25,11 +25,14 @@ def free_port() -> int:
 class ServerThread:
     """The real app served by uvicorn on a loopback port, in a background thread."""
 
-    def __init__(self, db_url: str, bot_delay: float = 0.0, port: int | None = None):
+    def __init__(self, db_url: str, bot_delay: float = 0.0, port: int | None = None,
+                 max_rate: int = 100_000):
+        """``max_rate`` is high by default: test clients act at machine speed."""
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
-        config = uvicorn.Config(create_app(db_url, bot_delay), host="127.0.0.1", port=self.port,
+        app = create_app(db_url, bot_delay, max_rate)
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port,
                                 log_level="warning", ws_max_size=WS_MAX_SIZE,
                                 ws_per_message_deflate=False)
         self.server = uvicorn.Server(config)

@@ -243,3 +243,21 @@ def test_a_faulty_bot_or_renderer_never_stops_a_table(server, toy, monkeypatch):
     final = watcher.until(lambda m: m["type"] == "state" and m["view"]["terminal"])
     assert final["svg"] == BROKEN_PICTURE and final["failure"] is None
     assert server.http.get(f"/api/tables/{created['id']}/record").status_code == 200
+
+
+def test_a_flood_of_messages_is_refused_past_the_rate_limit(toy, sqlite_url):
+    from gonets.server.app import MAX_RATE
+
+    from .helpers import ServerThread
+
+    with ServerThread(sqlite_url, max_rate=MAX_RATE) as server:
+        table_id, tokens = two_humans(server)
+        ann = server.client(table_id, tokens[0], name="Ann")
+        for _ in range(MAX_RATE + 10):
+            ann.send({"type": "ping"})
+        replies = [ann.until(lambda m: m["type"] in ("pong", "error"))
+                   for _ in range(MAX_RATE + 10)]
+        refused = [m for m in replies if m["type"] == "error"]
+        assert refused and all("too many messages" in m["message"] for m in refused)
+        assert sum(m["type"] == "pong" for m in replies) <= MAX_RATE
+        ann.close()

@@ -10,7 +10,8 @@ import contextlib
 import json
 import logging
 import os
-from collections import OrderedDict
+import time
+from collections import OrderedDict, deque
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from gonets.server.storage import Storage, default_database_url
 from gonets.server.tables import Connection, LiveTable, TableError, TableManager
 
 MAX_MESSAGE = 8192          # bytes in one websocket message from a client
+MAX_RATE = 30               # messages a client may send per second (more are refused)
 MAX_BODY = 65536            # bytes in one HTTP request body
 WS_MAX_SIZE = 1 << 20       # frames above this are cut by the websocket layer itself
 REPLAY_CACHE = 16
@@ -204,6 +206,7 @@ async def table_socket(websocket: WebSocket) -> None:
     conn = Connection(websocket.send_text, None, lambda code: websocket.close(code=code))
     joined = False
     table: LiveTable | None = None
+    recent: deque[float] = deque()
     try:
         try:
             table = manager.get(websocket.path_params["table_id"])
@@ -222,6 +225,14 @@ async def table_socket(websocket: WebSocket) -> None:
                 text = (message.get("bytes") or b"").decode("utf-8", "replace")
             ref = None
             try:
+                now = time.monotonic()
+                while recent and now - recent[0] > 1.0:
+                    recent.popleft()
+                recent.append(now)
+                limit = websocket.app.state.max_rate
+                if len(recent) > limit:
+                    raise TableError(f"too many messages (at most {limit} a second); "
+                                     "this one was ignored")
                 data = parse_message(text)
                 ref = data.get("ref") if isinstance(data.get("ref"), (str, int)) else None
                 kind = data.get("type")
@@ -294,8 +305,10 @@ def seated(conn: Connection, joined: bool) -> int:
 
 
 # -- application ------------------------------------------------------------------------------------
-def create_app(database_url: str | None = None, bot_delay: float = 1.0) -> Starlette:
-    """The ASGI app over the database at ``database_url`` (default: see storage)."""
+def create_app(database_url: str | None = None, bot_delay: float = 1.0,
+               max_rate: int = MAX_RATE) -> Starlette:
+    """The ASGI app over the database at ``database_url`` (default: see storage);
+    ``max_rate`` is how many messages a websocket client may send per second."""
     url = database_url or default_database_url()
 
     @contextlib.asynccontextmanager
@@ -304,6 +317,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0) -> Starl
         app.state.storage = storage
         app.state.manager = TableManager(storage, bot_delay)
         app.state.replays = ReplayCache()
+        app.state.max_rate = max_rate
         await app.state.manager.start()
         try:
             yield
