@@ -62,6 +62,8 @@ def test_menu_lines_speak_to_the_viewer_in_both_languages():
         ("king p2", me, "ru", "Король — обменяться картами с игроком 2"),
         ("guard p3 prince", me, "ru", "Стражница — назвать «Принц» у игрока 3"),
         ("jester p2", me, "en", "Jester — bet on p2 to win the round"),
+        ("princess", me, "en", "Princess — you are knocked out of the round"),
+        ("princess", {}, "ru", "Принцесса — сбросивший её выбывает"),
     ]
     for text, view, lang, line in cases:
         assert GAME.describe_action(view, text, lang) == line, (text, view, lang)

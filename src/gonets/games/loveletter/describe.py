@@ -56,6 +56,8 @@ def describe_action(view: dict, text: str, lang: str = "en") -> str:
 
 def _effect_line(phrases, key, targets, guess, look, lang, viewer) -> str:
     if not targets:
+        if key == "princess" and viewer is not None:
+            return phrases["princess_you"]
         return phrases.get(key, phrases["no_effect"])
     fields = {"guess": T.guess_text(guess, lang) if guess else ""}
     fields.update(T.forms("t", targets[0], lang, viewer))
