@@ -113,3 +113,10 @@ def test_every_event_and_action_of_a_match_reads_well(preset, players, lang):
     view = state.view(0)
     for text in view["legal"]:
         assert " — " in GAME.describe_action(view, text, lang)
+
+
+@pytest.mark.parametrize("event", [{"e": "face_up"}, {"e": "swap", "between": 3},
+                                   {"e": "showdown"},
+                                   {"e": "nonsense", "seat": 1}, {"e": "look", "seat": "x"}])
+def test_unreadable_events_are_shown_as_data(event):
+    assert GAME.describe_event(event) == str(event)

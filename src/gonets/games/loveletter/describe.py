@@ -87,9 +87,16 @@ def _cardinal_line(phrases, targets, look, lang, viewer) -> str:
 
 # -- events -----------------------------------------------------------------------------------------
 def describe_event(event: dict, lang: str = "en") -> str:
-    """One readable log line for an event of a view's ``log`` (seats written p1..pN)."""
+    """One readable log line for an event of a view's ``log`` (seats written p1..pN); an
+    event it cannot read is shown as its data."""
     lang = T.lang_of(lang)
-    lines = T.EVENTS[lang]
+    try:
+        return _event_line(event, lang)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return str(event)
+
+
+def _event_line(event: dict, lang: str) -> str:
     kind = event.get("e")
     fields = {k: v for k, v in event.items() if k != "e"}
     for name in SEAT_FIELDS:
@@ -101,13 +108,8 @@ def describe_event(event: dict, lang: str = "en") -> str:
     kind = _variant(kind, event)
     for extra in (_guess_fields, _card_fields, _seat_pair_fields, _round_fields):
         extra(kind, event, fields, lang)
-    template = lines.get(kind)
-    if template is None:
-        return str(event)
-    try:
-        return template.format(**fields)
-    except (KeyError, IndexError, AttributeError):
-        return str(event)
+    template = T.EVENTS[lang].get(kind)
+    return str(event) if template is None else template.format(**fields)
 
 
 def _variant(kind, event) -> str:
