@@ -120,3 +120,9 @@ def test_every_event_and_action_of_a_match_reads_well(preset, players, lang):
                                    {"e": "nonsense", "seat": 1}, {"e": "look", "seat": "x"}])
 def test_unreadable_events_are_shown_as_data(event):
     assert GAME.describe_event(event) == str(event)
+
+
+@pytest.mark.parametrize("text", ["cardinal p2", "duke p2", "guard p2 p3 p4"])
+def test_unreadable_notations_are_shown_as_written(text):
+    line = GAME.describe_action({"seat": 0}, text)
+    assert line == text or line.startswith("Guard — ")

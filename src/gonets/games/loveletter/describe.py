@@ -51,7 +51,11 @@ def describe_action(view: dict, text: str, lang: str = "en") -> str:
     targets, guess, look = _parse(words[1:])
     if not targets and key not in NO_CHOICE_KEYS:
         return f"{name} — {phrases['no_effect']}"
-    return f"{name} — {_effect_line(phrases, key, targets, guess, look, lang, view.get('seat'))}"
+    try:
+        line = _effect_line(phrases, key, targets, guess, look, lang, view.get("seat"))
+    except (KeyError, IndexError, TypeError, ValueError):
+        return text                      # not a notation of this game: shown as written
+    return f"{name} — {line}"
 
 
 def _effect_line(phrases, key, targets, guess, look, lang, viewer) -> str:
