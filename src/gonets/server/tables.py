@@ -398,7 +398,7 @@ class LiveTable:
             entry = self.seats[seat]
             name = entry["agent"] if entry["kind"] == "bot" else entry.get("fallback", "random")
             agent = make_agent(name, self.game, self.config, seat,
-                               seed=f"{self.stored.seed}:{self.id}")
+                               seed=self.stored.seed)
             self.agents[seat] = agent
         return agent
 
