@@ -207,7 +207,7 @@ def test_the_lobby_opens_a_table_and_lists_it(site, context, screenshots):
 def test_clicks_menus_buttons_and_double_clicks_on_the_toy_game(browser, tmp_path):
     """A picture element with one action sends it; one with several opens a menu; actions
     with no element are buttons; a double click sends one action."""
-    from server.conftest import TOY  # the platform's test game, registered for this test only
+    from server.toygame import GAME as TOY  # the platform test game, registered for this test
 
     games()[TOY.name] = TOY
     context = browser.new_context()
