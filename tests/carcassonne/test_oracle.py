@@ -90,6 +90,20 @@ def choose(state, rng: random.Random) -> int:
     return legal[rng.randrange(len(legal))]
 
 
+def check_sampled_world(state, rng: random.Random) -> None:
+    """sample_world under every option mix (the conformance suite plays presets only): the
+    redrawn world shows the same view and offers the same legal actions, and play goes on."""
+    if state.is_terminal():
+        return
+    view = state.view(state.current_player())
+    world = GAME.sample_world(view, rng)
+    assert world.view(view["seat"]) == view
+    assert world.legal_actions() == state.legal_actions()
+    assert sorted(world.pile) == sorted(state.pile)
+    assert world.pile[len(world.pile) - state.bottom_known:] == \
+        state.pile[len(state.pile) - state.bottom_known:], "known bottom tiles stay"
+
+
 def play_and_check(seed: int) -> None:
     rng = random.Random(seed)
     config = random_config(rng)
@@ -97,7 +111,7 @@ def play_and_check(seed: int) -> None:
     rules = state.rules
     oracle = Oracle(config.players, rules.tiny_city, rules.farm_scoring, rules.msg8_majority)
     messengers = MessengerOracle(config.players, rules) if rules.messengers else None
-    seen = 0
+    seen = moves = 0
     tiles = followers = -1
     while True:
         player = state.current_player()
@@ -107,6 +121,9 @@ def play_and_check(seed: int) -> None:
             state.apply_chance(state.sample_chance(rng))
         else:
             state.apply(choose(state, rng))
+            moves += 1
+            if moves % 15 == 0:
+                check_sampled_world(state, rng)
         for event in state.log[seen:]:
             oracle.follow(event, rules)
             if messengers:
