@@ -261,3 +261,32 @@ def test_a_flood_of_messages_is_refused_past_the_rate_limit(toy, sqlite_url):
         assert refused and all("too many messages" in m["message"] for m in refused)
         assert sum(m["type"] == "pong" for m in replies) <= MAX_RATE
         ann.close()
+
+
+def test_each_connection_gets_texts_in_its_language(toy, sqlite_url):
+    from gonets.core import games
+
+    from .helpers import ServerThread
+
+    if "loveletter" not in games():
+        pytest.skip("loveletter has not landed yet")
+    with ServerThread(sqlite_url) as server:
+        created = server.create(game="loveletter", players=2, seed=1,
+                                seats=[{"kind": "bot", "agent": "random"}] * 2)
+        english = server.client(created["id"])
+        russian = server.client(created["id"], join=False)
+        russian.send({"type": "join", "lang": "ru"})
+        bad = server.client(created["id"], join=False)
+        bad.send({"type": "join", "lang": "<script>"})
+        assert "'lang' must be a language code" in bad.until(
+            lambda m: m["type"] == "error")["message"]
+        final_en = english.until(lambda m: m["type"] == "state" and m["view"]["terminal"])
+        final_ru = russian.until(lambda m: m["type"] == "state" and m["view"]["terminal"])
+        assert final_en["view"] == final_ru["view"] and final_en["svg"] == final_ru["svg"]
+        assert final_en["log"] != final_ru["log"]
+        assert any(ch in "".join(final_ru["log"]) for ch in "абвгдеиклмнопрст")
+        replay = server.http.get(f"/api/tables/{created['id']}/replay",
+                                 params={"lang": "ru"}).json()
+        assert replay["log"] == final_ru["log"]
+        for client in (english, russian, bad):
+            client.close()

@@ -166,7 +166,11 @@ async def api_replay(request: Request) -> Response:
         return error(f"'step' must be from 0 to {len(states) - 1}")
     if seat is not None and not 0 <= seat < table.config.players:
         return error(f"'seat' must be from 0 to {table.config.players - 1} or 'spectator'")
-    payload = seat_payload(table.game, states[step].view(seat))
+    try:
+        lang = parse_lang(request.query_params.get("lang", "en"))
+    except TableError as exc:
+        return error(str(exc))
+    payload = seat_payload(table.game, states[step].view(seat), lang=lang)
     payload["legal"] = []
     payload.update({"type": "replay", "table": table.id, "step": step, "steps": len(states) - 1,
                     "seat": seat, "seats": table.public_seats(), "title": table.game.title})
@@ -239,6 +243,7 @@ async def table_socket(websocket: WebSocket) -> None:
                 if kind == "join":
                     if joined:
                         raise TableError("this connection has already joined the table")
+                    lang = parse_lang(data.get("lang", "en"))
                     seat = None
                     if data.get("token") is not None:
                         seat = table.seat_of_token(data.get("token"))
@@ -246,7 +251,7 @@ async def table_socket(websocket: WebSocket) -> None:
                         if seat is None:
                             raise TableError("spectators do not have a name at the table")
                         await table.set_name(seat, data["name"])
-                    conn.seat = seat
+                    conn.seat, conn.lang = seat, lang
                     entry = table.seats[seat] if seat is not None else None
                     conn.push(json.dumps({"type": "welcome", "seat": seat, "ref": ref,
                                           "needs_name": bool(entry and not entry.get("name"))}))
@@ -294,6 +299,14 @@ def parse_message(text: str) -> dict:
     if not isinstance(data, dict):
         raise TableError("a message must be a JSON object with a 'type'")
     return data
+
+
+def parse_lang(lang: Any) -> str:
+    """A language code for the readable texts (``en``, ``ru``, ...); games fall back to
+    English for languages they lack."""
+    if not isinstance(lang, str) or not 2 <= len(lang) <= 5 or not lang.isalpha():
+        raise TableError("'lang' must be a language code such as en or ru")
+    return lang.lower()
 
 
 def seated(conn: Connection, joined: bool) -> int:

@@ -16,7 +16,8 @@ from gonets.core import Game
 log = logging.getLogger("gonets.server")
 
 
-def seat_payload(game: Game, view: dict, lines: LogLines | None = None) -> dict[str, Any]:
+def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
+                 lang: str = "en") -> dict[str, Any]:
     """The seat-specific part of a frame: the view itself, its picture, its log as readable
     lines, and its legal actions with their menu lines. ``lines`` (one per seat) saves
     describing again the events that were already described for the previous frame."""
@@ -25,8 +26,9 @@ def seat_payload(game: Game, view: dict, lines: LogLines | None = None) -> dict[
     return {
         "view": view,
         "svg": picture(game, view),
-        "log": (lines or LogLines(game)).describe(events),
-        "legal": [{"text": text, "label": describe_action(game, view, text)} for text in legal],
+        "log": (lines or LogLines(game, lang)).describe(events),
+        "legal": [{"text": text, "label": describe_action(game, view, text, lang)}
+                  for text in legal],
     }
 
 
@@ -43,16 +45,16 @@ def picture(game: Game, view: dict) -> str:
         return BROKEN_PICTURE
 
 
-def describe_event(game: Game, event: Any) -> str:
+def describe_event(game: Game, event: Any, lang: str = "en") -> str:
     try:
-        return str(game.describe_event(event))
+        return str(game.describe_event(event, lang))
     except Exception:  # noqa: BLE001 - a broken describer must not break the table
         return str(event)
 
 
-def describe_action(game: Game, view: dict, text: str) -> str:
+def describe_action(game: Game, view: dict, text: str, lang: str = "en") -> str:
     try:
-        return str(game.describe_action(view, text))
+        return str(game.describe_action(view, text, lang))
     except Exception:  # noqa: BLE001
         return text
 
@@ -61,16 +63,17 @@ class LogLines:
     """The readable lines of one seat's log, kept from frame to frame: events equal to those
     described last time keep their lines; anything else is described afresh."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, lang: str = "en"):
         self.game = game
+        self.lang = lang
         self.events: list = []
         self.lines: list[str] = []
 
     def describe(self, events: list) -> list[str]:
         known = len(self.events)
         if len(events) >= known and events[:known] == self.events:
-            lines = self.lines + [describe_event(self.game, e) for e in events[known:]]
+            lines = self.lines + [describe_event(self.game, e, self.lang) for e in events[known:]]
         else:
-            lines = [describe_event(self.game, e) for e in events]
+            lines = [describe_event(self.game, e, self.lang) for e in events]
         self.events, self.lines = list(events), lines
         return list(lines)

@@ -143,6 +143,7 @@ class Connection:
         self.close_socket = close_socket
         self.overflowed = False
         self.seat = seat
+        self.lang = "en"
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.sender = asyncio.get_running_loop().create_task(self._send_loop())
         self.closed = False
@@ -194,7 +195,7 @@ class LiveTable:
         self.wake = asyncio.Event()
         self.connections: set[Connection] = set()
         self.agents: dict[int, Any] = {}
-        self.log_lines: dict[int | None, LogLines] = {}
+        self.log_lines: dict[tuple[int | None, str], LogLines] = {}
         self.deadline: float | None = None
         self.last_change = time.time()
         self.task: asyncio.Task | None = None
@@ -253,11 +254,11 @@ class LiveTable:
         return snap
 
     # -- frames ---------------------------------------------------------------------------------
-    def frame(self, seat: int | None, ts: float | None = None) -> dict:
-        lines = self.log_lines.get(seat)
+    def frame(self, seat: int | None, ts: float | None = None, lang: str = "en") -> dict:
+        lines = self.log_lines.get((seat, lang))
         if lines is None:
-            lines = self.log_lines[seat] = LogLines(self.game)
-        payload = seat_payload(self.game, self.state.view(seat), lines)
+            lines = self.log_lines[(seat, lang)] = LogLines(self.game, lang)
+        payload = seat_payload(self.game, self.state.view(seat), lines, lang)
         if self.status != "running" or self.failure:
             payload["legal"] = []            # nobody may act before every seat is taken
         payload.update(self.public_frame(ts))
@@ -285,14 +286,16 @@ class LiveTable:
 
     def broadcast(self) -> None:
         """Queue a fresh frame for every listener (built once per seat)."""
-        texts: dict[int | None, str] = {}
+        texts: dict[tuple[int | None, str], str] = {}
         for conn in list(self.connections):
             if conn.closed:
                 self.connections.discard(conn)
                 continue
-            if conn.seat not in texts:
-                texts[conn.seat] = json.dumps(self.frame(conn.seat), ensure_ascii=False)
-            conn.push(texts[conn.seat])
+            key = (conn.seat, conn.lang)
+            if key not in texts:
+                texts[key] = json.dumps(self.frame(conn.seat, lang=conn.lang),
+                                        ensure_ascii=False)
+            conn.push(texts[key])
 
     # -- listeners ------------------------------------------------------------------------------
     def attach(self, conn: Connection) -> None:

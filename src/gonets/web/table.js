@@ -6,6 +6,9 @@
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.hash.slice(1));
 const token = params.get("token");
+// Readable texts in English unless the page is opened with ?lang=ru (games that lack a
+// language fall back to English).
+const lang = new URLSearchParams(location.search).get("lang") || params.get("lang") || "en";
 const gonets = {frame: null, seat: null, pending: null, socket: null, retry: 0, refs: 0,
                 errors: [], replay: {step: 0, steps: 0, seat: ""}};
 window.gonets = gonets;
@@ -53,7 +56,7 @@ function connect() {
   gonets.socket = socket;
   socket.onopen = () => {
     gonets.retry = 0;
-    const join = {type: "join"};
+    const join = {type: "join", lang: /^[a-z]{2,5}$/i.test(lang) ? lang : "en"};
     if (token) {
       join.token = token;
       const saved = localStorage.getItem(nameKey());
@@ -245,7 +248,8 @@ async function showReplayStep() {
   const r = gonets.replay;
   try {
     const data = await fetchJSON(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${r.step}`
-                                 + `&seat=${encodeURIComponent(r.seat)}`);
+                                 + `&seat=${encodeURIComponent(r.seat)}`
+                                 + `&lang=${encodeURIComponent(lang)}`);
     r.steps = data.steps;
     const slider = document.getElementById("replay-step");
     slider.max = data.steps; slider.value = data.step;
