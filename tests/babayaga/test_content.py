@@ -168,3 +168,34 @@ def test_every_quest_location_is_reachable_from_its_start(c):
             at = c.cards[sid]["trigger"].get("at")
             if at:
                 assert at in c.dist["walk"][quest["start"]]
+
+
+def test_board_checks_of_the_rules_file(c):
+    """Section 6.2's checks and the addendum's mechanical ones, kept as tests."""
+    walk = c.dist["walk"]
+    assert walk["bone_fence"]["bandit_camp"] == 2 and walk["bone_fence"]["warriors_rest"] == 2
+    assert sorted(c.walk["home_of_morozko"]) == ["alatyr_stone", "firebirds_glade",
+                                                 "snow_maidens_vale"]
+    pos = {l: tuple(c.locations[l]["grid"]) for l in c.locations}
+    edges = {frozenset((a, b)) for a, b, _ in c.edges}
+    neighbours = {frozenset((a, b)) for a in pos for b in pos
+                  if abs(pos[a][0] - pos[b][0]) + abs(pos[a][1] - pos[b][1]) == 1}
+    assert edges == neighbours                   # no corner contacts, every side has an edge
+    assert sorted(l for l in c.token if len(c.token[l]) == 1) == [
+        "black_crags", "grasslands", "leshiis_wood", "ravens_rock", "tugarins_steppe"]
+    names = {c.locations[l]["name"] for l in c.locations}
+    assert {"Bone Fence", "Ferryman's Glen", "Marshes", "Home of Morozko", "Crossroads",
+            "Grasslands", "Bandit Camp", "Warrior's Rest", "Pass of Devils", "Dragon's Heart",
+            "The Dead Forest", "Forlorn Hills", "The Golden Halls", "Koshchey's Home",
+            "Spirit's Hollow"} <= names
+
+
+def test_quest_walking_lengths_of_the_rules_file(c):
+    walk = c.dist["walk"]
+    lengths = {}
+    for qid, quest in c.quests.items():
+        stops = [quest["start"]] + [c.cards[s]["trigger"]["at"] for s in quest["steps"]
+                                    if "at" in c.cards[s]["trigger"]]
+        lengths[qid] = sum(walk[a][b] for a, b in zip(stops, stops[1:]))
+    assert lengths == {"slay_the_dragon": 8, "death_of_koshchey": 9, "the_firebird": 8,
+                       "waters_of_life": 10, "tugarins_insult": 6, "morozkos_trial": 9}
