@@ -1,6 +1,7 @@
 """Content pack: counts, board facts of the rulebook, and the validator's error messages."""
 
 import shutil
+from itertools import pairwise
 
 import pytest
 import yaml
@@ -196,6 +197,6 @@ def test_quest_walking_lengths_of_the_rules_file(c):
     for qid, quest in c.quests.items():
         stops = [quest["start"]] + [c.cards[s]["trigger"]["at"] for s in quest["steps"]
                                     if "at" in c.cards[s]["trigger"]]
-        lengths[qid] = sum(walk[a][b] for a, b in zip(stops, stops[1:]))
+        lengths[qid] = sum(walk[a][b] for a, b in pairwise(stops))
     assert lengths == {"slay_the_dragon": 8, "death_of_koshchey": 9, "the_firebird": 8,
                        "waters_of_life": 10, "tugarins_insult": 6, "morozkos_trial": 9}
