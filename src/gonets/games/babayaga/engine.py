@@ -4,7 +4,10 @@ The engine keeps a stack of small dict frames (``op`` plus its fields). ``_run``
 frame until one asks for a player's decision (``self.ask = ("decide", seat, [notations])``) or a
 random outcome (``("chance", kind, spec)``). ``apply`` / ``apply_chance`` validate the answer
 against the question before anything changes, then resume the frame. Frames hold only public
-data (card ids being resolved are public), so views and ``sample_world`` stay simple.
+data (card ids being resolved are public). A view shows the table, ``decision`` (who decides,
+what is asked) and ``encounter`` (the card and roll in progress); the frames themselves travel
+only inside the view's opaque ``resume`` string, which ``sample_world`` decodes to rebuild the
+state around redrawn deck orders.
 """
 
 from __future__ import annotations
