@@ -120,3 +120,15 @@ def test_svg_follower_on_the_map_carries_its_message_8_recall():
                  messages=[8, 1, 2, 3, 4, 5, 6, 7])
     svg = GAME.render_svg(state.view(0))
     assert re.search(r'<circle [^>]*data-action="recall 3,0 farmer 1"', svg)
+
+
+def test_terminal_shows_where_each_figure_would_land():
+    state = play(["W", "V", "E", "B", "L"], ["place W -1,0 r0", "highwayman 1",
+                                              "place V 1,0 r0", "pass", "place E 0,-1 r90",
+                                              "knight 1", "place B 2,0 r0", "pass",
+                                              "place L 1,-1 r270"])
+    state.scores = [[1, 48], [0, 0]]
+    act(state, "pass")
+    text = GAME.render_text(state.view(0))
+    assert ("p1 can move the meeple to 5 (space 5, dark) or the messenger to 52 (space 2)"
+            in text)

@@ -130,6 +130,17 @@ def render_track(view: dict) -> str:
     return "\n".join(lines)
 
 
+def _landing_line(view: dict, event: dict) -> str:
+    """Where each figure of the deciding player would land with the next points."""
+    player, points = event["player"], event["points"]
+    spots = []
+    for index, name in enumerate(FIGURES):
+        total = view["scores"][player][index] + points
+        dark = ", dark" if total % 5 == 0 else ""
+        spots.append(f"{name} to {total} (space {total % SPACES}{dark})")
+    return f"p{player + 1} can move the " + " or the ".join(spots)
+
+
 def render_followers(view: dict) -> str:
     parts = []
     board = {(x, y): (letter, rot) for letter, x, y, rot in view["board"]}
@@ -171,6 +182,7 @@ def render_text(view: dict) -> str:
         if decision["kind"] == "figure" and pending:
             parts.append("Points to place: " + ", ".join(
                 f"p{e['player'] + 1} {e['points']} ({e['source']})" for e in pending))
+            parts.append(_landing_line(view, pending[0]))
     if view.get("terminal"):
         parts.append("Final totals: " + ", ".join(
             f"p{i + 1} {t}" for i, t in enumerate(view["totals"])))
