@@ -160,3 +160,25 @@ async def play_randomly(ws_base: str, table_id: str, tokens: list[str], seed: in
     clients.append(seat_client(None, None))
     await asyncio.wait_for(asyncio.gather(*clients), limit)
     return received
+
+
+def in_fresh_thread(function, *args, **kwargs):
+    """Call ``function`` in a new thread and return its result.
+
+    The browser tests keep Playwright's event loop running in the main thread of a test worker
+    for the whole session, so code that calls ``asyncio.run`` must not run there.
+    """
+    outcome: dict = {}
+
+    def target():
+        try:
+            outcome["value"] = function(*args, **kwargs)
+        except BaseException as exc:  # re-raised in the caller's thread
+            outcome["error"] = exc
+
+    worker = threading.Thread(target=target)
+    worker.start()
+    worker.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]

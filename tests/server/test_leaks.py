@@ -17,7 +17,7 @@ import pytest
 from gonets.core import Record, games
 from gonets.server.frames import seat_payload
 
-from .helpers import ServerThread, play_randomly
+from .helpers import ServerThread, in_fresh_thread, play_randomly
 
 REAL_GAMES = {"loveletter": 4, "czar": 3, "carcassonne": 2, "babayaga": 3}
 GAMES_PER_REAL_GAME = {"loveletter": 6}
@@ -59,7 +59,7 @@ def play_table(server, game_name, players, seed, preset=None):
         spec["preset"] = preset
     created = server.create(**spec)
     tokens = [link["token"] for link in created["links"]["seats"]]
-    received = asyncio.run(play_randomly(server.ws_base, created["id"], tokens, seed))
+    received = in_fresh_thread(asyncio.run, play_randomly(server.ws_base, created["id"], tokens, seed))
     record = Record.from_json(server.http.get(f"/api/tables/{created['id']}/record").json())
     return record, received, tokens
 
