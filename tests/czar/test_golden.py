@@ -39,10 +39,11 @@ def transcript(preset: str) -> dict:
 def test_golden_transcript(preset):
     path = GOLDEN / f"{preset}-3p.json"
     actual = transcript(preset)
-    if os.environ.get("UPDATE_GOLDEN") or not path.exists():
+    if os.environ.get("UPDATE_GOLDEN"):
         GOLDEN.mkdir(exist_ok=True)
         path.write_text(json.dumps(actual, indent=1, ensure_ascii=False) + "\n",
                         encoding="utf-8")
+    assert path.exists(), f"no golden file {path.name}; create it with UPDATE_GOLDEN=1"
     expected = json.loads(path.read_text(encoding="utf-8"))
     assert actual["steps"] == expected["steps"]
     assert actual["final"] == expected["final"]

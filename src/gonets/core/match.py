@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Callable, Sequence
 
 from gonets.core.errors import IllegalAction
@@ -13,13 +14,19 @@ from gonets.core.registry import get_game
 
 
 class Match:
-    """A state and the record of how it got there. Every change goes through here."""
+    """A state and the record of how it got there. Every change goes through here.
+
+    Each random event draws from its own generator, seeded with the match seed and the step's
+    index, so a match resumed from its record (after a server restart, say) deals exactly what
+    it would have dealt without the interruption.
+    """
 
     def __init__(self, game: Game, config: Config, seats: list[dict] | None = None,
                  seed: int | None = None):
         self.game = game
         self.state = game.new_state(config)
-        self.rng = random.Random(seed)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**53)
         self.record = Record(game=game.name, players=config.players, preset=config.preset,
                              options=dict(config.options), seats=seats or [], seed=seed)
 
@@ -29,17 +36,24 @@ class Match:
         match = cls.__new__(cls)
         match.state = record.replay(verify=False)
         match.game = get_game(record.game)
-        match.rng = random.Random(f"{record.seed}:{len(record.steps)}")
         match.record = record
         return match
 
+    def fork(self) -> "Match":
+        """An independent copy (cloned state, its own step list) to try a change on."""
+        copy = Match.__new__(Match)
+        copy.game = self.game
+        copy.state = self.state.clone()
+        copy.record = replace(self.record, steps=list(self.record.steps))
+        return copy
+
     def deal(self) -> None:
         """Resolve every pending random event with the match's generator."""
-        state = self.state
+        state, steps = self.state, self.record.steps
         while state.current_player() == CHANCE:
-            outcome = state.sample_chance(self.rng)
+            outcome = state.sample_chance(random.Random(f"{self.record.seed}:{len(steps)}"))
             state.apply_chance(outcome)
-            self.record.steps.append({"chance": outcome})
+            steps.append({"chance": outcome})
         if state.is_terminal() and self.record.result is None:
             self.record.result = state.result().to_json()
 

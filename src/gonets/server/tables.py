@@ -9,12 +9,10 @@ write drops the copy, so memory never runs ahead of the database.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import hashlib
 import hmac
 import json
 import logging
-import random
 import secrets
 import time
 import unicodedata
@@ -364,7 +362,7 @@ class LiveTable:
         the copy the table's match and tell listeners. Called with the table's lock held;
         while the write is under way, everybody still sees the stored state."""
         taken = time.time()
-        trial = fork(self.match)
+        trial = self.match.fork()
         start = len(trial.record.steps)
         trial.act(seat, action)             # IllegalAction: nothing changed anywhere
         new_steps = trial.record.steps[start:]
@@ -466,18 +464,6 @@ class LiveTable:
     # -- replay ---------------------------------------------------------------------------------
     def record(self) -> Record:
         return self._record(self.match.record.steps, self.match.record.result)
-
-
-def fork(match: Match) -> Match:
-    """An independent copy of a match (state clone, record with its own step list, generator
-    in the same position) to try an action on."""
-    copy = Match.__new__(Match)
-    copy.game = match.game
-    copy.state = match.state.clone()
-    copy.rng = random.Random()
-    copy.rng.setstate(match.rng.getstate())
-    copy.record = dataclasses.replace(match.record, steps=list(match.record.steps))
-    return copy
 
 
 def table_summary(stored: StoredTable) -> dict:
