@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 
 from gonets.core import get_game, play_match
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 0.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from gonets.sim.stats import wilson_interval
 
 
 def balance(preset: str, players: int, games: int, seed: int = 0, agent: str = "heuristic") -> dict:
@@ -41,8 +30,8 @@ def balance(preset: str, players: int, games: int, seed: int = 0, agent: str = "
             wins += 1
             for w in out["winners"]:
                 seat_wins[(w - state.opener) % players] += 1
-    low, high = wilson(wins, games)
-    first_low, first_high = wilson(seat_wins[0], games)
+    low, high = wilson_interval(wins, games)
+    first_low, first_high = wilson_interval(seat_wins[0], games)
     return {"preset": preset, "players": players, "games": games, "win_rate": wins / games,
             "win_ci": (low, high), "rounds": rounds / games, "decisions": decisions / games,
             "endings": dict(hows), "quests_per_game": quests / games,
