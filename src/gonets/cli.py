@@ -6,7 +6,6 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -42,7 +41,8 @@ def bot_list(text: str | None, count: int, game) -> list[str]:
     known = agent_names(game)
     for name in names:
         if name not in known:
-            raise OptionError(f"unknown bot {name!r} for {game.name}; known bots: {', '.join(known)}")
+            raise OptionError(f"unknown bot {name!r} for {game.name}; "
+                              f"known bots: {', '.join(known)}")
     return (names + [names[-1]] * count)[:count]
 
 
@@ -50,17 +50,17 @@ def bot_list(text: str | None, count: int, game) -> list[str]:
 @app.command()
 def play(
     game_name: str = typer.Argument(..., metavar="GAME", help="Game to play."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of seats."),
-    preset: Optional[str] = typer.Option(None, help="Rules preset."),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
-    seed: Optional[int] = typer.Option(None, help="Seed of the match generator."),
-    bots: Optional[str] = typer.Option(None, help="Comma list of bots for the other seats."),
+    players: int | None = typer.Option(None, "--players", "-p", help="Number of seats."),
+    preset: str | None = typer.Option(None, help="Rules preset."),
+    option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    seed: int | None = typer.Option(None, help="Seed of the match generator."),
+    bots: str | None = typer.Option(None, help="Comma list of bots for the other seats."),
     watch: bool = typer.Option(False, help="Bots play every seat; you watch."),
     name: str = typer.Option("You", help="Your name at the table."),
     lang: str = typer.Option("en", help="Language of card names and the log: en or ru."),
     delay: float = typer.Option(0.0, help="Seconds to pause after each bot move."),
-    save: Optional[Path] = typer.Option(None, help="Directory to save the match record in."),
-    resume: Optional[Path] = typer.Option(None, help="Resume an unfinished match record."),
+    save: Path | None = typer.Option(None, help="Directory to save the match record in."),
+    resume: Path | None = typer.Option(None, help="Resume an unfinished match record."),
 ) -> None:
     """Play a game in the terminal against bots (or watch bots play)."""
     from gonets.terminal import TerminalTable
@@ -91,22 +91,23 @@ def play(
 def simulate(
     game_name: str = typer.Argument(..., metavar="GAME"),
     games_count: int = typer.Option(1000, "--games", "-n", min=1, help="Number of matches."),
-    players: Optional[int] = typer.Option(None, "--players", "-p"),
-    preset: Optional[str] = typer.Option(None),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
-    bots: Optional[str] = typer.Option(None, help="Comma list of bots, one per seat."),
+    players: int | None = typer.Option(None, "--players", "-p"),
+    preset: str | None = typer.Option(None),
+    option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    bots: str | None = typer.Option(None, help="Comma list of bots, one per seat."),
     jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: every core)."),
     seed: int = typer.Option(0, help="Seed of match 0; match i uses seed + i."),
     rotate: bool = typer.Option(True, help="Rotate the bots round the seats match by match."),
     as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
-    save: Optional[Path] = typer.Option(None, help="Directory to save every match record in."),
+    save: Path | None = typer.Option(None, help="Directory to save every match record in."),
 ) -> None:
     """Simulate many matches between bots and report win rates with 95% intervals."""
     import os
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from gonets.sim.runner import SimulationPlan, simulate as run, summary_json
+    from gonets.sim.runner import SimulationPlan, summary_json
+    from gonets.sim.runner import simulate as run
 
     try:
         game, config = configure(game_name, players, preset, option)
@@ -158,8 +159,8 @@ def print_summary(game, plan, summary) -> None:
 @app.command()
 def rules(
     game_name: str = typer.Argument(..., metavar="GAME"),
-    preset: Optional[str] = typer.Option(None, help="Show this preset's options."),
-    diff: Optional[tuple[str, str]] = typer.Option(None, help="Show how two presets differ."),
+    preset: str | None = typer.Option(None, help="Show this preset's options."),
+    diff: tuple[str, str] | None = typer.Option(None, help="Show how two presets differ."),
 ) -> None:
     """Show a game's presets and options, or how two presets differ."""
     try:
@@ -222,8 +223,8 @@ def print_diff(game, first: str, second: str) -> None:
 def bench(
     game_name: str = typer.Argument(..., metavar="GAME"),
     players: int = typer.Option(4, "--players", "-p"),
-    preset: Optional[list[str]] = typer.Option(None, help="Preset(s) to measure (repeatable)."),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    preset: list[str] | None = typer.Option(None, help="Preset(s) to measure (repeatable)."),
+    option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     seconds: float = typer.Option(5.0, help="Seconds per measurement."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
@@ -280,10 +281,10 @@ def replay(file: Path = typer.Argument(..., help="A match record (JSON).")) -> N
 @app.command()
 def render(
     record_file: Path = typer.Argument(..., metavar="RECORD"),
-    at: Optional[int] = typer.Option(None, help="Draw the moment after this many steps "
-                                                "(default: the end)."),
-    seat: Optional[int] = typer.Option(None, help="Seat number 1..N to draw the view of "
-                                                  "(default: a spectator)."),
+    at: int | None = typer.Option(None, help="Draw the moment after this many steps "
+                                            "(default: the end)."),
+    seat: int | None = typer.Option(None, help="Seat number 1..N to draw the view of "
+                                              "(default: a spectator)."),
     out: Path = typer.Option(Path("table.svg"), help="Output file, .svg or .png."),
 ) -> None:
     """Draw one moment of a recorded match as a seat (or a spectator) sees it."""
@@ -328,8 +329,8 @@ def list_games() -> None:
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on."),
     port: int = typer.Option(8000, help="Port to listen on."),
-    db: Optional[str] = typer.Option(None, help="Database URL (default: GONETS_DATABASE_URL "
-                                                "or a SQLite file)."),
+    db: str | None = typer.Option(None, help="Database URL (default: GONETS_DATABASE_URL "
+                                            "or a SQLite file)."),
     bot_delay: float = typer.Option(0.6, help="Seconds a bot waits before it moves."),
 ) -> None:
     """Run the web platform: lobby, tables, bots and spectators in the browser."""

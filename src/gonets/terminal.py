@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from rich.console import Console
@@ -63,11 +63,12 @@ class TerminalTable:
         legal = list(state.legal_actions())
         texts = view["legal"]
         for number, text in enumerate(texts, 1):
-            self.console.print(f"  [bold]{number:>3}[/]  {self.game.describe_action(view, text, self.lang)}"
-                               f"  [dim]({text})[/]")
+            described = self.game.describe_action(view, text, self.lang)
+            self.console.print(f"  [bold]{number:>3}[/]  {described}  [dim]({text})[/]")
         while True:
             try:
-                answer = self.console.input("[bold]your choice[/] (number or notation, q to quit): ")
+                answer = self.console.input(
+                    "[bold]your choice[/] (number or notation, q to quit): ")
             except EOFError:
                 return False
             answer = answer.strip()
@@ -123,7 +124,7 @@ class TerminalTable:
     def save(self, directory: Path | None = None) -> Path:
         directory = Path(directory or self.save_dir)
         directory.mkdir(parents=True, exist_ok=True)
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
         path = directory / f"{self.game.name}-{self.match.record.seed}-{stamp}.json"
         self.match.record.save(path)
         if self.match.state.is_terminal():

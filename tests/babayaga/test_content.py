@@ -19,7 +19,7 @@ def c():
 
 def test_counts(c):
     assert len(c.locations) == 50
-    assert sorted(l for l in c.locations if c.locations[l]["kind"] == "town") == sorted(
+    assert sorted(lid for lid in c.locations if c.locations[lid]["kind"] == "town") == sorted(
         ["ivangorod", "koldunoi", "vasilev", "tsarov", "ozerov", "khorov", "vilinsk"])
     assert len(c.decks["wilderness"]) == 40 and len(c.decks["town"]) == 32
     assert len(c.characters) == 6 and len(c.quests) == 6
@@ -42,7 +42,8 @@ def test_seed_board_facts(c):
     assert sorted(c.walk["ozerov"]) == ["ferrymans_glen", "marshes"]
     assert sorted(c.flight["ozerov"]) == ["ferrymans_glen", "marshes", "reed_banks", "willow_shore"]
     # Pass of Devils joins Warrior's Rest and Dragon's Heart
-    assert "warriors_rest" in c.walk["pass_of_devils"] and "dragons_heart" in c.walk["pass_of_devils"]
+    assert "warriors_rest" in c.walk["pass_of_devils"]
+    assert "dragons_heart" in c.walk["pass_of_devils"]
     assert c.token_start == {"hut": "bone_fence", "horseman": "bone_fence"}
     assert c.baba_entry == "bone_fence"
     assert {t: walk["bone_fence"][t] for t in ("tsarov", "vasilev", "ozerov", "khorov", "koldunoi",
@@ -52,8 +53,8 @@ def test_seed_board_facts(c):
 
 
 def test_token_graph_has_no_towns_and_graphs_connected(c):
-    assert all(c.locations[l]["kind"] == "wild" for l in c.token)
-    assert all(c.locations[n]["kind"] == "wild" for l in c.token for n in c.token[l])
+    assert all(c.locations[lid]["kind"] == "wild" for lid in c.token)
+    assert all(c.locations[n]["kind"] == "wild" for lid in c.token for n in c.token[lid])
     assert len(c.dist["token"]["bone_fence"]) == 43
     assert len(c.dist["walk"]["bone_fence"]) == 50 and len(c.dist["flight"]["bone_fence"]) == 50
 
@@ -65,8 +66,10 @@ def test_slay_the_dragon_is_the_seed_quest(c):
     assert [s["trigger"] for s in steps] == [
         {"token": "hut"}, {"passive": {"token_absent": "solovey"}}, {"token": "hut"},
         {"at": "warriors_rest"}, {"at": "pass_of_devils"}, {"at": "dragons_heart"}]
-    assert [[(ch["ability"], ch["base"], ch["plus_rep"]) for ch in s["challenges"]] for s in steps] == [
-        [("fight", 3, True)], [], [], [("fight", 4, False)], [("fight", 5, False)], [("fight", 6, False)]]
+    challenges = [[(ch["ability"], ch["base"], ch["plus_rep"]) for ch in s["challenges"]]
+                  for s in steps]
+    assert challenges == [[("fight", 3, True)], [], [], [("fight", 4, False)],
+                          [("fight", 5, False)], [("fight", 6, False)]]
     assert steps[-1]["final"] and ("eliminate", None) in steps[-1]["lose"]
     assert steps[2]["no_encounter"]
 
@@ -142,7 +145,8 @@ def test_other_problems_named(tmp_path):
     with pytest.raises(ContentError, match="wilderness.*needs 40 cards, found 39"):
         load_content(pack)
     pack2 = copy_pack(tmp_path / "b")
-    edit_yaml(pack2 / "board.yaml", lambda b: b["edges"].append(["ozerov", "bone_fence", "wormhole"]))
+    edit_yaml(pack2 / "board.yaml",
+              lambda b: b["edges"].append(["ozerov", "bone_fence", "wormhole"]))
     with pytest.raises(ContentError, match="unknown edge kind 'wormhole'"):
         load_content(pack2)
     pack3 = copy_pack(tmp_path / "c")
@@ -158,9 +162,11 @@ def test_conflicting_setup_pulls_and_move_mod_alias(tmp_path):
         load_content(pack)
     pack2 = copy_pack(tmp_path / "b")
     edit_yaml(pack2 / "cards" / "wilderness.yaml",
-              lambda cards: cards[2].update(lose=[{"move_mod": {"amount": -1, "duration": "next_turn"}}]))
+              lambda cards: cards[2].update(
+                  lose=[{"move_mod": {"amount": -1, "duration": "next_turn"}}]))
     card = load_content(pack2).cards["W03"]
-    assert card["lose"] == [("dice_mod", {"ability": "move", "amount": -1, "duration": "next_turn"})]
+    assert card["lose"] == [
+        ("dice_mod", {"ability": "move", "amount": -1, "duration": "next_turn"})]
 
 
 def test_every_quest_location_is_reachable_from_its_start(c):
@@ -177,14 +183,14 @@ def test_board_checks_of_the_rules_file(c):
     assert walk["bone_fence"]["bandit_camp"] == 2 and walk["bone_fence"]["warriors_rest"] == 2
     assert sorted(c.walk["home_of_morozko"]) == ["alatyr_stone", "firebirds_glade",
                                                  "snow_maidens_vale"]
-    pos = {l: tuple(c.locations[l]["grid"]) for l in c.locations}
+    pos = {lid: tuple(c.locations[lid]["grid"]) for lid in c.locations}
     edges = {frozenset((a, b)) for a, b, _ in c.edges}
     neighbours = {frozenset((a, b)) for a in pos for b in pos
                   if abs(pos[a][0] - pos[b][0]) + abs(pos[a][1] - pos[b][1]) == 1}
     assert edges == neighbours                   # no corner contacts, every side has an edge
-    assert sorted(l for l in c.token if len(c.token[l]) == 1) == [
+    assert sorted(lid for lid in c.token if len(c.token[lid]) == 1) == [
         "black_crags", "grasslands", "leshiis_wood", "ravens_rock", "tugarins_steppe"]
-    names = {c.locations[l]["name"] for l in c.locations}
+    names = {c.locations[lid]["name"] for lid in c.locations}
     assert {"Bone Fence", "Ferryman's Glen", "Marshes", "Home of Morozko", "Crossroads",
             "Grasslands", "Bandit Camp", "Warrior's Rest", "Pass of Devils", "Dragon's Heart",
             "The Dead Forest", "Forlorn Hills", "The Golden Halls", "Koshchey's Home",

@@ -13,7 +13,8 @@ def draw_at(s, card_top_loc="rye_fields"):
 
 
 def test_nastasya_starts_with_the_heroic_steed_pulled_from_the_deck():
-    s = new(chars=["nastasya_mikulichna", "ilya_muromets"], quests=["the_firebird", "waters_of_life"])
+    s = new(chars=["nastasya_mikulichna", "ilya_muromets"],
+            quests=["the_firebird", "waters_of_life"])
     assert s.players[0].cards == ["W12"]
     assert "W12" not in s.decks["wilderness"] + s.removed["wilderness"]
     assert s.move_allowance(s.players[0]) == 2
@@ -42,7 +43,8 @@ def test_leshii_loss_lets_the_left_player_move_you_two_spaces():
 
 
 def test_solo_left_player_move_is_a_random_outcome():
-    s = new("solo", 1, chars=["ilya_muromets"], quests=["the_firebird"], top={"wilderness": ["W04"]})
+    s = new("solo", 1, chars=["ilya_muromets"], quests=["the_firebird"],
+            top={"wilderness": ["W04"]})
     s.apply_chance(1)
     s.players[0].loc = "rye_fields"
     act(s, "move rye_fields")

@@ -7,7 +7,8 @@ from tests.babayaga.helpers import C, act, events, legal, new, roll
 
 
 def ilya_vs_fyodor(**kw):
-    return new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["slay_the_dragon", "the_firebird"], **kw)
+    return new(chars=["ilya_muromets", "fyodor_lyzhnikov"],
+               quests=["slay_the_dragon", "the_firebird"], **kw)
 
 
 def test_move_one_from_home_of_morozko():
@@ -26,8 +27,8 @@ def test_fyodor_rolls_two_dice_then_three_with_a_move_icon():
     s.players[0].loc = "rye_fields"
     act(s, "move rye_fields")                # stay and draw W19 (Move 3 + Rep)
     assert s.ask[1] == "dice" and s.ask[2] == 2
-    s2 = new(chars=["fyodor_lyzhnikov", "ilya_muromets"], quests=["the_firebird", "slay_the_dragon"],
-             top={"wilderness": ["W19"]})
+    s2 = new(chars=["fyodor_lyzhnikov", "ilya_muromets"],
+             quests=["the_firebird", "slay_the_dragon"], top={"wilderness": ["W19"]})
     s2.players[0].loc = "rye_fields"
     s2.players[0].cards.append("W13")        # Seven-League Boots: +1 Move
     act(s2, "move rye_fields")
@@ -172,14 +173,16 @@ def test_quest_step_three_has_no_encounter_and_final_failure_eliminates():
     act(s, "move bone_fence")           # Horseman and Hut together: the step cancels both
     assert ilya.step == 3 and s.tokens["hut"] == "bone_fence"
     assert not events(s, "roll")
-    s2 = new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["slay_the_dragon", "the_firebird"])
+    s2 = new(chars=["ilya_muromets", "fyodor_lyzhnikov"],
+             quests=["slay_the_dragon", "the_firebird"])
     p = s2.players[0]
     p.step = 5
     p.loc = "pass_of_devils"
     act(s2, "move dragons_heart")
     roll(s2, [5, 5])
     assert p.elim
-    s3 = new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["slay_the_dragon", "the_firebird"])
+    s3 = new(chars=["ilya_muromets", "fyodor_lyzhnikov"],
+             quests=["slay_the_dragon", "the_firebird"])
     s3.players[0].step = 5
     s3.players[0].loc = "pass_of_devils"
     act(s3, "move dragons_heart")

@@ -109,7 +109,8 @@ def test_view_shows_the_table_and_the_question_not_engine_internals():
     # the resume token holds no deck order: two states differing only in hidden order agree
     other = s.clone()
     other.decks["wilderness"] = list(reversed(other.decks["wilderness"]))
-    other.removed["town"][0], other.decks["town"][0] = other.decks["town"][0], other.removed["town"][0]
+    removed, deck = other.removed["town"], other.decks["town"]
+    removed[0], deck[0] = deck[0], removed[0]
     assert other.view(1) == view
 
 

@@ -288,7 +288,7 @@ def test_jester_pays_nothing_without_a_round_winner():
     assert state.tokens == [0, 0, 0]
 
 
-# -- Cardinal, Baroness, Dowager Queen, Baron --------------------------------------------------------
+# -- Cardinal, Baroness, Dowager Queen, Baron ------------------------------------------------------
 def test_cardinal_swaps_two_players_and_looks_privately():
     deck = deal(["cardinal", "guard", "priest"], ["king"])
     state = play([deck, "cardinal p2 p3 look p2"])
@@ -340,7 +340,7 @@ def test_baron_compares_printed_values_only():
     assert alive(play([deck, "baron p2"])) == [1, 2]  # the Bishop counts 9
 
 
-# -- Countess variants ------------------------------------------------------------------------------
+# -- Countess variants -----------------------------------------------------------------------------
 @pytest.mark.parametrize("other", ["count", "constable"])
 def test_countess_not_forced_by_count_or_constable(other):
     deck = deal(["countess", "guard", "guard"], [other])

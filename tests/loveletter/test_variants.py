@@ -132,7 +132,7 @@ def test_several_winners_first_clockwise_from_previous_starter():
     assert state.view(None)["starter"] == 0
 
 
-# -- 2019 edition -------------------------------------------------------------------------------------
+# -- 2019 edition ----------------------------------------------------------------------------------
 def zman(hands, draws=(), spare="princess", steps=(), players=3, **options):
     deck = stack(players, spare, hands, draws, preset="zman-2019", **options)
     return run(players, [deck, *steps], preset="zman-2019", **options)

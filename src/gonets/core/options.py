@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from gonets.core.errors import OptionError
 
@@ -25,7 +26,8 @@ class Option:
     def validate(self, value: Any) -> Any:
         if self.choices is not None and value not in self.choices:
             shown = ", ".join(repr(c) for c in self.choices)
-            raise OptionError(f"option {self.name!r}: {value!r} is not allowed; choose one of {shown}")
+            raise OptionError(f"option {self.name!r}: {value!r} is not allowed; "
+                              f"choose one of {shown}")
         if self.check is not None:
             problem = self.check(value)
             if problem:

@@ -47,7 +47,7 @@ class Record:
         return path
 
     @classmethod
-    def from_json(cls, data: Any) -> "Record":
+    def from_json(cls, data: Any) -> Record:
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         if data.get("format") != FORMAT:
@@ -67,7 +67,7 @@ class Record:
                    steps=data["steps"], result=data.get("result"))
 
     @classmethod
-    def load(cls, path: str | Path) -> "Record":
+    def load(cls, path: str | Path) -> Record:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
@@ -102,7 +102,8 @@ class Record:
                     actual["scores"] != self.result.get("scores"):
                 raise RecordError(f"replayed result {actual['scores']} winners "
                                   f"{actual['winners']} differs from the record's "
-                                  f"{self.result.get('scores')} winners {self.result.get('winners')}")
+                                  f"{self.result.get('scores')} winners "
+                                  f"{self.result.get('winners')}")
         return state
 
 

@@ -51,7 +51,7 @@ def error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-# -- pages ------------------------------------------------------------------------------------------
+# -- pages -----------------------------------------------------------------------------------------
 async def lobby_page(request: Request) -> Response:
     return FileResponse(WEB_DIR / "index.html", headers=HTML_HEADERS)
 
@@ -60,7 +60,7 @@ async def table_page(request: Request) -> Response:
     return FileResponse(WEB_DIR / "table.html", headers=HTML_HEADERS)
 
 
-# -- JSON API ---------------------------------------------------------------------------------------
+# -- JSON API --------------------------------------------------------------------------------------
 def game_catalogue() -> list[dict]:
     """Every registered game with its presets, options and bots (for the lobby form)."""
     catalogue = []
@@ -202,7 +202,7 @@ class ReplayCache:
         return states
 
 
-# -- websockets --------------------------------------------------------------------------------------
+# -- websockets ------------------------------------------------------------------------------------
 async def table_socket(websocket: WebSocket) -> None:
     """One client at one table. Every refusal goes to this client only and changes nothing."""
     await websocket.accept()
@@ -317,7 +317,7 @@ def seated(conn: Connection, joined: bool) -> int:
     return conn.seat
 
 
-# -- application ------------------------------------------------------------------------------------
+# -- application -----------------------------------------------------------------------------------
 def create_app(database_url: str | None = None, bot_delay: float = 1.0,
                max_rate: int = MAX_RATE) -> Starlette:
     """The ASGI app over the database at ``database_url`` (default: see storage);

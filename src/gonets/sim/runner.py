@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import multiprocessing
 from collections import defaultdict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
 
 from gonets.agents.base import make_agent
 from gonets.core.match import play_match
@@ -74,7 +74,8 @@ def run_plan(plan: SimulationPlan, jobs: int = 1) -> Iterator[MatchOutcome]:
         yield from map(_worker, tasks)
         return
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        yield from pool.imap_unordered(_worker, tasks, chunksize=max(1, min(64, plan.games // (jobs * 8))))
+        chunksize = max(1, min(64, plan.games // (jobs * 8)))
+        yield from pool.imap_unordered(_worker, tasks, chunksize=chunksize)
 
 
 @dataclass

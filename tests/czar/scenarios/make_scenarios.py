@@ -2,10 +2,11 @@
 
 ``baikal.json`` is written by hand; ``baikal_iwan.json`` continues it to the IWAN example
 (``continue_baikal``: seeded random play, travels weighted 4:1, never emptying IWAN and never
-passing green's message, until red faces the example's position). The longer positions (IWAN, PAWL HOF, the rubles example)
-were found by seeded random play with a small search script: the record prefix up to the
-position, then the worked example's own steps with hand-chosen outcomes (the coin pile of the
-rubles example). Seats are rotated so that red (p1) is the active player as in the seed.
+passing green's message, until red faces the example's position). The longer positions
+(IWAN, PAWL HOF, the rubles example) were found by seeded random play with a small search
+script: the record prefix up to the position, then the worked example's own steps with
+hand-chosen outcomes (the coin pile of the rubles example). Seats are rotated so that red (p1)
+is the active player as in the seed.
 
     python tests/czar/scenarios/make_scenarios.py
 """

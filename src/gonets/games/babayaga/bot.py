@@ -136,7 +136,8 @@ class HeuristicAgent(Agent):
         moves = self.avoid_dead_decks(view, [t for t in texts if t.startswith("move ")], goal)
         if step is not None and goal is not None:
             trig = step["trigger"]
-            timed = trig.get("time") and view["time"] is not None and view["time"] not in trig["time"]
+            timed = (trig.get("time") and view["time"] is not None
+                     and view["time"] not in trig["time"])
             wanted = f"move {goal}"
             # staying on the goal with a token there only meets the token again
             blocked = "at" in trig and goal in tokens and goal == self.me(view)["loc"]
@@ -174,8 +175,11 @@ class HeuristicAgent(Agent):
         if not dead:
             return moves
         c = default_content()
-        live = [t for t in moves if t.split()[1] == goal or
-                ("town" if c.locations[t.split()[1]]["kind"] == "town" else "wilderness") not in dead]
+
+        def deck_of(text: str) -> str:
+            return "town" if c.locations[text.split()[1]]["kind"] == "town" else "wilderness"
+
+        live = [t for t in moves if t.split()[1] == goal or deck_of(t) not in dead]
         return live or moves
 
     def choose_token(self, view: dict, texts: list[str]) -> str:

@@ -118,16 +118,18 @@ def _load_board(ck: _Checker) -> tuple:
         if loc.get("kind") not in ("town", "wild"):
             ck.fail(entry, f"kind must be town or wild, not {loc.get('kind')!r}")
         grid = loc.get("grid")
-        if not (isinstance(grid, list) and len(grid) == 2 and all(isinstance(g, int) for g in grid)):
+        if not (isinstance(grid, list) and len(grid) == 2
+                and all(isinstance(g, int) for g in grid)):
             ck.fail(entry, "grid must be [x, y] integers")
         if loc.get("special") not in (None, *SPECIALS):
             ck.fail(entry, f"unknown special rule {loc.get('special')!r}")
         locations[lid] = {"id": lid, "name": str(loc.get("name") or lid), "kind": loc["kind"],
                           "grid": tuple(grid), "special": loc.get("special")}
         order.append(lid)
-    if len(locations) != 50 or sum(1 for l in locations.values() if l["kind"] == "town") != 7:
+    towns = sum(1 for place in locations.values() if place["kind"] == "town")
+    if len(locations) != 50 or towns != 7:
         ck.fail("locations", f"need 50 locations with 7 towns, found {len(locations)} with "
-                f"{sum(1 for l in locations.values() if l['kind'] == 'town')} towns")
+                f"{towns} towns")
     walk = {lid: [] for lid in locations}
     flight = {lid: [] for lid in locations}
     edges = []
@@ -254,8 +256,10 @@ class _EffectChecker:
                 self.location(entry, arg["toward"])
         if kind == "discard_own":
             types = (arg or {}).get("type")
-            if not isinstance(types, list) or any(t not in (*CARD_TYPES, "rep", "any") for t in types):
-                self.ck.fail(entry, f"discard_own type must be a list of card types or rep, not {types!r}")
+            known_types = (*CARD_TYPES, "rep", "any")
+            if not isinstance(types, list) or any(t not in known_types for t in types):
+                self.ck.fail(entry, "discard_own type must be a list of card types or rep, "
+                                    f"not {types!r}")
         if kind == "take_from_discard":
             if (arg or {}).get("pile") not in ("town", "wilderness", "either"):
                 self.ck.fail(entry, "take_from_discard pile must be town, wilderness or either")
@@ -267,9 +271,13 @@ class _EffectChecker:
         out = []
         for power in items or []:
             if not isinstance(power, dict) or power.get("when") not in POWER_WHEN:
-                self.ck.fail(entry, f"power {power!r}: unknown 'when' (known: {sorted(POWER_WHEN)})")
+                self.ck.fail(entry, f"power {power!r}: unknown 'when' "
+                                    f"(known: {sorted(POWER_WHEN)})")
             eff = power.get("effect")
-            name, amount = (eff, None) if isinstance(eff, str) else next(iter((eff or {None: 0}).items()))
+            if isinstance(eff, str):
+                name, amount = eff, None
+            else:
+                name, amount = next(iter((eff or {None: 0}).items()))
             if name not in POWER_EFFECTS:
                 self.ck.fail(entry, f"unknown power effect {name!r}")
             cond = power.get("condition") or {}
@@ -472,7 +480,8 @@ def _load_characters(ck: _Checker, ec: _EffectChecker, cards: dict) -> dict:
         if cid in chars:
             ck.fail(entry, "duplicate id")
         stats = raw.get("stats") or {}
-        if sorted(stats) != sorted(ABILITIES) or any(not isinstance(v, int) or v < 0 for v in stats.values()):
+        if sorted(stats) != sorted(ABILITIES) or any(not isinstance(v, int) or v < 0
+                                                     for v in stats.values()):
             ck.fail(entry, "stats need move, fight and cunning as whole numbers")
         pulls = []
         for pull in raw.get("setup_pull") or []:
@@ -516,9 +525,9 @@ def load_content(folder: str | Path | None = None) -> Content:
         ck.fail("rules", "must be a mapping")
     content = Content(str(path), locations, order, walk, token, flight, edges, starts, entry,
                       characters, quests, cards, decks, rules)
-    content.dist = {"walk": {l: _bfs(walk, l) for l in walk},
-                    "token": {l: _bfs(token, l) for l in token},
-                    "flight": {l: _bfs(flight, l) for l in flight}}
+    content.dist = {"walk": {lid: _bfs(walk, lid) for lid in walk},
+                    "token": {lid: _bfs(token, lid) for lid in token},
+                    "flight": {lid: _bfs(flight, lid) for lid in flight}}
     return content
 
 

@@ -39,7 +39,7 @@ def build_actions(content: Content, players: int) -> list[str]:
     every = deck_cards + content.decks["baba_yaga"]
     acts: list[str] = []
     for verb in ("move", "fly", "sneak", "step", "hut", "horseman", "baba"):
-        acts += [f"{verb} {l}" for l in locs]
+        acts += [f"{verb} {lid}" for lid in locs]
     acts += ["draw", "draw wilderness", "draw town", "special", "accept", "decline", "roll",
              "rescue", "pass", "done", "deck wilderness", "deck town", "pile wilderness",
              "pile town"]
@@ -50,7 +50,8 @@ def build_actions(content: Content, players: int) -> list[str]:
     acts += [f"use {c.lower()}" for c in deck_cards if content.cards[c]["powers"]]
     acts += [f"pay {c.lower()}" for c in deck_cards if content.cards[c]["type"] == "item"]
     for n in (1, 2, 3):
-        acts += ["order " + " ".join(str(i) for i in perm) for perm in permutations(range(1, n + 1))]
+        acts += ["order " + " ".join(str(i) for i in perm)
+                 for perm in permutations(range(1, n + 1))]
     acts += [f"character {c}" for c in content.characters]
     acts += [f"quest {q}" for q in content.quests]
     for s in range(players):
@@ -171,9 +172,9 @@ class BabaYagaState(State):
         s.reminder = [list(r) for r in self.reminder]
         s.tokens = dict(self.tokens)
         s.serial = dict(self.serial)
-        for name in ("time_idx", "solo_time", "solo_die", "by_beaten", "by_defeater", "round", "active",
-                     "first", "opener", "reshuffled", "koshchey_used", "koshchey_bonus", "ask", "ret",
-                     "outcome", "decisions"):
+        for name in ("time_idx", "solo_time", "solo_die", "by_beaten", "by_defeater", "round",
+                     "active", "first", "opener", "reshuffled", "koshchey_used", "koshchey_bonus",
+                     "ask", "ret", "outcome", "decisions"):
             setattr(s, name, getattr(self, name))
         s.koshchey = list(self.koshchey) if self.koshchey else None
         s.known = {k: list(v) for k, v in self.known.items()}
@@ -260,7 +261,8 @@ class BabaYagaState(State):
     def _check_outcome(self, kind: str, spec: Any, outcome: Any) -> None:
         if kind == "dice":
             if not isinstance(outcome, list) or len(outcome) != spec or \
-                    any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in outcome):
+                    any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6
+                        for d in outcome):
                 raise IllegalAction(f"a roll of {spec} dice must be a list of {spec} values 1-6")
         elif kind == "die":
             if isinstance(outcome, bool) or not isinstance(outcome, int) or not 1 <= outcome <= 6:
@@ -279,7 +281,9 @@ class BabaYagaState(State):
             n = self.config.players
             if not isinstance(outcome, dict):
                 raise IllegalAction("a deal must be an object with characters, quests, first")
-            chars, quests, first = outcome.get("characters"), outcome.get("quests"), outcome.get("first")
+            chars = outcome.get("characters")
+            quests = outcome.get("quests")
+            first = outcome.get("first")
             if not isinstance(chars, list) or len(chars) != n or len(set(map(str, chars))) != n \
                     or any(ch not in self.c.characters for ch in chars):
                 raise IllegalAction(f"the deal needs {n} different known characters")
@@ -368,7 +372,8 @@ class BabaYagaState(State):
     def free_powers(self, p: Player, ability: str, ctx: dict) -> int:
         bonus = 0
         for power in self.c.characters[p.char]["powers"]:
-            if power["effect"] == "add_dice" and self.condition_holds(power["condition"], ability, ctx):
+            if power["effect"] == "add_dice" and \
+                    self.condition_holds(power["condition"], ability, ctx):
                 bonus += power["amount"]
         for cid in p.cards:
             for power in self.c.cards[cid]["powers"]:
@@ -545,7 +550,7 @@ class BabaYagaState(State):
                     f["stage"] = "baba_move"
                     if len(options) > 1:
                         if self.config["baba_yaga_ties"] == "active_player":
-                            return self._ask(p.seat, [f"baba {l}" for l in options])
+                            return self._ask(p.seat, [f"baba {lid}" for lid in options])
                         return self._chance("pick", options)
                     answer = options[0]
                     return self._op_turn(f, answer)
@@ -638,7 +643,8 @@ class BabaYagaState(State):
         self.release_reminders()
         empty = [d for d in DECKS if not self.decks[d]]
         if empty:
-            players_ok = self.config.players in self.c.rules["interaction"]["reshuffle_once_players"]
+            reshuffle_players = self.c.rules["interaction"]["reshuffle_once_players"]
+            players_ok = self.config.players in reshuffle_players
             deck = empty[0]
             if players_ok and not self.reshuffled and self.discard[deck] and len(empty) == 1:
                 f["reshuffling"] = deck
@@ -657,7 +663,8 @@ class BabaYagaState(State):
         alive = self.active_players()
         best = max(self.rep(q) for q in alive)
         leaders = [q.seat for q in alive if self.rep(q) == best]
-        self.finish(leaders if len(leaders) == 1 else [], how, rep=[self.rep(q) for q in self.players])
+        self.finish(leaders if len(leaders) == 1 else [], how,
+                    rep=[self.rep(q) for q in self.players])
 
     def next_turn(self) -> None:
         n = self.config.players
@@ -704,11 +711,12 @@ class BabaYagaState(State):
                 self.turn["attempted"] = self.turn.get("attempted", 0) + 1
                 f.update(stage="rolled", verb=verb, target=target)
                 q = self.players[target]
-                base = self.c.rules["interaction"]["steal_base" if verb == "steal" else "beguile_base"]
+                base_key = "steal_base" if verb == "steal" else "beguile_base"
+                base = self.c.rules["interaction"][base_key]
                 self.emit({"e": verb, "seat": p.seat, "target": target})
                 self.push("challenge", ability="fight" if verb == "steal" else "cunning",
-                          base=base + self.rep(q), plus_rep=False, bonus=0, ctx={"town": self.is_town(p.loc)},
-                          stage="prepare")
+                          base=base + self.rep(q), plus_rep=False, bonus=0,
+                          ctx={"town": self.is_town(p.loc)}, stage="prepare")
                 return
             if f["stage"] == "rolled":
                 won, cancel = self.ret
@@ -823,14 +831,14 @@ class BabaYagaState(State):
             allowance = self.move_allowance(p)
             caps = self.powers_of(p, "on_token_encounter", "skip_token_encounter")
             ends = self.reachable(p.loc, allowance, stops, allow_pass=bool(caps))
-            opts = [f"move {l}" for l in self.c.order if ends.get(l) is False]
+            opts = [f"move {lid}" for lid in self.c.order if ends.get(lid) is False]
             if caps:
-                opts += [f"sneak {l}" for l in self.c.order if ends.get(l) is True]
+                opts += [f"sneak {lid}" for lid in self.c.order if ends.get(lid) is True]
             for cid in self.powers_of(p, "during_move", "extra_move"):
                 opts.append(f"use {cid.lower()}")
             if self.powers_of(p, "during_move", "teleport"):
-                opts += [f"fly {l}" for l in self.c.order
-                         if self.c.locations[l]["kind"] == "wild" and l != p.loc]
+                opts += [f"fly {lid}" for lid in self.c.order
+                         if self.c.locations[lid]["kind"] == "wild" and lid != p.loc]
             if len(opts) == 1:
                 answer = opts[0]
             else:
@@ -889,7 +897,8 @@ class BabaYagaState(State):
             self.push("card", card=quest_tok, src="quest", stage="start", bonus=0)
             return
         if tok in ("wolves", "solovey"):
-            cid = next((c for c in self.set_aside if (self.card(c)["lair"] or {}).get("token") == tok), None)
+            cid = next((c for c in self.set_aside
+                        if (self.card(c)["lair"] or {}).get("token") == tok), None)
             if cid is None:
                 return
             self.push("card", card=cid, src="set_aside", stage="start", bonus=0, element=tok)
@@ -1092,7 +1101,8 @@ class BabaYagaState(State):
                 f["stage"] = "pick"
                 return
             if answer is None:
-                return self._ask(p.seat, [f"card {c.lower()}" for c in reversed(self.discard["town"])])
+                return self._ask(p.seat,
+                                 [f"card {c.lower()}" for c in reversed(self.discard["town"])])
             cid = answer.split()[1].upper()
             self.discard["town"].remove(cid)
             self.pop()
@@ -1365,7 +1375,8 @@ class BabaYagaState(State):
                 if verb == "pay":
                     f["n"] += 1
                 else:
-                    power = next(pw for pw in self.card(cid)["powers"] if pw["when"] == "before_roll")
+                    power = next(pw for pw in self.card(cid)["powers"]
+                                 if pw["when"] == "before_roll")
                     f["n"] += power["amount"]
                 self.discard_card(p, cid)
                 self.emit({"e": "used", "seat": p.seat, "card": cid})
@@ -1402,7 +1413,8 @@ class BabaYagaState(State):
             cid = cid.upper()
             self.discard_card(p, cid)
             self.emit({"e": "reroll" if verb == "reroll" else "used", "seat": p.seat, "card": cid})
-            if verb == "use" and any(pw["when"] == "on_lose_result" for pw in self.card(cid)["powers"]):
+            if verb == "use" and any(pw["when"] == "on_lose_result"
+                                     for pw in self.card(cid)["powers"]):
                 return self.pop((False, True))
             f["stage"] = "roll"
             return
@@ -1492,7 +1504,8 @@ class BabaYagaState(State):
                 for k2, a2 in arg:
                     if k2 == "dice_mod":
                         src = cid if self.card(cid)["deck"] in DECKS else None
-                        q.effects.append([a2["ability"], a2["amount"], a2["duration"], q.turns, src])
+                        q.effects.append([a2["ability"], a2["amount"], a2["duration"], q.turns,
+                                          src])
                     elif k2 == "miss_turn":
                         self.miss(q)
                     elif k2 == "clear_lingering":
@@ -1565,20 +1578,24 @@ class BabaYagaState(State):
 
     def effect_move_character(self, p: Player, arg: dict, mem: dict, answer: Any) -> bool:
         if answer is not None:
-            dest = answer.split()[1] if isinstance(answer, str) and answer.startswith("step ") else answer
+            stepped = isinstance(answer, str) and answer.startswith("step ")
+            dest = answer.split()[1] if stepped else answer
             p.loc = dest
             self.emit({"e": "pushed", "seat": p.seat, "to": dest})
             return True
         steps = arg["steps"]
         if arg.get("toward"):
             dist = self.c.dist["walk"][arg["toward"]]
-            opts = [n for n in self.c.walk[p.loc] if dist[n] < dist[p.loc]] if p.loc != arg["toward"] else []
+            if p.loc != arg["toward"]:
+                opts = [n for n in self.c.walk[p.loc] if dist[n] < dist[p.loc]]
+            else:
+                opts = []
         elif arg.get("up_to"):
             ends = self.reachable(p.loc, steps, set())
-            opts = [l for l in self.c.order if l in ends]
+            opts = [lid for lid in self.c.order if lid in ends]
         else:
             opts = self.path_ends(self.c.walk, p.loc, steps)
-        opts = [l for l in self.c.order if l in set(opts)]
+        opts = [lid for lid in self.c.order if lid in set(opts)]
         if not opts:
             return True
         chooser = p.seat if arg["chooser"] == "self" else self.left_of(p.seat)
@@ -1589,7 +1606,7 @@ class BabaYagaState(State):
             return False
         if len(opts) == 1:
             return self.effect_move_character(p, arg, mem, f"step {opts[0]}")
-        self._ask(chooser, [f"step {l}" for l in opts])
+        self._ask(chooser, [f"step {lid}" for lid in opts])
         return False
 
     def effect_baba_away(self, p: Player, arg: dict, mem: dict, answer: Any) -> bool:
@@ -1602,10 +1619,11 @@ class BabaYagaState(State):
             return True
         here = self.tokens["baba_yaga"]
         dist = self.c.dist["flight"][p.loc]
-        opts = [l for l in self.c.order if l in self.c.flight[here] and dist[l] > dist[here]]
+        opts = [lid for lid in self.c.order
+                if lid in self.c.flight[here] and dist[lid] > dist[here]]
         if not opts:
             return True
-        self._ask(p.seat, [f"baba {l}" for l in opts])
+        self._ask(p.seat, [f"baba {lid}" for lid in opts])
         return False
 
     def effect_peek(self, p: Player, arg: dict, mem: dict, answer: Any) -> bool:
@@ -1844,7 +1862,7 @@ class BabaYagaState(State):
                             nxt.add(n)
                 frontier = nxt
             ends |= frontier
-        return [l for l in self.c.order if l in ends]
+        return [lid for lid in self.c.order if lid in ends]
 
     def _op_token_moves(self, f: dict, answer: Any) -> None:
         p = self.players[self.active]
@@ -1867,7 +1885,7 @@ class BabaYagaState(State):
             self.move_token_to(token, opts[0])
             self.turn["token_moves"] = moves[1:]
             return
-        self._ask(p.seat, [f"{token} {l}" for l in opts])
+        self._ask(p.seat, [f"{token} {lid}" for lid in opts])
 
     def baba_targets(self) -> list[str]:
         """Where Baba Yaga may end her move this round (several: a random pick)."""
@@ -1893,7 +1911,7 @@ class BabaYagaState(State):
                 frontier = {n for loc in frontier for n in self.c.flight[loc]
                             if dist[goal][n] == dist[goal][loc] - 1}
             ends |= frontier
-        return [l for l in self.c.order if l in ends]
+        return [lid for lid in self.c.order if lid in ends]
 
     # ------------------------------------------------------------------------ views ---
     TABLE = ("mode", "round", "active", "first", "opener", "by_beaten", "by_defeater",

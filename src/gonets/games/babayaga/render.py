@@ -31,7 +31,8 @@ H_CONNECT = {"open": "─", "bridge": "═", "pass": "═", "causeway": "┄", "
              "mountain": "▲", "lake": "~"}
 EDGE_LEGEND = (("open", "road (open way)"), ("bridge", "bridge or ferry"),
                ("pass", "mountain pass"), ("causeway", "causeway"),
-               ("river", "river: no crossing on foot"), ("mountain", "mountains: no crossing on foot"),
+               ("river", "river: no crossing on foot"),
+               ("mountain", "mountains: no crossing on foot"),
                ("lake", "lake: Baba Yaga flies over"))
 V_CONNECT = {"open": "│", "bridge": "║", "pass": "║", "causeway": "┆", "river": "≈",
              "mountain": "▲", "lake": "~"}
@@ -178,7 +179,8 @@ def board_text(view: dict) -> Text:
                         marks = tokens_at.get(lid, "")
                         heroes = heroes_at.get(lid, "")
                         text.append(f"{marks:<5}", style="bold magenta")
-                        text.append(f"{('p' + heroes) if heroes else '':<{width - 6}}", style="bold cyan")
+                        shown = ("p" + heroes) if heroes else ""
+                        text.append(f"{shown:<{width - 6}}", style="bold cyan")
                     right = cells.get((x + 1, y))
                     if right is not None and line == 2:
                         kind = kinds.get(frozenset((lid, right)))
@@ -213,7 +215,8 @@ def hero_panel(view: dict, seat: int) -> Panel:
         total = char["stats"][ab] + sum(c.cards[x]["icons"][ab] for x in hero["cards"])
         stats.append(f"{ab.title()} {total}")
     lines = [f"{char['descriptor']}", " · ".join(stats) + f" · Rep {view['rep'][seat]}",
-             f"at {loc_name(hero['loc'])}" + (" · face down (misses the next turn)" if hero["skip"] else "")
+             f"at {loc_name(hero['loc'])}"
+             + (" · face down (misses the next turn)" if hero["skip"] else "")
              + (" · ELIMINATED" if hero["elim"] else ""),
              "quest: " + current_step(view, seat)]
     for cid in hero["cards"]:
@@ -382,7 +385,9 @@ def describe_event(event: dict) -> str:
             f"p{i + 1} {c.characters[ch]['name']} ({c.quests[q]['name']})"
             for i, (ch, q) in enumerate(zip(event["characters"], event["quests"])))
     if e == "removed":
-        return f"{event['count']['wilderness']} Wilderness and {event['count']['town']} Town cards removed unseen"
+        count = event["count"]
+        return (f"{count['wilderness']} Wilderness and {count['town']} Town cards "
+                "removed unseen")
     if e == "turn":
         return f"— round {event['round']}, p{event['seat'] + 1}'s turn —"
     if e == "time":
@@ -404,7 +409,8 @@ def describe_event(event: dict) -> str:
     if e == "won":
         return f"{who} wins {card_name(event['card'])}"
     if e == "lost":
-        return f"{who} loses {card_name(event['card'])}" + (" (lose result cancelled)" if event.get("cancelled") else "")
+        cancelled = " (lose result cancelled)" if event.get("cancelled") else ""
+        return f"{who} loses {card_name(event['card'])}{cancelled}"
     if e == "gain":
         return f"{who} takes {card_name(event['card'])}"
     if e == "discard":
@@ -426,9 +432,11 @@ def describe_event(event: dict) -> str:
     if e == "cancel_skip":
         return f"{who} plays this turn after all"
     if e == "effect":
-        return f"{who}: {event['amount']:+d} {event['ability']} ({event['duration'].replace('_', ' ')})"
+        duration = event["duration"].replace("_", " ")
+        return f"{who}: {event['amount']:+d} {event['ability']} ({duration})"
     if e == "step":
-        return f"{who} completes quest step {event['step']}" + (" (helped by a friend)" if event.get("auto") else "")
+        helped = " (helped by a friend)" if event.get("auto") else ""
+        return f"{who} completes quest step {event['step']}{helped}"
     if e == "quest_done":
         return f"{who} completes the quest!"
     if e == "unmet":
@@ -477,8 +485,8 @@ def describe_event(event: dict) -> str:
 def render_svg(view: dict) -> str:
     c = default_content()
     cell, pad, top = 110, 20, 60
-    max_x = max(l["grid"][0] for l in c.locations.values())
-    max_y = max(l["grid"][1] for l in c.locations.values())
+    max_x = max(loc["grid"][0] for loc in c.locations.values())
+    max_y = max(loc["grid"][1] for loc in c.locations.values())
     width = pad * 2 + (max_x + 1) * cell + 360
     board_bottom = top + pad + (max_y + 1) * cell
 
@@ -491,8 +499,8 @@ def render_svg(view: dict) -> str:
     others = []
     for text in legal:
         parts = text.split()
-        if len(parts) == 2 and parts[0] in ("move", "fly", "sneak", "step", "hut", "horseman", "baba") \
-                and parts[1] in c.locations:
+        verbs = ("move", "fly", "sneak", "step", "hut", "horseman", "baba")
+        if len(parts) == 2 and parts[0] in verbs and parts[1] in c.locations:
             by_loc.setdefault(parts[1], []).append(text)
         else:
             others.append(text)
@@ -516,15 +524,17 @@ def render_svg(view: dict) -> str:
         fill = "#fdfefe" if town else "#d5e8d4"
         stroke = "#922b21" if town else ("#6c3483" if loc["special"] else "#4d5656")
         actions = by_loc.get(lid)
-        attr = f' data-action="{escape("|".join(actions))}" style="cursor:pointer"' if actions else ""
+        attr = (f' data-action="{escape("|".join(actions))}" style="cursor:pointer"'
+                if actions else "")
         out.append(f'<g class="location" data-location="{lid}"{attr}>')
         out.append(f'<rect x="{x - 42:.0f}" y="{y - 32:.0f}" width="84" height="64" rx="8" '
                    f'fill="{fill}" stroke="{stroke}" stroke-width="{4 if actions else 2}"'
                    + (' stroke-dasharray="5,3"' if actions else "") + "/>")
         name = loc["name"].replace("The ", "")
         colour = "#922b21" if town else "#1c2833"
+        weight = "bold" if town else "normal"
         out.append(f'<text x="{x:.0f}" y="{y - 18:.0f}" font-size="9" text-anchor="middle" '
-                   f'fill="{colour}" font-weight="{"bold" if town else "normal"}">{escape(name)}</text>')
+                   f'fill="{colour}" font-weight="{weight}">{escape(name)}</text>')
         out.append("</g>")
     for i, (tok, where) in enumerate(view["tokens"].items()):
         if where is None:

@@ -89,7 +89,7 @@ def _cardinal_line(phrases, targets, look, lang, viewer) -> str:
     return line
 
 
-# -- events -----------------------------------------------------------------------------------------
+# -- events ----------------------------------------------------------------------------------------
 def describe_event(event: dict, lang: str = "en") -> str:
     """One readable log line for an event of a view's ``log`` (seats written p1..pN); an
     event it cannot read is shown as its data."""
