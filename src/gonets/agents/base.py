@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Sequence
+from collections.abc import Sequence
 
 from gonets.core.errors import OptionError
 from gonets.core.game import Game

@@ -9,14 +9,14 @@ randomly to the end and backs up each seat's share of the win.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from gonets.agents.base import Agent
 from gonets.core.game import CHANCE, State
 
 
 class _Node:
-    __slots__ = ("mover", "children", "visits", "available", "reward")
+    __slots__ = ("available", "children", "mover", "reward", "visits")
 
     def __init__(self, mover: int):
         self.mover = mover

@@ -1,7 +1,6 @@
 """The game protocol, options and presets, registry, match records and errors."""
 
-from gonets.core.errors import (ContentError, GonetsError, IllegalAction, OptionError,
-                                RecordError)
+from gonets.core.errors import ContentError, GonetsError, IllegalAction, OptionError, RecordError
 from gonets.core.game import CHANCE, TERMINAL, Game, Result, State
 from gonets.core.match import Match, play_match
 from gonets.core.options import Config, Option, Preset

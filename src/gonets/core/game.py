@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
 
 from gonets.core.errors import IllegalAction, OptionError
 from gonets.core.options import Config, Option, Preset
@@ -126,7 +127,7 @@ class State(ABC):
 
     # -- search ----------------------------------------------------------------------------------
     @abstractmethod
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """A cheap, independent copy: advancing it never changes this state."""
 
     # -- end -----------------------------------------------------------------------------------

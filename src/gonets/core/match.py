@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Callable, Sequence
 
 from gonets.core.errors import IllegalAction
-from gonets.core.game import CHANCE, Game, State
+from gonets.core.game import CHANCE, Game
 from gonets.core.options import Config
 from gonets.core.record import Record
 from gonets.core.registry import get_game
@@ -31,7 +31,7 @@ class Match:
                              options=dict(config.options), seats=seats or [], seed=seed)
 
     @classmethod
-    def from_record(cls, record: Record) -> "Match":
+    def from_record(cls, record: Record) -> Match:
         """Resume a (possibly unfinished) match from its record."""
         match = cls.__new__(cls)
         match.state = record.replay(verify=False)
@@ -39,7 +39,7 @@ class Match:
         match.record = record
         return match
 
-    def fork(self) -> "Match":
+    def fork(self) -> Match:
         """An independent copy (cloned state, its own step list) to try a change on."""
         copy = Match.__new__(Match)
         copy.game = self.game

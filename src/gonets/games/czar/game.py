@@ -31,8 +31,8 @@ def _check_skip_guard(value: Any) -> str | None:
     if value is None:
         return None
     names = {INN_NAMES[i] for i in GUARD_INNS} | {INN_KEYS[i] for i in GUARD_INNS}
-    if not isinstance(value, str) or value.strip() not in names and \
-            value.strip().upper() not in names:
+    if not isinstance(value, str) or (value.strip() not in names and \
+            value.strip().upper() not in names):
         return ("name the grassland inn whose guard receives skipping messages: one of "
                 + ", ".join(INN_NAMES[i] for i in GUARD_INNS) + " (or null for the 10 guard)")
     return None

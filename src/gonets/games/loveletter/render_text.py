@@ -109,7 +109,7 @@ def _table_line(view: dict, lang: str) -> Text:
     line.append(" · " + (words["spare"] if view.get("spare") else words["no_spare"]))
     for name in ("face_up", "burned"):
         cards = view.get(name) or []
-        if cards or name == "face_up" and view.get("players") == 2:
+        if cards or (name == "face_up" and view.get("players") == 2):
             shown = ", ".join(card_label(view, k, lang) for k in cards) or words["none"]
             line.append(f" · {words[name]}: {shown}")
     return line
