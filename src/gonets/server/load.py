@@ -102,6 +102,7 @@ class Watch:
 
     table_id: str
     token: str | None = None
+    join_after: float = 0.0
     versions: list[int] = field(default_factory=list)
     round_trips: list[float] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
@@ -112,13 +113,15 @@ class Watch:
 
 async def watch_table(ws_base: str, watch: Watch, stop: asyncio.Event) -> None:
     """Follow a table until it finishes (or ``stop`` is set): as a spectator, or with a token
-    as seat 0 playing random legal actions and timing each from send to the new frame."""
+    as seat 0 playing random legal actions and timing each from send to the new frame. The
+    client connects ``watch.join_after`` seconds after the start."""
     import random
 
     from websockets.asyncio.client import connect
 
     rng = random.Random(watch.table_id)
     sent: tuple[int, float] | None = None
+    await asyncio.sleep(watch.join_after)
     async with connect(f"{ws_base}/ws/{watch.table_id}", max_size=None,
                        open_timeout=60) as socket_:
         join = {"type": "join"}
@@ -198,14 +201,22 @@ async def follow(server: Server, watches: list[Watch], limit: float) -> float:
 
 def run_load(tables: int, game: str, players: int, agent: str, bot_delay: float,
              limit: float, db_url: str | None = None, preset: str | None = None,
-             launcher: list[str] | None = None, human: bool = False) -> dict[str, Any]:
+             launcher: list[str] | None = None, human: bool = False,
+             stagger: float = 0.0) -> dict[str, Any]:
     """Open ``tables`` bot tables with a websocket client each (a spectator, or with
-    ``human`` a client playing seat 0); returns the figures and problems."""
+    ``human`` a client playing seat 0); returns the figures and problems.
+
+    A table with a human seat starts when its client joins. With ``stagger`` the human
+    clients join at moments spread evenly over that many seconds, as players at a site
+    arrive at different times; with 0 they all join in the same instant, every table starts
+    together, and every human acts in the same millisecond (a worst-case burst: each human
+    round trip then also waits for the other tables' actions queued before it)."""
     with tempfile.TemporaryDirectory() as folder:
         url = db_url or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
         server = Server(url, bot_delay, launcher).start()
         try:
-            watches = [Watch(*server.create_bot_table(game, players, agent, seed, preset, human))
+            watches = [Watch(*server.create_bot_table(game, players, agent, seed, preset, human),
+                             join_after=stagger * seed / tables if human else 0.0)
                        for seed in range(tables)]
             elapsed = asyncio.run(follow(server, watches, limit))
             problems = []
@@ -221,8 +232,9 @@ def run_load(tables: int, game: str, players: int, agent: str, bot_delay: float,
     actions = sum(w.versions[-1] - w.versions[0] for w in watches if w.versions)
     humans = {}
     if human:
-        humans = {"human_actions": len(trips),
+        humans = {"human_actions": len(trips), "stagger_s": stagger,
                   "human_p50_ms": round(1000 * percentile(trips, 0.50), 2),
+                  "human_p95_ms": round(1000 * percentile(trips, 0.95), 2),
                   "human_p99_ms": round(1000 * percentile(trips, 0.99), 2)}
     return {"tables": tables, "game": game, "players": players, "agent": agent, **humans,
             "bot_delay": bot_delay, "seconds": round(elapsed, 2), "updates": len(latencies),
@@ -330,10 +342,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--human", action="store_true",
                         help="(run) seat 0 of each table is a websocket client playing at "
                              "random; reports send-to-update round trips too")
+    parser.add_argument("--stagger", type=float, default=0.0,
+                        help="(run --human) seconds over which the human clients join, "
+                             "evenly spread (default 0: all tables start in the same instant)")
     args = parser.parse_args(argv)
     if args.check == "run":
         figures = run_load(args.tables, args.game, args.players, args.agent, args.bot_delay,
-                           args.limit, args.db, args.preset, human=args.human)
+                           args.limit, args.db, args.preset, human=args.human,
+                           stagger=args.stagger)
     else:
         figures = run_crash(args.tables, args.game, args.players, args.agent, args.bot_delay,
                             args.before_kill, args.limit, args.db, args.preset)

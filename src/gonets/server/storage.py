@@ -23,6 +23,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -60,6 +61,14 @@ steps_table = Table(
     Column("idx", Integer, primary_key=True),
     Column("step", Text, nullable=False),
 )
+
+# The statements of the hot path (one commit per action), built once: building and keying a
+# statement per call costs SQLAlchemy about twice the time of the SQLite work itself.
+INSERT_STEP = insert(steps_table)
+UPDATE_PROGRESS = (
+    update(tables_table).where(tables_table.c.id == bindparam("key_id"))
+    .values(version=bindparam("new_version"), status=bindparam("new_status"),
+            updated=bindparam("new_updated"), result=bindparam("new_result")))
 
 
 def default_database_url() -> str:
@@ -156,9 +165,10 @@ class Storage:
         primary key (table, index) makes a second writer of the same index fail."""
         with self.engine.begin() as conn:
             self._insert_steps(conn, table_id, start, steps)
-            conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(
-                version=start + len(steps), status=status, updated=time.time(),
-                result=json.dumps(result) if result is not None else None))
+            conn.execute(UPDATE_PROGRESS, {
+                "key_id": table_id, "new_version": start + len(steps), "new_status": status,
+                "new_updated": time.time(),
+                "new_result": json.dumps(result) if result is not None else None})
 
     def update_seats(self, table_id: str, seats: list[dict], status: str) -> None:
         with self.engine.begin() as conn:
@@ -168,7 +178,7 @@ class Storage:
     @staticmethod
     def _insert_steps(conn, table_id: str, start: int, steps: list[dict]) -> None:
         if steps:
-            conn.execute(insert(steps_table), [
+            conn.execute(INSERT_STEP, [
                 {"table_id": table_id, "idx": start + offset,
                  "step": json.dumps(step, ensure_ascii=False, separators=(",", ":"))}
                 for offset, step in enumerate(steps)])
