@@ -19,6 +19,7 @@ play: $(STAMP)
 	$(BIN)/gonets play loveletter --players 4 --bots heuristic,heuristic,random
 
 test: $(STAMP)
+	$(BIN)/ruff check src tests
 	$(BIN)/python -m pytest -n auto
 
 bench: $(STAMP)
