@@ -3,7 +3,11 @@
 ``python -m gonets.server.load run --tables 100``: opens many bot-only tables, one websocket
 spectator per table, and reports actions per second and action-to-update latency percentiles
 (from the moment the server takes an action to the moment a client has the new frame), then
-checks that every table's stored record is complete and replays.
+checks that every table's stored record is complete and replays. With ``--human`` seat 0 of
+each table is a websocket client that plays at once whenever it may, timed from its send to
+its new frame; the clients join over ``--stagger`` seconds (default 1), since with all of them
+joining in the same instant every table moves in lockstep and each of the first few human
+turns is 100 actions arriving in the same millisecond (``--stagger 0`` measures that burst).
 
 ``python -m gonets.server.load crash --tables 20``: runs bot tables, kills the server with
 ``kill -9`` mid-game, restarts it on the same database and checks that every table resumes
@@ -342,9 +346,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--human", action="store_true",
                         help="(run) seat 0 of each table is a websocket client playing at "
                              "random; reports send-to-update round trips too")
-    parser.add_argument("--stagger", type=float, default=0.0,
-                        help="(run --human) seconds over which the human clients join, "
-                             "evenly spread (default 0: all tables start in the same instant)")
+    parser.add_argument("--stagger", type=float, default=1.0,
+                        help="(run --human) seconds over which the human clients join, evenly "
+                             "spread (default 1; 0: every table starts in the same instant and "
+                             "all humans act in the same millisecond, a worst-case burst)")
     args = parser.parse_args(argv)
     if args.check == "run":
         figures = run_load(args.tables, args.game, args.players, args.agent, args.bot_delay,
