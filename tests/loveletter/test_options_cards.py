@@ -180,3 +180,9 @@ def test_deck_command_prints_the_table():
     assert "Стражница" in result.output and "9♣" in result.output and "6♦" in result.output
     result = runner.invoke(app, ["deck", "--cards", "52", "--players", "4"])
     assert result.exit_code == 2 and "54 or 36" in result.output
+
+
+def test_deck_command_names_the_jokers_in_russian():
+    result = CliRunner().invoke(app, ["deck", "--cards", "54", "--players", "6", "--lang", "ru"])
+    assert result.exit_code == 0
+    assert "чёрный джокер" in result.output and "black joker" not in result.output

@@ -24,15 +24,25 @@ HEADINGS = {
 }
 
 
+JOKERS = {"ru": {"black joker": "чёрный джокер", "red joker": "красный джокер"}}
+
+
+def face_name(face: str, lang: str) -> str:
+    """A playing card as written in ``lang`` (only the jokers have words)."""
+    return JOKERS.get(lang, {}).get(face, face)
+
+
 def mapping_table(size: str, players: int, lang: str = "en") -> tuple[Table, list[str]]:
     """The Rich table of the mapping and the list of token cards."""
     heads = HEADINGS.get(lang, HEADINGS["en"])
     rows, tokens = C.playing_card_mapping(size, players)
+    tokens = [face_name(face, lang) for face in tokens]
     table = Table(title=heads[5].format(size=size, players=players))
     for head in heads[:4]:
         table.add_column(head)
     for row in rows:
-        table.add_row(str(row.value), C.card_name(row.key, lang), " ".join(row.cards),
+        table.add_row(str(row.value), C.card_name(row.key, lang),
+                      " ".join(face_name(face, lang) for face in row.cards),
                       str(len(row.cards)))
     return table, tokens
 
