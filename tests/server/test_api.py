@@ -123,3 +123,12 @@ def test_pages_and_static_client_are_served_with_a_strict_policy(server):
         assert "default-src 'self'" in page.headers["content-security-policy"]
     for name in ("table.js", "lobby.js", "common.js", "app.css"):
         assert server.http.get(f"/static/{name}").status_code == 200
+
+
+def test_drawn_seeds_are_too_wide_to_guess_from_a_seat_s_own_cards(server):
+    """The seed fixes every deal: a 31-bit seed could be searched from one's own hand."""
+    seeds = []
+    for _ in range(4):
+        created = server.create(game="toy", players=2, seats=[{"kind": "human"}] * 2)
+        seeds.append(server.manager.tables[created["id"]].stored.seed)
+    assert max(seeds) >= 2**31

@@ -78,3 +78,15 @@ def test_a_restarted_server_resumes_every_table_exactly(toy, db_url):
         record = Record.from_json(second.http.get(f"/api/tables/{bots['id']}/record").json())
         record.replay()
         assert len(record.steps) == final["version"]
+
+
+def test_seeds_as_wide_as_the_core_draws_are_stored_exactly(db_url):
+    """A table's seed fixes every deal; the server keeps the core's 53 bits of it."""
+    storage = Storage(db_url)
+    try:
+        table = stored("wide")
+        table.seed = 2**53 - 1
+        storage.create_table(table)
+        assert storage.load_table("wide").seed == 2**53 - 1
+    finally:
+        storage.close()

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Column,
     Float,
     Integer,
@@ -45,7 +46,7 @@ tables_table = Table(
     Column("options", Text, nullable=False),
     Column("seats", Text, nullable=False),
     Column("token_hashes", Text, nullable=False),
-    Column("seed", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
     Column("bot_delay", Float, nullable=False),
     Column("turn_seconds", Float, nullable=True),
     Column("status", String(16), nullable=False),

@@ -32,6 +32,7 @@ MAX_NAME = 32
 MAX_BOT_DELAY = 30.0
 MAX_TURN_SECONDS = 24 * 3600.0
 MAX_QUEUE = 200
+SEED_LIMIT = 2**53              # as wide as the core's own draw: not searchable from a hand
 
 
 class TableError(GonetsError):
@@ -93,9 +94,9 @@ def parse_spec(data: Any, default_bot_delay: float) -> TableSpec:
     turn_seconds = number(data.get("turn_seconds"), "turn_seconds", 1.0, MAX_TURN_SECONDS, None)
     seed = data.get("seed")
     if seed is None:
-        seed = secrets.randbelow(2**31)
-    elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**31:
-        raise TableError("'seed' must be a whole number from 0 to 2147483647")
+        seed = secrets.randbelow(SEED_LIMIT)
+    elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+        raise TableError(f"'seed' must be a whole number from 0 to {SEED_LIMIT - 1}")
     return TableSpec(game.name, config.players, config.preset, dict(config.options), seats,
                      bot_delay, turn_seconds, seed)
 
