@@ -52,6 +52,8 @@ def test_malformed_and_oversized_bodies_are_refused(server):
     response = server.http.post("/api/tables", content=b"{not json",
                                 headers={"content-type": "application/json"})
     assert response.status_code == 400 and "not valid JSON" in response.json()["error"]
+    response = server.http.post("/api/tables", content=b"[" * 5000 + b"]" * 5000)
+    assert response.status_code == 400 and "nested too deeply" in response.json()["error"]
     response = server.http.post("/api/tables", content=b" " * 70000)
     assert response.status_code == 400 and "too large" in response.json()["error"]
 

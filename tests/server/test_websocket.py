@@ -77,6 +77,7 @@ def test_bad_input_gets_a_clear_error_to_that_client_only_and_changes_nothing(se
     bad_messages = [
         ("{oops", "not valid JSON"),
         ("[1, 2]", "JSON object"),
+        ("[" * 4000 + "]" * 4000, "nested too deeply"),
         (json.dumps({"type": "dance"}), "unknown message type"),
         (json.dumps({"type": "act", "action": "x" * 9000}), "message too large"),
         (json.dumps({"type": "act", "action": "fly", "ref": 1}), "cannot read that action"),

@@ -101,10 +101,18 @@ async def read_json(request: Request) -> Any:
     body = await request.body()
     if len(body) > MAX_BODY:
         raise TableError(f"the request is too large ({len(body)} bytes; at most {MAX_BODY})")
+    return load_json(body or b"null", "the request body")
+
+
+def load_json(text: str | bytes, what: str) -> Any:
+    """Parsed JSON; :class:`TableError` for text that is not JSON or nests too deeply for
+    the parser (which would otherwise fail with a RecursionError)."""
     try:
-        return json.loads(body or b"null")
+        return json.loads(text)
     except ValueError:
-        raise TableError("the request body is not valid JSON") from None
+        raise TableError(f"{what} is not valid JSON") from None
+    except RecursionError:
+        raise TableError(f"{what} is nested too deeply to be read") from None
 
 
 async def api_create(request: Request) -> Response:
@@ -292,10 +300,7 @@ async def table_socket(websocket: WebSocket) -> None:
 def parse_message(text: str) -> dict:
     if len(text.encode("utf-8")) > MAX_MESSAGE:
         raise TableError(f"message too large (at most {MAX_MESSAGE} bytes)")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise TableError("message is not valid JSON") from None
+    data = load_json(text, "message")
     if not isinstance(data, dict):
         raise TableError("a message must be a JSON object with a 'type'")
     return data
