@@ -196,13 +196,6 @@ class Storage:
                 .order_by(steps_table.c.idx))]
         return stored
 
-    def table_ids(self, status: str | None = None) -> list[str]:
-        query = select(tables_table.c.id).order_by(tables_table.c.created)
-        if status is not None:
-            query = query.where(tables_table.c.status == status)
-        with self.engine.connect() as conn:
-            return [row[0] for row in conn.execute(query)]
-
     def unfinished_ids(self) -> list[str]:
         query = (select(tables_table.c.id).where(tables_table.c.status != "finished")
                  .order_by(tables_table.c.created))
