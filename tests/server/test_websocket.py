@@ -291,3 +291,19 @@ def test_each_connection_gets_texts_in_its_language(toy, sqlite_url):
         assert replay["log"] == final_ru["log"]
         for client in (english, russian, bad):
             client.close()
+
+
+def test_log_lines_of_departed_listeners_are_not_kept(server):
+    """Each (seat, language) keeps described log lines for its listeners; a client could
+    otherwise grow a table's memory without end by joining in ever new 'languages'."""
+    table_id, _tokens = two_humans(server)
+    for lang in ("aa", "ab", "ac", "ad"):
+        client = server.client(table_id, join=False)
+        client.send({"type": "join", "lang": lang})
+        client.state()
+        client.close()
+    table = server.manager.tables[table_id]
+    deadline = time.monotonic() + 10
+    while table.connections and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not table.connections and not table.log_lines

@@ -304,6 +304,9 @@ class LiveTable:
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
         conn.close()
+        key = (conn.seat, conn.lang)
+        if not any((other.seat, other.lang) == key for other in self.connections):
+            self.log_lines.pop(key, None)    # nobody listens in that language any more
         self.broadcast()
 
     # -- changes --------------------------------------------------------------------------------
