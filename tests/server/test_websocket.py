@@ -307,3 +307,28 @@ def test_log_lines_of_departed_listeners_are_not_kept(server):
     while table.connections and time.monotonic() < deadline:
         time.sleep(0.02)
     assert not table.connections and not table.log_lines
+
+
+def test_rejoining_under_the_same_name_stores_nothing_and_sends_one_frame(server, monkeypatch):
+    """The client rejoins with its saved name after every reconnect: an unchanged name is
+    not written again, and the others get one frame for the join, not two."""
+    table_id, tokens = two_humans(server)
+    ann = server.client(table_id, tokens[0], name="Ann")
+    bob = server.client(table_id, tokens[1], name="Bob")
+    bob.until(lambda m: m["type"] == "state" and m["status"] == "running")
+    ann.close()
+    bob.until(lambda m: m["type"] == "state" and not m["seats"][0]["connected"])
+    writes = []
+    storage = server.manager.storage
+    original = storage.update_seats
+    monkeypatch.setattr(storage, "update_seats", lambda *a: (writes.append(a), original(*a)))
+    before = len(bob.messages)
+    again = server.client(table_id, tokens[0], name="Ann")
+    again.state()
+    bob.send({"type": "ping", "ref": "p"})
+    bob.until(lambda m: m["type"] == "pong")
+    frames = [m for m in bob.messages[before:] if m["type"] == "state"]
+    assert len(frames) == 1 and frames[0]["seats"][0]["connected"]
+    assert writes == []
+    for client in (again, bob):
+        client.close()

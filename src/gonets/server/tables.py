@@ -313,6 +313,8 @@ class LiveTable:
     async def set_name(self, seat: int, name: Any) -> None:
         name = clean_name(name)
         async with self.lock:
+            if self.seats[seat].get("name") == name:
+                return                       # a rejoin under the saved name: nothing changes
             seats = [dict(entry) for entry in self.seats]
             seats[seat]["name"] = name
             status = self.status
