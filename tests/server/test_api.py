@@ -4,6 +4,7 @@ replays and the static client."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -134,3 +135,24 @@ def test_drawn_seeds_are_too_wide_to_guess_from_a_seat_s_own_cards(server):
         created = server.create(game="toy", players=2, seats=[{"kind": "human"}] * 2)
         seeds.append(server.manager.tables[created["id"]].stored.seed)
     assert max(seeds) >= 2**31
+
+
+def test_finished_tables_nobody_watches_do_not_pile_up_in_memory(server):
+    """A server runs for weeks: finished tables beyond a few are reloaded from storage when
+    asked for, not kept in memory for ever."""
+    manager = server.manager
+    manager.keep_finished = 1
+    bots = [{"kind": "bot", "agent": "random"}] * 2
+    ids = []
+    for seed in range(3):
+        ids.append(server.create(game="toy", players=2, seed=seed, seats=bots)["id"])
+        deadline = time.monotonic() + 20
+        while server.http.get(f"/api/tables/{ids[-1]}").json()["status"] != "finished":
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+    server.create(game="toy", players=2)
+    kept = [t for t in list(manager.tables.values()) if t.status == "finished"]
+    assert len(kept) <= 1
+    for table_id in ids:                         # the others come back from storage
+        assert server.http.get(f"/api/tables/{table_id}").json()["status"] == "finished"
+        assert server.http.get(f"/api/tables/{table_id}/record").status_code == 200

@@ -32,6 +32,7 @@ MAX_NAME = 32
 MAX_BOT_DELAY = 30.0
 MAX_TURN_SECONDS = 24 * 3600.0
 MAX_QUEUE = 200
+KEEP_FINISHED = 100           # finished tables nobody watches kept in memory (others reload)
 SEED_LIMIT = 2**53              # as wide as the core's own draw: not searchable from a hand
 
 
@@ -496,6 +497,7 @@ class TableManager:
         self.storage = storage
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
+        self.keep_finished = KEEP_FINISHED
         self.writer = None if storage.is_sqlite else ThreadPoolExecutor(
             max_workers=4, thread_name_prefix="gonets-db")
 
@@ -533,6 +535,16 @@ class TableManager:
         self.tables[table.id] = table
         if table.status != "finished":
             table.task = asyncio.get_running_loop().create_task(table.run())
+        self._forget_idle_finished()
+
+    def _forget_idle_finished(self) -> None:
+        """Drop the oldest finished tables without listeners beyond ``keep_finished``;
+        :meth:`get` reloads them from storage when they are asked for again."""
+        idle = [key for key, table in self.tables.items()
+                if table.status == "finished" and not table.connections
+                and (table.task is None or table.task.done())]
+        for key in idle[:max(0, len(idle) - self.keep_finished)]:
+            del self.tables[key]
 
     def create(self, data: Any) -> tuple[LiveTable, list[str | None]]:
         """Open a table; returns it and the seat tokens (the only time they are revealed)."""
