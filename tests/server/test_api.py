@@ -156,3 +156,26 @@ def test_finished_tables_nobody_watches_do_not_pile_up_in_memory(server):
     for table_id in ids:                         # the others come back from storage
         assert server.http.get(f"/api/tables/{table_id}").json()["status"] == "finished"
         assert server.http.get(f"/api/tables/{table_id}/record").status_code == 200
+
+
+def test_a_body_announced_as_huge_is_refused_without_being_read(server):
+    """The size limit holds before the body is read: a client announcing a gigabyte gets
+    its error at once instead of the server buffering whatever it sends."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                     b"\r\nContent-Length: 1000000000\r\n\r\n{\"game\": ")
+        reply = b""
+        while b"\r\n\r\n" not in reply or not reply.rstrip().endswith(b"}"):
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            reply += chunk
+    assert reply.startswith(b"HTTP/1.1 400") and b"too large" in reply
+
+
+def test_a_streamed_body_past_the_limit_is_refused(server):
+    chunks = (b" " * 16384 for _ in range(8))
+    response = server.http.post("/api/tables", content=chunks)
+    assert response.status_code == 400 and "too large" in response.json()["error"]

@@ -98,10 +98,16 @@ async def api_tables(request: Request) -> Response:
 
 
 async def read_json(request: Request) -> Any:
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise TableError(f"the request is too large ({len(body)} bytes; at most {MAX_BODY})")
-    return load_json(body or b"null", "the request body")
+    too_large = TableError(f"the request is too large (at most {MAX_BODY} bytes)")
+    announced = request.headers.get("content-length", "")
+    if announced.isascii() and announced.isdigit() and int(announced) > MAX_BODY:
+        raise too_large                  # refused before anything is read
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise too_large
+    return load_json(bytes(body) or b"null", "the request body")
 
 
 def load_json(text: str | bytes, what: str) -> Any:
