@@ -28,7 +28,9 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -140,6 +142,17 @@ class Storage:
         self.engine = make_engine(url)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         metadata.create_all(self.engine)
+        self._widen_seeds()
+
+    def _widen_seeds(self) -> None:
+        """Databases made when seeds were 31 bits hold them in a 32-bit column; widen it
+        (SQLite stores any integer in any column and needs nothing)."""
+        if self.engine.dialect.name != "postgresql":
+            return
+        columns = {c["name"]: c["type"] for c in inspect(self.engine).get_columns("gonets_tables")}
+        if not isinstance(columns["seed"], BigInteger):
+            with self.engine.begin() as conn:
+                conn.execute(text("ALTER TABLE gonets_tables ALTER COLUMN seed TYPE BIGINT"))
 
     def close(self) -> None:
         self.engine.dispose()
