@@ -179,3 +179,17 @@ def test_a_streamed_body_past_the_limit_is_refused(server):
     chunks = (b" " * 16384 for _ in range(8))
     response = server.http.post("/api/tables", content=chunks)
     assert response.status_code == 400 and "too large" in response.json()["error"]
+
+
+def test_a_chosen_seed_is_refused_where_several_humans_sit(tmp_path):
+    """Whoever chose the seed could work out every deal, so outside tests a chosen seed is
+    taken only at a table with at most one human seat."""
+    from .helpers import ServerThread
+
+    with ServerThread(f"sqlite:///{tmp_path / 'seeds.sqlite3'}", fixed_seeds=False) as site:
+        two = {"game": "loveletter", "players": 2, "seed": 5,
+               "seats": [{"kind": "human"}, {"kind": "human"}]}
+        refused = site.http.post("/api/tables", json=two)
+        assert refused.status_code == 400 and "seed" in refused.json()["error"]
+        site.create(**{**two, "seed": None})
+        site.create(**{**two, "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}]})

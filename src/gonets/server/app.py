@@ -330,16 +330,17 @@ def seated(conn: Connection, joined: bool) -> int:
 
 # -- application -----------------------------------------------------------------------------------
 def create_app(database_url: str | None = None, bot_delay: float = 1.0,
-               max_rate: int = MAX_RATE) -> Starlette:
+               max_rate: int = MAX_RATE, fixed_seeds: bool = False) -> Starlette:
     """The ASGI app over the database at ``database_url`` (default: see storage);
-    ``max_rate`` is how many messages a websocket client may send per second."""
+    ``max_rate`` is how many messages a websocket client may send per second;
+    ``fixed_seeds`` accepts a chosen seed at tables with several humans (tests only)."""
     url = database_url or default_database_url()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
         storage = Storage(url)
         app.state.storage = storage
-        app.state.manager = TableManager(storage, bot_delay)
+        app.state.manager = TableManager(storage, bot_delay, fixed_seeds)
         app.state.replays = ReplayCache()
         app.state.max_rate = max_rate
         await app.state.manager.start()

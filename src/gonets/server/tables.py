@@ -70,7 +70,7 @@ class TableSpec:
     seed: int
 
 
-def parse_spec(data: Any, default_bot_delay: float) -> TableSpec:
+def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False) -> TableSpec:
     """Validate a create-table request; :class:`TableError` names the first problem."""
     if not isinstance(data, dict):
         raise TableError("send a JSON object describing the table")
@@ -94,6 +94,10 @@ def parse_spec(data: Any, default_bot_delay: float) -> TableSpec:
     bot_delay = number(data.get("bot_delay"), "bot_delay", 0.0, MAX_BOT_DELAY, default_bot_delay)
     turn_seconds = number(data.get("turn_seconds"), "turn_seconds", 1.0, MAX_TURN_SECONDS, None)
     seed = data.get("seed")
+    humans = sum(seat["kind"] == "human" for seat in seats)
+    if seed is not None and humans > 1 and not fixed_seeds:
+        raise TableError("a chosen 'seed' is refused at a table with several human seats: "
+                         "whoever chose it could work out every deal; leave it out")
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
@@ -493,9 +497,10 @@ def table_summary(stored: StoredTable) -> dict:
 class TableManager:
     """All tables of one server: creation, lookup, resumption after a restart."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 1.0):
+    def __init__(self, storage: Storage, bot_delay: float = 1.0, fixed_seeds: bool = False):
         self.storage = storage
         self.bot_delay = bot_delay
+        self.fixed_seeds = fixed_seeds
         self.tables: dict[str, LiveTable] = {}
         self.keep_finished = KEEP_FINISHED
         self.writer = None if storage.is_sqlite else ThreadPoolExecutor(
@@ -548,7 +553,7 @@ class TableManager:
 
     def create(self, data: Any) -> tuple[LiveTable, list[str | None]]:
         """Open a table; returns it and the seat tokens (the only time they are revealed)."""
-        spec = parse_spec(data, self.bot_delay)
+        spec = parse_spec(data, self.bot_delay, self.fixed_seeds)
         tokens = [secrets.token_urlsafe(24) if seat["kind"] == "human" else None
                   for seat in spec.seats]
         status = "open" if any(seat["kind"] == "human" for seat in spec.seats) else "running"
