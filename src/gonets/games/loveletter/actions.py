@@ -277,3 +277,31 @@ def rules_for(config: Config) -> Rules:
     if found is None:
         found = _RULES[key] = Rules(config)
     return found
+
+
+def split_play(text: str) -> dict:
+    """A play notation split into its card, targets (seat ints or "spare"), guess and look
+    target, for readers of notations (menus, bots); unknown words become the guess."""
+    words = text.split()
+    parsed: dict = {"card": words[0] if words else "", "targets": [], "guess": None,
+                    "look": None}
+    rest = words[1:]
+    while rest:
+        word = rest.pop(0)
+        if word == "look":
+            parsed["look"] = _seat_word(rest.pop(0)) if rest else None
+        elif _seat_word(word) is not None:
+            parsed["targets"].append(_seat_word(word))
+        else:
+            parsed["guess"] = word
+    return parsed
+
+
+def _seat_word(word: str):
+    """``pN`` as seat N-1, ``spare`` as itself, anything else None."""
+    if word == "spare":
+        return "spare"
+    if len(word) > 1 and word[0] == "p" and word[1:].isdigit():
+        return int(word[1:]) - 1
+    return None
+

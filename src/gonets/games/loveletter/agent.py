@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from gonets.agents.base import Agent
 from gonets.games.loveletter import cards as C
+from gonets.games.loveletter.actions import split_play
 from gonets.games.loveletter.views import Knowledge
 
 ROUND = 10.0
@@ -35,35 +36,6 @@ NEVER = -1000.0
 """Score of discarding the Princess by choice."""
 EXPLOITERS = frozenset({"guard", "baron", "prince", "king", "bishop", "dowager"})
 """Cards that profit from knowing another player's hand."""
-
-
-def parse(text: str) -> dict:
-    """A play notation split into card, targets (seats or 'spare'), guess and look."""
-    words = text.split()
-    parsed = {"card": words[0], "targets": [], "guess": None, "look": None}
-    rest = words[1:]
-    i = 0
-    while i < len(rest):
-        word = rest[i]
-        if word == "look":
-            parsed["look"] = _target(rest[i + 1])
-            i += 2
-            continue
-        target = _target(word)
-        if target is not None:
-            parsed["targets"].append(target)
-        else:
-            parsed["guess"] = word
-        i += 1
-    return parsed
-
-
-def _target(word: str):
-    if word == "spare":
-        return "spare"
-    if len(word) > 1 and word[0] == "p" and word[1:].isdigit():
-        return int(word[1:]) - 1
-    return None
 
 
 class Belief:
@@ -354,7 +326,7 @@ class HeuristicAgent(Agent):
         return self._expected_keep(view, belief, belief.pool_distribution())
 
     def _play_score(self, view: dict, belief: Belief, text: str) -> float:
-        move = parse(text)
+        move = split_play(text)
         card = move["card"]
         hand = list(view.get("hand") or [])
         if card in hand:

@@ -4,33 +4,9 @@ a neutral voice), in English and Russian; the phrases are in ``texts.py``."""
 from __future__ import annotations
 
 from gonets.games.loveletter import texts as T
-from gonets.games.loveletter.actions import NO_CHOICE_KEYS
+from gonets.games.loveletter.actions import NO_CHOICE_KEYS, split_play
 
 SEAT_FIELDS = ("seat", "target", "starter", "guard", "loser")
-
-
-def _parse(words: list[str]) -> tuple[list, str | None, object]:
-    """Targets (seat ints or "spare"), guess and look target of a play notation's tail."""
-    targets: list = []
-    guess = look = None
-    rest = list(words)
-    while rest:
-        word = rest.pop(0)
-        if word == "look":
-            look = _target(rest.pop(0)) if rest else None
-        elif _target(word) is not None:
-            targets.append(_target(word))
-        else:
-            guess = word
-    return targets, guess, look
-
-
-def _target(word: str):
-    if word == "spare":
-        return "spare"
-    if len(word) > 1 and word[0] == "p" and word[1:].isdigit():
-        return int(word[1:]) - 1
-    return None
 
 
 def describe_action(view: dict, text: str, lang: str = "en") -> str:
@@ -48,7 +24,8 @@ def describe_action(view: dict, text: str, lang: str = "en") -> str:
         line = phrases["keep_cards"].format(
             keep=T.card(words[2], lang), bottom=", ".join(T.card(b, lang) for b in bottom))
         return f"{name} — {line}"
-    targets, guess, look = _parse(words[1:])
+    play = split_play(text)
+    targets, guess, look = play["targets"], play["guess"], play["look"]
     if not targets and key not in NO_CHOICE_KEYS:
         return f"{name} — {phrases['no_effect']}"
     try:
