@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.rule import Rule
 
-from gonets.core import GonetsError, IllegalAction, Match
+from gonets.core import GonetsError, IllegalAction, Match, seat_names
 
 QUIT_WORDS = {"q", "quit", "exit"}
 
@@ -28,6 +28,7 @@ class TerminalTable:
         self.save_dir = save_dir
         humans = [s for s in range(match.state.config.players) if s not in agents]
         self.viewer = humans[0] if humans else None
+        self.names = seat_names(match.record.seats)
         self.shown = 0
 
     # -- the loop ------------------------------------------------------------------------------
@@ -100,7 +101,8 @@ class TerminalTable:
         if len(log) < self.shown:
             self.shown = 0
         for event in log[self.shown:]:
-            self.console.print(f"[cyan]·[/] {self.game.describe_event(event, self.lang)}")
+            line = self.game.describe_event(event, self.lang, self.viewer, self.names)
+            self.console.print(f"[cyan]·[/] {line}")
         self.shown = len(log)
 
     def finish(self) -> None:

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from gonets.core import Record, games
+from gonets.core import Record, games, seat_names
 from gonets.server.frames import seat_payload
 
 from .helpers import ServerThread, in_fresh_thread, play_randomly
@@ -26,6 +26,7 @@ GAMES_PER_REAL_GAME = {"loveletter": 6}
 def check_frames(game, record, received, tokens, resample_rng):
     states = {}
     checked = 0
+    names = seat_names(record.seats)
     for seat, messages in received.items():
         others = [t for index, t in enumerate(tokens) if index != seat]
         for message in messages:
@@ -37,14 +38,14 @@ def check_frames(game, record, received, tokens, resample_rng):
             if version not in states:
                 states[version] = record.replay(upto=version)
             view = states[version].view(seat)
-            expected = seat_payload(game, view)
+            expected = seat_payload(game, view, names=names)
             if message["status"] != "running":
                 expected["legal"] = []
             shown = {key: message[key] for key in ("view", "svg", "log", "legal")}
             assert shown == expected, f"seat {seat} step {version}"
             if resample_rng.random() < 0.2:
                 world = game.sample_world(view, resample_rng)
-                again = seat_payload(game, world.view(seat))
+                again = seat_payload(game, world.view(seat), names=names)
                 again["legal"] = expected["legal"]
                 assert again == expected, f"seat {seat} step {version}: frame depends on " \
                                           f"hidden information"
@@ -91,7 +92,7 @@ def test_log_lines_are_reused_only_for_unchanged_events(toy):
     calls = []
     lines = LogLines(toy)
     original = toy.describe_event
-    toy.describe_event = lambda event, lang="en": calls.append(event) or original(event)
+    toy.describe_event = lambda event, *args: calls.append(event) or original(event, *args)
     try:
         first = [{"e": "deal"}, {"e": "keep", "seat": 0}]
         assert lines.describe(first) == ["deals", "p1 keeps"] and len(calls) == 2

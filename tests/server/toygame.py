@@ -180,13 +180,18 @@ class ToyGame(Game):
                 state.turn += 1
         return state
 
-    def describe_event(self, event, lang="en"):
-        who = f"p{event['seat'] + 1}" if "seat" in event else ""
+    def describe_event(self, event, lang="en", viewer=None, names=None):
+        seat = event.get("seat")
+        you = seat is not None and seat == viewer
+        if you or seat is None:
+            who = "you" if you else ""
+        else:
+            who = names[seat] if names else f"p{seat + 1}"
         if event["e"] == "drew":
-            return f"{who} draws a {event['card']}"
+            return f"{who} {'draw' if you else 'draws'} a {event['card']}"
         if event["e"] == "reveal":
             return "cards shown: " + ", ".join(str(c) for c in event["cards"])
-        return f"{who} {event['e']}s".strip()
+        return f"{who} {event['e']}{'' if you else 's'}".strip()
 
     def describe_action(self, view, text, lang="en"):
         return {"keep": "Keep my card", "swap": "Swap for the top card"}[text]

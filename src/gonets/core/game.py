@@ -11,10 +11,13 @@ exactly that scenario.
 
 from __future__ import annotations
 
+import importlib
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, ClassVar
 
 from gonets.core.errors import IllegalAction, OptionError
@@ -200,38 +203,70 @@ class Game(ABC):
     def num_actions(self, config: Config) -> int:
         """Size of the fixed integer action space of this configuration."""
 
-    @abstractmethod
+    # -- adapters ----------------------------------------------------------------------------------
+    # Every game folder has the same rooms (docs/architecture.md): ``views`` (sample_world),
+    # ``text`` (terminal picture and log lines), ``svg``, ``bot`` and ``cli``. The base class finds
+    # them by that convention, imported only when first used, so a Game subclass holds metadata
+    # and rules entry points only. A game without a room gets the default below.
+    def room(self, name: str) -> ModuleType | None:
+        """The game's module ``<package>.<name>`` (e.g. ``text``), or None if it has none."""
+        package = type(self).__module__.rpartition(".")[0]
+        if not package:
+            return None                # a game defined in a lone module has no rooms
+        try:
+            return importlib.import_module(f"{package}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.{name}":
+                raise                  # the room exists but something it imports does not
+            return None
+
     def sample_world(self, view: dict, rng: random.Random) -> State:
         """A full state consistent with everything ``view`` shows (and its seat has seen),
-        with what the seat cannot know drawn at random with ``rng``."""
+        with what the seat cannot know drawn at random with ``rng`` (``views.sample_world``)."""
+        return self._required("views").sample_world(self, view, rng)
 
-    # -- adapters ----------------------------------------------------------------------------------
     def render_text(self, view: dict, lang: str = "en") -> Any:
-        """A terminal picture of a view (a Rich renderable or a string)."""
-        import json
-
-        return json.dumps(view, indent=2, ensure_ascii=False)
+        """A terminal picture of a view (a Rich renderable or a string; ``text.render_text``)."""
+        text = self.room("text")
+        if text is None:
+            return json.dumps(view, indent=2, ensure_ascii=False)
+        return text.render_text(view, lang)
 
     def describe_action(self, view: dict, text: str, lang: str = "en") -> str:
-        """A readable description of a legal action for menus (defaults to its notation)."""
-        return text
+        """A readable menu line for a legal action, written for the view's seat
+        (``text.describe_action``; defaults to the notation)."""
+        room = self.room("text")
+        return text if room is None else room.describe_action(view, text, lang)
 
-    def describe_event(self, event: dict, lang: str = "en") -> str:
-        """One line of the readable log for an event found in a view's ``log``."""
-        return str(event)
+    def describe_event(self, event: dict, lang: str = "en", viewer: int | None = None,
+                       names: Sequence[str] | None = None) -> str:
+        """One line of the readable log for an event found in a view's ``log``, written for
+        ``viewer`` ("you play the Guard"; None: a spectator) with the seats called by ``names``
+        (default ``p1``, ``p2``...; ``text.describe_event``)."""
+        room = self.room("text")
+        return str(event) if room is None else room.describe_event(event, lang, viewer, names)
 
-    @abstractmethod
     def render_svg(self, view: dict) -> str:
-        """A standalone SVG picture of a view. Every clickable element carries the action's
-        text notation in ``data-action`` (actions taken from ``view["legal"]``)."""
+        """A standalone SVG picture of a view (``svg.render_svg``). Every clickable element
+        carries the action's text notation in ``data-action`` (taken from ``view["legal"]``)."""
+        return self._required("svg").render_svg(view)
 
     def agents(self) -> dict[str, Any]:
-        """Game-specific agent factories by name (``factory(game, config, seat, rng)``)."""
-        return {}
+        """Game-specific agent factories by name (``bot.AGENTS``: ``factory(game, config, seat,
+        rng)``)."""
+        bot = self.room("bot")
+        return {} if bot is None else dict(bot.AGENTS)
 
     def cli(self) -> Any:
-        """An optional Typer app with game-specific commands (``gonets <game> ...``)."""
-        return None
+        """An optional Typer app of game commands (``cli.app``: ``gonets <game> ...``)."""
+        commands = self.room("cli")
+        return None if commands is None else commands.app
+
+    def _required(self, name: str) -> ModuleType:
+        module = self.room(name)
+        if module is None:
+            raise NotImplementedError(f"{self.name} has no {name} module")
+        return module
 
     def bench_counts(self, state: State) -> dict[str, int]:
         """Extra per-match counters for ``gonets bench`` (e.g. rounds), read at the end."""

@@ -107,6 +107,11 @@ class Record:
         return state
 
 
+def seat_names(seats: list[dict]) -> list[str]:
+    """What logs call each seat: its chosen name, else ``p1``, ``p2``..."""
+    return [seat.get("name") or f"p{i + 1}" for i, seat in enumerate(seats)]
+
+
 def apply_step(state: State, step: Any, index: int = 0) -> None:
     """Apply one record step to ``state``; errors name the step."""
     if not isinstance(step, dict):

@@ -17,16 +17,17 @@ log = logging.getLogger("gonets.server")
 
 
 def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
-                 lang: str = "en") -> dict[str, Any]:
+                 lang: str = "en", names: list[str] | None = None) -> dict[str, Any]:
     """The seat-specific part of a frame: the view itself, its picture, its log as readable
     lines, and its legal actions with their menu lines. ``lines`` (one per seat) saves
-    describing again the events that were already described for the previous frame."""
+    describing again the events that were already described for the previous frame; ``names``
+    are the seat names the log calls the other players by."""
     events = view.get("log") or []
     legal = view.get("legal") or []
     return {
         "view": view,
         "svg": picture(game, view),
-        "log": (lines or LogLines(game, lang)).describe(events),
+        "log": (lines or LogLines(game, lang, view.get("seat"), names)).describe(events),
         "legal": [{"text": text, "label": describe_action(game, view, text, lang)}
                   for text in legal],
     }
@@ -45,9 +46,10 @@ def picture(game: Game, view: dict) -> str:
         return BROKEN_PICTURE
 
 
-def describe_event(game: Game, event: Any, lang: str = "en") -> str:
+def describe_event(game: Game, event: Any, lang: str = "en", viewer: int | None = None,
+                   names: list[str] | None = None) -> str:
     try:
-        return str(game.describe_event(event, lang))
+        return str(game.describe_event(event, lang, viewer, names))
     except Exception:  # noqa: BLE001 - a broken describer must not break the table
         return str(event)
 
@@ -63,17 +65,23 @@ class LogLines:
     """The readable lines of one seat's log, kept from frame to frame: events equal to those
     described last time keep their lines; anything else is described afresh."""
 
-    def __init__(self, game: Game, lang: str = "en"):
+    def __init__(self, game: Game, lang: str = "en", viewer: int | None = None,
+                 names: list[str] | None = None):
         self.game = game
         self.lang = lang
+        self.viewer = viewer
+        self.names = names
         self.events: list = []
         self.lines: list[str] = []
 
     def describe(self, events: list) -> list[str]:
         known = len(self.events)
         if len(events) >= known and events[:known] == self.events:
-            lines = self.lines + [describe_event(self.game, e, self.lang) for e in events[known:]]
+            lines = self.lines + [self._line(e) for e in events[known:]]
         else:
-            lines = [describe_event(self.game, e, self.lang) for e in events]
+            lines = [self._line(e) for e in events]
         self.events, self.lines = list(events), lines
         return list(lines)
+
+    def _line(self, event: Any) -> str:
+        return describe_event(self.game, event, self.lang, self.viewer, self.names)

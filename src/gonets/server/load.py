@@ -32,7 +32,7 @@ from typing import Any
 
 import httpx
 
-from gonets.core import Record
+from gonets.core import Record, seat_names
 from gonets.server.frames import seat_payload
 from gonets.server.storage import Storage
 
@@ -315,7 +315,7 @@ def same_picture(record: dict, earlier: Watch) -> list[str]:
 
     version = earlier.last["version"]
     view = parsed.replay(upto=version).view(None)
-    expected = seat_payload(get_game(parsed.game), view)
+    expected = seat_payload(get_game(parsed.game), view, names=seat_names(parsed.seats))
     seen = {key: earlier.last[key] for key in ("view", "svg", "log")}
     differing = [key for key in seen if expected[key] != seen[key]]
     if differing:

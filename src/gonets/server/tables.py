@@ -21,7 +21,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from gonets.agents import agent_names, make_agent
-from gonets.core import CHANCE, TERMINAL, GonetsError, IllegalAction, Match, Record, games, get_game
+from gonets.core import (
+    CHANCE,
+    TERMINAL,
+    GonetsError,
+    IllegalAction,
+    Match,
+    Record,
+    games,
+    get_game,
+    seat_names,
+)
 from gonets.core.errors import OptionError
 from gonets.server.frames import LogLines, seat_payload
 from gonets.server.storage import Storage, StoredTable
@@ -239,6 +249,10 @@ class LiveTable:
             shown.append(entry)
         return shown
 
+    def seat_names(self) -> list[str]:
+        """What the log calls each seat: the chosen name, else p1, p2..."""
+        return seat_names(self.seats)
+
     def seat_of_token(self, token: Any) -> int:
         if not isinstance(token, str) or not token or len(token) > 200:
             raise TableError("this seat link is not valid (missing or malformed token)")
@@ -259,9 +273,9 @@ class LiveTable:
 
     # -- frames ---------------------------------------------------------------------------------
     def frame(self, seat: int | None, ts: float | None = None, lang: str = "en") -> dict:
-        lines = self.log_lines.get((seat, lang))
-        if lines is None:
-            lines = self.log_lines[(seat, lang)] = LogLines(self.game, lang)
+        lines, names = self.log_lines.get((seat, lang)), self.seat_names()
+        if lines is None or lines.names != names:       # a seat taken or renamed: describe anew
+            lines = self.log_lines[(seat, lang)] = LogLines(self.game, lang, seat, names)
         payload = seat_payload(self.game, self.state.view(seat), lines, lang)
         if self.status != "running" or self.failure:
             payload["legal"] = []            # nobody may act before every seat is taken
