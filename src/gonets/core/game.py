@@ -120,9 +120,12 @@ class State(ABC):
             data["result"] = self.result().to_json()
         return data
 
-    @abstractmethod
     def _view(self, seat: int | None) -> dict:
-        """Game-specific part of the view: the one place where hidden information is redacted."""
+        """Game-specific part of the view: the one place where hidden information is redacted,
+        the game's ``views.build_view(state, seat)``."""
+        from gonets.core.registry import get_game
+
+        return get_game(self.config.game)._required("views").build_view(self, seat)
 
     @abstractmethod
     def snapshot(self) -> Any:
@@ -210,6 +213,12 @@ class Game(ABC):
     # and rules entry points only. A game without a room gets the default below.
     def room(self, name: str) -> ModuleType | None:
         """The game's module ``<package>.<name>`` (e.g. ``text``), or None if it has none."""
+        rooms = self.__dict__.setdefault("_rooms", {})
+        if name not in rooms:
+            rooms[name] = self._find_room(name)
+        return rooms[name]
+
+    def _find_room(self, name: str) -> ModuleType | None:
         package = type(self).__module__.rpartition(".")[0]
         if not package:
             return None                # a game defined in a lone module has no rooms
