@@ -1,0 +1,107 @@
+"""Where shards are played: this process, a local process pool (default), or Ray tasks.
+
+Every backend runs :func:`gonets.lab.play.play_shard` on ``(plan JSON, start, end)`` and hands
+the rows back to the driver, which alone writes the run directory, so workers need no shared
+disk (a Ray cluster of several machines works as one machine does).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from gonets.core.errors import OptionError
+from gonets.lab.plan import LabPlan
+from gonets.lab.play import play_shard
+
+ShardRows = tuple[int, int, list[dict[str, Any]]]
+BACKENDS = ("local", "ray")
+
+
+def _shard_task(task: tuple[dict, int, int, str | None]) -> ShardRows:
+    data, start, end, save_dir = task
+    return start, end, play_shard(data, start, end, save_dir)
+
+
+def local_shards(plan: LabPlan, shards: Sequence[tuple[int, int]], jobs: int,
+                 save_dir: str | None = None) -> Iterator[ShardRows]:
+    """Play shards on ``jobs`` forked processes (in this process when ``jobs`` is 1), yielding
+    each as it finishes."""
+    data = plan.to_json()
+    tasks = [(data, start, end, save_dir) for start, end in shards]
+    if jobs <= 1 or len(tasks) <= 1:
+        yield from map(_shard_task, tasks)
+        return
+    with multiprocessing.get_context("fork").Pool(min(jobs, len(tasks))) as pool:
+        yield from pool.imap_unordered(_shard_task, tasks, chunksize=1)
+
+
+def ray_shards(plan: LabPlan, shards: Sequence[tuple[int, int]], jobs: int,
+               address: str | None = None) -> Iterator[ShardRows]:
+    """Play shards as Ray tasks, yielding each as it finishes.
+
+    With ``address`` the driver joins that cluster (``auto``, ``HOST:PORT`` of a head started
+    with ``ray start --head``, or ``ray://HOST:10001``) and ships the ``gonets`` package to its
+    workers; without it Ray starts a local cluster with ``jobs`` worker CPUs. A cluster the
+    caller had already initialised is used as it is and left running.
+    """
+    try:
+        import ray
+    except ImportError:
+        raise OptionError("--backend ray needs Ray: pip install 'gonets[lab]'") from None
+    owned = not ray.is_initialized()
+    if owned:
+        _init_ray(ray, jobs, address)
+    try:
+        yield from _ray_loop(ray, plan, shards)
+    finally:
+        if owned:
+            ray.shutdown()
+
+
+def _init_ray(ray: Any, jobs: int, address: str | None) -> None:
+    import gonets
+
+    if address:
+        ray.init(address=address, runtime_env={"py_modules": [gonets]},
+                 log_to_driver=False)
+    else:
+        ray.init(num_cpus=jobs or None, include_dashboard=False, log_to_driver=False)
+
+
+def _ray_loop(ray: Any, plan: LabPlan, shards: Sequence[tuple[int, int]]) -> Iterator[ShardRows]:
+    remote = ray.remote(num_cpus=1)(play_shard)
+    data = ray.put(plan.to_json())
+    waiting = list(shards)
+    cpus = int(ray.cluster_resources().get("CPU", 1))
+    limit = max(2, 2 * cpus)                     # enough queued to keep every CPU busy
+    pending: dict[Any, tuple[int, int]] = {}
+    try:
+        while waiting or pending:
+            while waiting and len(pending) < limit:
+                start, end = waiting.pop(0)
+                pending[remote.remote(data, start, end)] = (start, end)
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for ref in done:
+                start, end = pending.pop(ref)
+                yield start, end, ray.get(ref)
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+
+
+def shard_source(backend: str, plan: LabPlan, shards: Sequence[tuple[int, int]], jobs: int,
+                 address: str | None = None,
+                 save_dir: str | None = None) -> Iterator[ShardRows]:
+    """The finished shards of ``backend``."""
+    if backend == "local":
+        if address:
+            raise OptionError("--address is for --backend ray")
+        return local_shards(plan, shards, jobs, save_dir)
+    if backend == "ray":
+        if save_dir:
+            raise OptionError("--save writes records on the workers' disks; use it with "
+                              "--backend local")
+        return ray_shards(plan, shards, jobs, address)
+    raise OptionError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")

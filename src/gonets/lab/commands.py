@@ -1,0 +1,197 @@
+"""Command bodies of the lab: ``simulate --out/--resume/--backend/--until-ci``, ``query`` and
+``report`` (registered on the ``gonets`` app by :func:`register`)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from gonets.core.errors import GonetsError, OptionError
+from gonets.core.game import Game
+from gonets.core.options import Config
+
+
+def _fail(message: str) -> None:
+    Console(stderr=True).print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(2)
+
+
+def progress_bar(console: Console, disable: bool = False) -> Progress:
+    """The Rich progress bar of every long lab step (on stderr; gone when done)."""
+    return Progress("[progress.description]{task.description}", BarColumn(),
+                    MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                    transient=True, disable=disable)
+
+
+def lab_simulate(game: Game, config: Config, bots: list[str], games: int, *, seed: int,
+                 rotate: bool, jobs: int, out: Path | None, resume: bool, backend: str,
+                 address: str | None, until_ci: float | None, shard_size: int,
+                 save: Path | None, as_json: bool) -> None:
+    """``gonets simulate`` through the lab: sharded Parquet rows in ``out`` (a temporary
+    directory when not given), then the usual summary."""
+    from gonets.lab.plan import LabPlan
+    from gonets.lab.store import RunDir
+
+    if resume and out is None:
+        _fail("--resume needs --out RUN: the run to go on with")
+    try:
+        plan = LabPlan(config, tuple(bots), games, seed=seed, rotate=rotate,
+                       shard_size=shard_size)
+    except GonetsError as exc:
+        _fail(str(exc))
+    workers = jobs or os.cpu_count() or 1
+    with tempfile.TemporaryDirectory(prefix="gonets-run-") as scratch:
+        run = RunDir(out if out is not None else Path(scratch) / "run")
+        err = Console(stderr=True)
+        try:
+            with progress_bar(err, disable=as_json and not err.is_terminal) as progress:
+                outcome = _run_with_progress(plan, run, progress, backend=backend, jobs=workers,
+                                             address=address, resume=resume, until_ci=until_ci,
+                                             save_dir=str(save) if save else None)
+        except KeyboardInterrupt:
+            err.print(f"stopped; {run.row_count()} matches are stored in whole shards"
+                      + (f" (go on with --resume --out {run.path})" if out else ""))
+            raise typer.Exit(130) from None
+        except GonetsError as exc:
+            _fail(str(exc))
+        _print_outcome(game, plan.with_games(outcome.games), run, outcome, as_json)
+
+
+def _run_with_progress(plan: Any, run: Any, progress: Progress, **kwargs: Any) -> Any:
+    from gonets.lab.runner import run_lab
+
+    if run.exists() and kwargs["resume"]:
+        already = sum(end - start for start, end in run.done_shards()
+                      if end <= plan.games)
+    else:
+        already = 0
+    label = f"{plan.config.game} ({kwargs['backend']})"
+    task = progress.add_task(label, total=plan.games, completed=already)
+
+    def advance(start: int, end: int, widest: float) -> None:
+        text = label if math.isnan(widest) else f"{label} widest interval {widest:.3f}"
+        progress.update(task, advance=end - start, description=text)
+
+    return run_lab(plan, run, on_shard=advance, **kwargs)
+
+
+def _print_outcome(game: Game, plan: Any, run: Any, outcome: Any, as_json: bool) -> None:
+    from gonets.cli import print_summary
+    from gonets.sim.runner import summary_json
+
+    summary = summary_of_run(run, plan.config.players)
+    if as_json:
+        data = json.loads(summary_json(plan, summary))
+        data.update({"run": str(run.path), "played": outcome.played,
+                     "stopped_by": outcome.stopped_by})
+        if not math.isnan(outcome.widest):
+            data["widest_interval"] = outcome.widest
+        print(json.dumps(data, indent=2))
+        return
+    print_summary(game, plan, summary)
+    console = Console(highlight=False)
+    note = {"interval": f"stopped: every win-rate interval is narrower than asked "
+                        f"(widest {outcome.widest:.3f})",
+            "cap": f"stopped at the cap of {plan.games} matches (widest interval "
+                   f"{outcome.widest:.3f})"}.get(outcome.stopped_by)
+    if note:
+        console.print(note)
+    console.print(f"{outcome.played} matches played now; the run {run.path} holds "
+                  f"{outcome.games}")
+
+
+def summary_of_run(run: Any, players: int) -> Any:
+    """The classic simulate summary (win rates, averages) rebuilt from a run's rows."""
+    import pyarrow.parquet as pq
+
+    from gonets.sim.runner import MatchOutcome, Summary
+
+    summary = Summary(players)
+    for path in run.shard_files():
+        table = pq.read_table(path).to_pylist()
+        for row in table:
+            counts = {key[5:]: value for key, value in row.items()
+                      if key.startswith("stat_") and isinstance(value, int | float)}
+            summary.add(MatchOutcome(row["index"], tuple(row["agents"]), row["winners"],
+                                     row["scores"], row["decisions"], counts))
+    return summary
+
+
+# -- query ----------------------------------------------------------------------------------------
+def query(
+    run: Path = typer.Argument(..., metavar="RUN", help="A run directory (simulate --out)."),
+    sql: str = typer.Argument(..., help="SQL over the views 'matches' and 'seats'."),
+    also: list[Path] | None = typer.Option(None, "--run", help="Another run to include "
+                                           "(repeatable; matches.run tells them apart)."),
+    as_csv: bool = typer.Option(False, "--csv", help="Print CSV instead of a table."),
+) -> None:
+    """Run SQL over lab runs with DuckDB (views: matches, one row a match; seats, one row a
+    seat of a match)."""
+    from gonets.lab.query import run_query
+
+    try:
+        columns, rows = run_query([run, *(also or [])], sql)
+    except GonetsError as exc:
+        _fail(str(exc))
+    if as_csv:
+        writer = csv.writer(sys.stdout)
+        writer.writerow(columns)
+        writer.writerows(rows)
+        return
+    table = Table(title=f"{len(rows)} rows", title_justify="left")
+    for column in columns:
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        table.add_row(*(_cell(value) for value in row))
+    Console(highlight=False).print(table)
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return "NULL" if value is None else str(value)
+
+
+# -- report ---------------------------------------------------------------------------------------
+def report(
+    runs: list[Path] = typer.Argument(..., metavar="RUN...", help="One or more run directories "
+                                      "(two or more: each compared with the first)."),
+    out: Path = typer.Option(Path("report.html"), help="The HTML file to write."),
+    title: str | None = typer.Option(None, help="Page title."),
+) -> None:
+    """Write a static HTML report of lab runs: win rates with 95% intervals, lengths, end
+    reasons, statistics and paired comparisons between runs."""
+    from gonets.lab.report import build_report
+
+    err = Console(stderr=True)
+    try:
+        with progress_bar(err) as progress:
+            build_report(runs, out, title=title, progress=progress)
+    except GonetsError as exc:
+        _fail(str(exc))
+    Console(highlight=False).print(f"wrote {out}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``query`` and ``report`` to the ``gonets`` command."""
+    app.command("query")(query)
+    app.command("report")(report)
+
+
+def check_backend(backend: str) -> None:
+    """A clear error for an unknown ``--backend``."""
+    from gonets.lab.backends import BACKENDS
+
+    if backend not in BACKENDS:
+        raise OptionError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")

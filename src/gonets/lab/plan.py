@@ -1,0 +1,83 @@
+"""What a lab run simulates: a configuration, bots by seat, seeds, and how matches are sharded.
+
+Match ``i`` of a run is a pure function of the plan and ``i`` (seed ``seed + i``, seating rotated
+by ``i``), so a shard gives the same rows on any machine, backend or retry.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from gonets.core.errors import OptionError
+from gonets.core.options import Config
+from gonets.core.registry import get_game
+
+FORMAT = 1
+"""Version of the run directory layout written in ``manifest.json``."""
+
+
+@dataclass(frozen=True)
+class LabPlan:
+    """A run: ``games`` matches of ``config`` between ``bots`` (one name per seat)."""
+
+    config: Config
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    rotate: bool = True
+    shard_size: int = 100
+
+    def __post_init__(self) -> None:
+        if len(self.bots) != self.config.players:
+            raise OptionError(f"{len(self.bots)} bots for {self.config.players} seats")
+        if self.games < 1:
+            raise OptionError(f"a run needs at least one match, not {self.games}")
+        if self.shard_size < 1:
+            raise OptionError(f"--shard-size must be at least 1, not {self.shard_size}")
+
+    def seating(self, index: int) -> tuple[str, ...]:
+        """Agent names by seat for match ``index`` (rotated so no agent keeps one seat)."""
+        if not self.rotate:
+            return self.bots
+        shift = index % len(self.bots)
+        return self.bots[shift:] + self.bots[:shift]
+
+    def shards(self, games: int | None = None) -> list[tuple[int, int]]:
+        """The ``[start, end)`` match ranges of the first ``games`` matches (default: all)."""
+        total = self.games if games is None else games
+        return [(start, min(start + self.shard_size, total))
+                for start in range(0, total, self.shard_size)]
+
+    def with_games(self, games: int) -> LabPlan:
+        """The same run planned to ``games`` matches (shards keep their boundaries)."""
+        return LabPlan(self.config, self.bots, games, self.seed, self.rotate, self.shard_size)
+
+    def identity(self) -> dict[str, Any]:
+        """Everything that decides the rows (not how many matches are planned)."""
+        return {"config": self.config.to_json(), "bots": list(self.bots), "seed": self.seed,
+                "rotate": self.rotate, "shard_size": self.shard_size}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, **self.identity(), "games": self.games}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> LabPlan:
+        if data.get("format") != FORMAT:
+            raise OptionError(f"run format {data.get('format')!r} is not {FORMAT}")
+        raw = data["config"]
+        game = get_game(raw["game"])
+        config = game.configure(raw["players"], raw["preset"], raw["options"])
+        return cls(config, tuple(data["bots"]), int(data["games"]), int(data["seed"]),
+                   bool(data["rotate"]), int(data["shard_size"]))
+
+    def differences(self, other: LabPlan) -> list[str]:
+        """What differs between two plans' identities, one readable line each."""
+        mine, theirs = self.identity(), other.identity()
+        lines = []
+        for key in mine:
+            if mine[key] != theirs[key]:
+                lines.append(f"{key}: run has {json.dumps(theirs[key], sort_keys=True)}, "
+                             f"asked {json.dumps(mine[key], sort_keys=True)}")
+        return lines

@@ -1,0 +1,95 @@
+"""One match of a plan, played and turned into one flat row (the Parquet schema of a run)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from gonets.agents.base import Agent, make_agent
+from gonets.core.game import Game, State
+from gonets.core.match import Match
+from gonets.core.registry import get_game
+from gonets.lab.plan import LabPlan
+
+SCALARS = (bool, int, float, str)
+
+
+def decide(agent: Agent, state: State, seat: int, legal: Sequence[int]) -> int:
+    """Ask ``agent`` for the move of ``seat``.
+
+    This is the one place where the lab builds a view. An agent class that reads nothing but
+    ``legal`` (a random agent) may declare ``needs_view = False`` and is then served without
+    one: a view costs most of a simulated match. Rows do not change, since such an agent's
+    choice never depended on the view.
+    """
+    if getattr(agent, "needs_view", True):
+        return agent.act(state.view(seat), legal)
+    return agent.act({"seat": seat, "legal": None}, legal)
+
+
+def play(plan: LabPlan, index: int, game: Game | None = None,
+         save_dir: str | None = None) -> dict[str, Any]:
+    """Play match ``index`` of ``plan`` and return its row."""
+    game = game or get_game(plan.config.game)
+    seating = plan.seating(index)
+    seed = plan.seed + index
+    agents = [make_agent(name, game, plan.config, seat, seed) for seat, name in enumerate(seating)]
+    seats = [{"name": f"{name} {seat + 1}", "agent": name} for seat, name in enumerate(seating)]
+    match = Match(game, plan.config, seats=seats, seed=seed)
+    match.deal()
+    state = match.state
+    decisions = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        match.act(seat, decide(agents[seat], state, seat, state.legal_actions()))
+        decisions += 1
+    if save_dir:
+        match.record.save(Path(save_dir) / f"{game.name}-{seed:06d}.json")
+    return make_row(plan, index, seating, game, state, decisions)
+
+
+def make_row(plan: LabPlan, index: int, seating: Sequence[str], game: Game, state: State,
+             decisions: int) -> dict[str, Any]:
+    """The row of a finished match: plan columns, outcome, length, end reason, statistics."""
+    result = state.result()
+    config = plan.config
+    row: dict[str, Any] = {
+        "index": index, "seed": plan.seed + index, "game": config.game,
+        "players": config.players, "preset": config.preset,
+        "options": json.dumps(config.options, sort_keys=True, ensure_ascii=False),
+        "agents": list(seating), "scores": [float(s) for s in result.scores],
+        "winners": [int(w) for w in result.winners], "decisions": decisions,
+        "end_reason": end_reason(result.detail),
+    }
+    for key, value in sorted(result.detail.items()):
+        if isinstance(value, SCALARS):
+            row[f"detail_{key}"] = _plain(value)
+    for key, value in sorted(game.match_stats(state).items()):
+        row[f"stat_{key}"] = _plain(value)
+    return row
+
+
+def end_reason(detail: dict[str, Any]) -> str:
+    """How a match ended, from the result detail's ``reason``/``how``/``end`` (else
+    ``finished``)."""
+    for key in ("reason", "how", "end"):
+        value = detail.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return "finished"
+
+
+def _plain(value: Any) -> Any:
+    """Booleans as 0/1 so a statistic averages into a rate; other scalars as they are."""
+    return int(value) if isinstance(value, bool) else value
+
+
+def play_shard(plan_data: dict[str, Any], start: int, end: int,
+               save_dir: str | None = None) -> list[dict[str, Any]]:
+    """The rows of matches ``start`` to ``end - 1`` (a worker task; the plan comes as JSON so
+    any process or machine can run it)."""
+    plan = LabPlan.from_json(plan_data)
+    game = get_game(plan.config.game)
+    return [play(plan, index, game, save_dir) for index in range(start, end)]

@@ -1,0 +1,59 @@
+"""DuckDB over lab runs: a ``matches`` view (one row per match) and a ``seats`` view (one row
+per seat of each match), ready for SQL."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from gonets.core.errors import OptionError
+from gonets.lab.store import RunDir
+
+SEATS_SQL = """
+CREATE VIEW seats AS
+SELECT run, "index", seed, players, preset, seat, seat + 1 AS seat_number,
+       agents[seat + 1] AS agent, scores[seat + 1] AS score,
+       list_contains(winners, seat) AS won, len(winners) AS winner_count
+FROM (SELECT *, unnest(range(players)) AS seat FROM matches)
+"""
+
+
+def connect(runs: Sequence[str | Path]) -> Any:
+    """An in-memory DuckDB connection with the runs as views ``matches`` and ``seats``.
+
+    ``matches.run`` names the run directory a row comes from, so several runs can be
+    compared in one query.
+    """
+    import duckdb
+
+    if not runs:
+        raise OptionError("name at least one run directory")
+    parts = []
+    for path in runs:
+        run = RunDir(path)
+        run.read_plan()
+        if not run.shard_files():
+            raise OptionError(f"{run.path} has no finished shard yet")
+        label = str(path).replace("'", "''")
+        glob = run.glob().replace("'", "''")
+        parts.append(f"SELECT '{label}' AS run, * FROM read_parquet('{glob}', "
+                     "union_by_name = true)")
+    connection = duckdb.connect()
+    connection.execute("CREATE VIEW matches AS " + " UNION ALL BY NAME ".join(parts))
+    connection.execute(SEATS_SQL)
+    return connection
+
+
+def run_query(runs: Sequence[str | Path], sql: str) -> tuple[list[str], list[tuple]]:
+    """Column names and rows of ``sql`` over the runs; a clear error for bad SQL."""
+    import duckdb
+
+    connection = connect(runs)
+    try:
+        cursor = connection.execute(sql)
+    except duckdb.Error as exc:
+        raise OptionError(f"the query failed: {exc}") from None
+    if cursor.description is None:
+        return [], []
+    return [column[0] for column in cursor.description], cursor.fetchall()

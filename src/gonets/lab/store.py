@@ -1,0 +1,133 @@
+"""A run directory: ``manifest.json`` (the plan) and one Parquet file per finished shard.
+
+A shard file is written under a temporary name and renamed into place, so a run killed at any
+moment (Ctrl-C, ``kill -9``) holds only whole shards: resuming plays the missing shards and
+nothing else, and no match is lost or counted twice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from gonets.core.errors import OptionError
+from gonets.lab.plan import LabPlan
+
+MANIFEST = "manifest.json"
+SHARD = re.compile(r"^shard-(\d{9})-(\d{9})\.parquet$")
+
+
+def shard_name(start: int, end: int) -> str:
+    return f"shard-{start:09d}-{end:09d}.parquet"
+
+
+class RunDir:
+    """The files of one run."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+
+    @property
+    def manifest_path(self) -> Path:
+        return self.path / MANIFEST
+
+    def exists(self) -> bool:
+        return self.manifest_path.is_file()
+
+    def read_plan(self) -> LabPlan:
+        """The run's plan; a clear error when ``path`` is not a run."""
+        if not self.exists():
+            raise OptionError(f"{self.path} is not a lab run (no {MANIFEST}); "
+                              f"make one with gonets simulate ... --out {self.path}")
+        try:
+            data = json.loads(self.manifest_path.read_text(encoding="utf-8"))
+        except ValueError as exc:
+            raise OptionError(f"{self.manifest_path} is not valid JSON: {exc}") from None
+        return LabPlan.from_json(data)
+
+    def write_plan(self, plan: LabPlan) -> None:
+        self.path.mkdir(parents=True, exist_ok=True)
+        _atomic_write(self.manifest_path, json.dumps(plan.to_json(), indent=2).encode())
+
+    def start(self, plan: LabPlan, resume: bool) -> set[tuple[int, int]]:
+        """Prepare the directory for ``plan``; returns the shards already done.
+
+        A new run needs an empty (or absent) directory; ``resume`` needs the same plan.
+        """
+        if self.exists():
+            if not resume:
+                raise OptionError(f"{self.path} already holds a run; add --resume to go on "
+                                  "with it or choose another --out")
+            old = self.read_plan()
+            problems = plan.differences(old)
+            if problems:
+                raise OptionError(f"--resume with a different plan than {self.path}'s: "
+                                  + "; ".join(problems))
+        elif self.path.exists() and any(self.path.iterdir()):
+            raise OptionError(f"{self.path} exists and is not a lab run; choose an empty "
+                              "or new directory for --out")
+        self.write_plan(plan)
+        for stray in self.path.glob("*.tmp"):
+            stray.unlink()
+        return self.done_shards()
+
+    def done_shards(self) -> set[tuple[int, int]]:
+        found = set()
+        for entry in self.path.iterdir():
+            match = SHARD.match(entry.name)
+            if match:
+                found.add((int(match.group(1)), int(match.group(2))))
+        return found
+
+    def shard_files(self) -> list[Path]:
+        return sorted(p for p in self.path.glob("shard-*.parquet") if SHARD.match(p.name))
+
+    def write_shard(self, start: int, end: int, rows: list[dict[str, Any]]) -> Path:
+        """Store a finished shard's rows (atomically)."""
+        import io
+
+        import pyarrow.parquet as pq
+
+        if len(rows) != end - start:
+            raise ValueError(f"shard {start}-{end} has {len(rows)} rows")
+        buffer = io.BytesIO()
+        pq.write_table(rows_table(rows), buffer, compression="zstd")
+        target = self.path / shard_name(start, end)
+        _atomic_write(target, buffer.getvalue())
+        return target
+
+    def glob(self) -> str:
+        """The DuckDB/pyarrow file pattern of the run's rows."""
+        return str(self.path / "shard-*.parquet")
+
+    def row_count(self) -> int:
+        return sum(end - start for start, end in self.done_shards())
+
+
+def rows_table(rows: list[dict[str, Any]]) -> Any:
+    """Rows as a pyarrow table, the fixed columns with fixed types (so a shard whose matches
+    all lack winners still has integer ``winners``), the statistics as inferred."""
+    import pyarrow as pa
+
+    fixed = pa.schema([("index", pa.int64()), ("seed", pa.int64()), ("game", pa.string()),
+                       ("players", pa.int64()), ("preset", pa.string()),
+                       ("options", pa.string()), ("agents", pa.list_(pa.string())),
+                       ("scores", pa.list_(pa.float64())), ("winners", pa.list_(pa.int64())),
+                       ("decisions", pa.int64()), ("end_reason", pa.string())])
+    table = pa.Table.from_pylist(rows)
+    for field in fixed:
+        position = table.schema.get_field_index(field.name)
+        table = table.set_column(position, field, table.column(position).cast(field.type))
+    return table
+
+
+def _atomic_write(target: Path, data: bytes) -> None:
+    temp = target.with_name(target.name + ".tmp")
+    with open(temp, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temp, target)
