@@ -100,6 +100,14 @@ def simulate(
     rotate: bool = typer.Option(True, help="Rotate the bots round the seats match by match."),
     as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
     save: Path | None = typer.Option(None, help="Directory to save every match record in."),
+    out: Path | None = typer.Option(None, help="Run directory: one Parquet row per match, "
+                                    "sharded (docs/balance.md)."),
+    resume: bool = typer.Option(False, help="Go on with the interrupted run in --out."),
+    backend: str = typer.Option("local", help="local (process pool) or ray."),
+    address: str | None = typer.Option(None, help="Ray cluster to join (auto, HOST:PORT)."),
+    until_ci: float | None = typer.Option(None, help="Stop once every win-rate interval is "
+                                          "narrower than this; --games is then the cap."),
+    shard_size: int = typer.Option(100, help="Matches per shard of a run."),
 ) -> None:
     """Simulate many matches between bots and report win rates with 95% intervals."""
     import os
@@ -115,6 +123,13 @@ def simulate(
                               seed=seed, rotate=rotate, save_dir=str(save) if save else None)
     except GonetsError as exc:
         fail(str(exc))
+    if out is not None or resume or backend != "local" or until_ci is not None or address:
+        from gonets.lab.commands import lab_simulate
+
+        lab_simulate(game, config, list(plan.bots), games_count, seed=seed, rotate=rotate,
+                     jobs=jobs, out=out, resume=resume, backend=backend, address=address,
+                     until_ci=until_ci, shard_size=shard_size, save=save, as_json=as_json)
+        return
     workers = jobs or os.cpu_count() or 1
     err = Console(stderr=True)
     with Progress("[progress.description]{task.description}", BarColumn(),
@@ -216,6 +231,95 @@ def print_diff(game, first: str, second: str) -> None:
         console.print(table)
     else:
         console.print(f"{first} and {second} have the same rules.")
+
+
+# -- tournament and hints -----------------------------------------------------------------------
+@app.command()
+def tournament(
+    game_name: str = typer.Argument(..., metavar="GAME"),
+    bots: str = typer.Option(..., help="Comma list of agents or levels, repeated to fill the "
+                                       "seats (a,b at 4 players sits a b a b)."),
+    players: int | None = typer.Option(None, "--players", "-p"),
+    preset: str | None = typer.Option(None),
+    option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    games_count: int = typer.Option(200, "--games", "-n", min=1,
+                                    help="Matches in all (rounded up to whole deals)."),
+    jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: every core)."),
+    seed: int = typer.Option(0, help="Seed of deal 0; deal i uses seed + i."),
+    ratings: Path | None = typer.Option(None, help="JSON file of openskill ratings to start "
+                                                   "from and update."),
+    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+    save: Path | None = typer.Option(None, help="Directory to save every match record in."),
+) -> None:
+    """Duplicate-deal tournament: rotated seats, win rates, paired differences, ratings."""
+    import os
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from gonets.sim import tournament as T
+
+    try:
+        game, config = configure(game_name, players, preset, option)
+        names = [n.strip() for n in bots.split(",") if n.strip()]
+        bot_list(",".join(names), len(names), game)          # unknown names refused here
+        if len(set(names)) < 2:
+            raise OptionError("a tournament needs at least two different agents")
+        probe = T.TournamentPlan(config, tuple(names), 1)
+        deals = -(-games_count // len(probe.seatings()))
+        plan = T.TournamentPlan(config, tuple(names), deals, seed, str(save) if save else None)
+        start = T.load_ratings(ratings, game.name)
+    except (GonetsError, ValueError, KeyError) as exc:
+        fail(str(exc))
+    err = Console(stderr=True)
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeRemainingColumn(), console=err,
+                  transient=True, disable=as_json and not err.is_terminal) as progress:
+        task = progress.add_task(f"{game.title} tournament", total=plan.matches)
+        standings = T.tournament(plan, jobs or os.cpu_count() or 1, start,
+                                 on_match=lambda _: progress.advance(task))
+    if ratings:
+        T.save_ratings(ratings, game.name, standings.ratings)
+    if as_json:
+        print(json.dumps(standings.to_json(), indent=2))
+        return
+    T.print_standings(console, game, standings)
+
+
+@app.command()
+def hint(
+    record_file: Path = typer.Argument(..., metavar="RECORD"),
+    at: int | None = typer.Option(None, help="After this many steps (default: the end)."),
+    seat: int | None = typer.Option(None, help="Seat 1..N (default: the one deciding)."),
+    level: str = typer.Option("hard", help="Search agent or level that ranks the moves."),
+    top: int = typer.Option(5, help="How many moves to show."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """The best moves for a seat at one moment of a record, from that seat's view only."""
+    from gonets.agents.hints import hints
+
+    try:
+        record = Record.load(record_file)
+        if at is not None and not 0 <= at <= len(record.steps):
+            raise OptionError(f"--at must be between 0 and {len(record.steps)}")
+        state = record.replay(upto=at, verify=False)
+        game = get_game(record.game)
+        if seat is not None and not 1 <= seat <= record.players:
+            raise OptionError(f"--seat must be between 1 and {record.players}")
+        chosen = state.current_player() if seat is None else seat - 1
+        if chosen != state.current_player():
+            raise OptionError(f"seat {chosen + 1} has no decision to make at step "
+                              f"{len(record.steps) if at is None else at}")
+        ranked = hints(game, state.view(chosen), state.legal_actions(), level, seed=record.seed)
+    except GonetsError as exc:
+        fail(str(exc))
+    ranked = ranked[:top]
+    if as_json:
+        print(json.dumps([choice.to_json() for choice in ranked], indent=2))
+        return
+    view = state.view(chosen)
+    for choice in ranked:
+        console.print(f"{choice.visits:>7} visits  {choice.value:6.1%}  "
+                      f"{game.describe_action(view, choice.text)}  ({choice.text})", markup=False)
 
 
 # -- bench --------------------------------------------------------------------------------------
@@ -346,6 +450,15 @@ def add_game_commands() -> None:
         sub = game.cli()
         if sub is not None:
             app.add_typer(sub, name=game.name, help=f"{game.title}: game-specific commands.")
+
+
+def add_lab_commands() -> None:
+    from gonets.lab.commands import register
+
+    register(app)
+
+
+add_lab_commands()
 
 
 def main() -> None:

@@ -38,9 +38,10 @@ class RandomAgent(Agent):
 
 
 def _generic_agents() -> dict:
+    from gonets.agents import levels
     from gonets.agents.ismcts import ISMCTSAgent
 
-    return {"random": RandomAgent, "ismcts": ISMCTSAgent}
+    return {"random": RandomAgent, "ismcts": ISMCTSAgent, **levels.factories()}
 
 
 def agent_names(game: Game) -> list[str]:

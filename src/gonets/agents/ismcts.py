@@ -1,22 +1,34 @@
 """Single-observer Information Set Monte Carlo Tree Search (Cowling, Powley, Whitehouse 2012).
 
-Each iteration draws one possible world from the agent's view with the game's
-``sample_world`` (so the agent never peeks at hidden information), walks the shared tree,
-choosing among the actions legal in that world with UCB1 counted over availability, then plays
-randomly to the end and backs up each seat's share of the win.
+Each iteration draws one possible world from the agent's view with the game's ``sample_world``
+(so the agent never peeks at hidden information) and walks one shared tree, choosing among the
+actions legal in that world by UCB1 counted over availability. A playout then follows the game's
+rollout policy until the game says it may stop (the end of a round, K moves) and the game's
+``evaluate`` gives every seat its share, which is backed up. Everything game-specific comes
+through the Game protocol (``rollout_action``, ``rollout_done``, ``evaluate``).
+
+Budgets: a number of iterations, a time limit, or both (whichever ends first). ``workers`` > 1
+searches independent trees in forked processes (root parallelism) and adds up their root
+statistics. When the agent decides twice in a row with no chance event and no other seat in
+between (a Carcassonne tile then its follower), the second search starts from the subtree the
+first one grew.
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing
+import random
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from gonets.agents.base import Agent
-from gonets.core.game import CHANCE, State
+from gonets.core.game import CHANCE, Game, State
 
 
 class _Node:
-    __slots__ = ("available", "children", "mover", "reward", "visits")
+    __slots__ = ("available", "children", "mover", "private", "reward", "visits")
 
     def __init__(self, mover: int):
         self.mover = mover
@@ -24,78 +36,178 @@ class _Node:
         self.visits = 0
         self.available = 0
         self.reward = 0.0
-
-    def score(self, exploration: float) -> float:
-        return self.reward / self.visits + exploration * math.sqrt(
-            math.log(self.available) / self.visits)
+        self.private = True      # every walk through here went on to the same seat, no chance
 
 
-class ISMCTSAgent(Agent):
-    """ISMCTS with a fixed number of iterations per decision."""
+@dataclass(frozen=True)
+class Choice:
+    """One root action after a search: its notation, visits and mean value for the seat."""
 
-    name = "ismcts"
-    iterations = 300
-    exploration = 0.7
+    action: int
+    text: str
+    visits: int
+    value: float
 
-    def act(self, view: dict, legal: Sequence[int]) -> int:
-        if len(legal) == 1:
-            return legal[0]
-        root = _Node(self.seat)
-        for _ in range(self.iterations):
-            self._iterate(root, self.game.sample_world(view, self.rng))
-        best = max((child.visits, action) for action, child in root.children.items()
-                   if action in legal)
-        return best[1]
+    def to_json(self) -> dict:
+        return {"action": self.text, "visits": self.visits, "win_chance": round(self.value, 4)}
 
-    def _iterate(self, root: _Node, state: State) -> None:
-        rng = self.rng
-        node, path = root, [root]
-        while True:
-            player = self._settle(state)
-            if player < 0:
+
+class Search:
+    """One search tree for one seat, grown from that seat's view."""
+
+    def __init__(self, game: Game, seat: int, rng: random.Random, exploration: float = 0.7):
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+        self.exploration = exploration
+        self.iterations = 0
+        bot = game.room("bot")
+        self._needs_start = bot is not None and hasattr(bot, "rollout_done")
+
+    def run(self, view: dict, root: _Node, iterations: int | None,
+            seconds: float | None) -> _Node:
+        """Grow ``root`` until the budget is spent; returns it."""
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        done = 0
+        while iterations is None or done < iterations:
+            self.iterate(root, self.game.sample_world(view, self.rng))
+            done += 1
+            if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
                 break
+        self.iterations += done
+        return root
+
+    def iterate(self, root: _Node, state: State) -> None:
+        node, path = root, [root]
+        player = self.settle(state)[0]
+        while player >= 0:
             legal = state.legal_actions()
+            children = node.children
             for action in legal:
-                child = node.children.get(action)
+                child = children.get(action)
                 if child is not None:
                     child.available += 1
-            untried = [a for a in legal if a not in node.children]
+            untried = [a for a in legal if a not in children]
             if untried:
-                action = untried[rng.randrange(len(untried))]
-                node.children[action] = _Node(player)
-                node = node.children[action]
-                node.available = 1
-                state.apply(action)
-                path.append(node)
-                break
-            action = max(legal, key=lambda a: node.children[a].score(self.exploration))
-            node = node.children[action]
+                action = untried[self.rng.randrange(len(untried))]
+                child = children[action] = _Node(player)
+                child.available = 1
+            else:
+                c, log_of = self.exploration, math.log
+                action = max(legal, key=lambda a: _ucb(children[a], c, log_of))
+                child = children[action]
             state.apply(action)
+            next_player, chanced = self.settle(state)
+            if chanced or next_player != player:
+                child.private = False
+            node, player = child, next_player
             path.append(node)
-        self._rollout(state)
-        shares = self._shares(state)
-        for visited in path:
+            if untried:
+                break
+        values = self.playout(state)
+        for visited in path[1:]:
             visited.visits += 1
-            visited.reward += shares[visited.mover]
+            visited.reward += values[visited.mover]
+        root.visits += 1
 
-    def _settle(self, state: State) -> int:
-        """Resolve chance events; return the deciding seat (or a negative code at the end)."""
+    def settle(self, state: State) -> tuple[int, bool]:
+        """Resolve chance events; the deciding seat (negative at the end) and whether any
+        chance event happened."""
         player = state.current_player()
+        chanced = False
         while player == CHANCE:
             state.apply_chance(state.sample_chance(self.rng))
             player = state.current_player()
-        return player
+            chanced = True
+        return player, chanced
 
-    def _rollout(self, state: State) -> None:
-        rng = self.rng
-        while self._settle(state) >= 0:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+    def playout(self, state: State) -> list[float]:
+        game, rng = self.game, self.rng
+        start = state.clone() if self._needs_start else state
+        moves = 0
+        while self.settle(state)[0] >= 0:
+            if moves and game.rollout_done(start, state, moves):
+                break
+            state.apply(game.rollout_action(state, rng))
+            moves += 1
+        return game.evaluate(state)
 
-    @staticmethod
-    def _shares(state: State) -> list[float]:
-        result = state.result()
-        shares = [0.0] * len(result.scores)
-        for seat in result.winners:
-            shares[seat] = 1.0 / len(result.winners)
-        return shares
+
+def _ucb(node: _Node, exploration: float, log_of) -> float:
+    return node.reward / node.visits + exploration * math.sqrt(log_of(node.available)
+                                                                / node.visits)
+
+
+def _search_worker(task: tuple) -> dict[int, tuple[int, float]]:
+    game_name, seat, seed, view, iterations, seconds, exploration = task
+    from gonets.core.registry import get_game
+
+    search = Search(get_game(game_name), seat, random.Random(seed), exploration)
+    root = search.run(view, _Node(seat), iterations, seconds)
+    return {a: (c.visits, c.reward) for a, c in root.children.items()}
+
+
+class ISMCTSAgent(Agent):
+    """ISMCTS with an iteration and/or time budget per decision (defaults: 300 iterations)."""
+
+    name = "ismcts"
+    iterations: int | None = 300
+    seconds: float | None = None
+    workers = 1
+    exploration = 0.7
+
+    def __init__(self, game, config, seat, rng, iterations: int | None = None,
+                 seconds: float | None = None, workers: int | None = None):
+        super().__init__(game, config, seat, rng)
+        if iterations is not None or seconds is not None:
+            self.iterations, self.seconds = iterations, seconds
+        if workers is not None:
+            self.workers = workers
+        self.search = Search(game, seat, rng, self.exploration)
+        self._kept: _Node | None = None          # subtree for our next decision, if any
+
+    def act(self, view: dict, legal: Sequence[int]) -> int:
+        if len(legal) == 1:
+            self._kept = None
+            return legal[0]
+        return self.analyse(view, legal)[0].action
+
+    def analyse(self, view: dict, legal: Sequence[int]) -> list[Choice]:
+        """Search from ``view`` and rank the legal actions, most visited first."""
+        if self.workers > 1:
+            stats = self._parallel(view)
+            self._kept = None
+        else:
+            kept = self._kept
+            fits = kept is not None and set(legal) <= kept.children.keys()
+            root = kept if fits else _Node(self.seat)
+            self.search.run(view, root, self.iterations, self.seconds)
+            stats = {a: (c.visits, c.reward) for a, c in root.children.items()}
+        choices = [Choice(a, view["legal"][i], *_visits_value(stats.get(a)))
+                   for i, a in enumerate(legal)]
+        choices.sort(key=lambda c: (-c.visits, -c.value, c.action))
+        if self.workers <= 1:
+            child = root.children.get(choices[0].action)
+            self._kept = child if child is not None and child.private and child.children \
+                else None
+        return choices
+
+    def _parallel(self, view: dict) -> dict[int, tuple[int, float]]:
+        share = None if self.iterations is None else -(-self.iterations // self.workers)
+        tasks = [(self.game.name, self.seat, self.rng.getrandbits(64), view, share, self.seconds,
+                  self.exploration) for _ in range(self.workers)]
+        with multiprocessing.get_context("fork").Pool(self.workers) as pool:
+            parts = pool.map(_search_worker, tasks)
+        merged: dict[int, list[float]] = {}
+        for part in parts:
+            for action, (visits, reward) in part.items():
+                entry = merged.setdefault(action, [0, 0.0])
+                entry[0] += visits
+                entry[1] += reward
+        return {a: (int(v), r) for a, (v, r) in merged.items()}
+
+
+def _visits_value(entry: tuple[int, float] | None) -> tuple[int, float]:
+    if not entry or not entry[0]:
+        return 0, 0.0
+    return entry[0], entry[1] / entry[0]

@@ -271,6 +271,39 @@ class Game(ABC):
         commands = self.room("cli")
         return None if commands is None else commands.app
 
+    # -- what search knows of the game ----------------------------------------------------------
+    # A search agent plays out sampled worlds (states built by ``sample_world`` from its own view,
+    # never the real state). The game's ``bot`` room may teach it three things; the defaults
+    # below are what a game that teaches nothing gets.
+    def rollout_action(self, state: State, rng: random.Random) -> int:
+        """The move a playout makes in a sampled world (``bot.rollout_action``; default: a
+        uniformly random legal action)."""
+        bot = self.room("bot")
+        if bot is not None and hasattr(bot, "rollout_action"):
+            return bot.rollout_action(state, rng)
+        legal = state.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+    def rollout_done(self, start: State, state: State, moves: int) -> bool:
+        """Whether a playout from ``start`` may stop at ``state`` after ``moves`` decisions and
+        be scored by :meth:`evaluate` (``bot.rollout_done``; default: only at the end)."""
+        bot = self.room("bot")
+        if bot is not None and hasattr(bot, "rollout_done"):
+            return bot.rollout_done(start, state, moves)
+        return False
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's chance of winning from ``state``, summing to 1 (``bot.evaluate`` for a
+        position that is not over; a finished match gives the winners equal shares)."""
+        players = state.config.players
+        if state.is_terminal():
+            winners = state.result().winners           # none: everybody lost (co-op)
+            return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+        bot = self.room("bot")
+        if bot is not None and hasattr(bot, "evaluate"):
+            return bot.evaluate(state)
+        return [1.0 / players] * players
+
     def _required(self, name: str) -> ModuleType:
         module = self.room(name)
         if module is None:
@@ -280,6 +313,12 @@ class Game(ABC):
     def bench_counts(self, state: State) -> dict[str, int]:
         """Extra per-match counters for ``gonets bench`` (e.g. rounds), read at the end."""
         return {}
+
+    def match_stats(self, state: State) -> dict[str, int | float | str | bool]:
+        """Per-match statistics of a finished match for the balance lab (one column each in a
+        run's Parquet rows; default: :meth:`bench_counts`). Read only at the end, never shown
+        to a seat, so it may use hidden information (cards held, who knocked whom out)."""
+        return self.bench_counts(state)
 
     def bench_steps(self, state: State) -> int | None:
         """Game-specific step count for a finished match (default: player decisions)."""

@@ -1,0 +1,263 @@
+"""Rated tournaments between agents, on duplicate deals.
+
+A tournament plays ``deals`` deals. The lineup is the list of agents repeated to fill the seats
+(``a,b`` at 4 players sits ``a b a b``); every deal is played once per distinct rotation of the
+lineup, with the same chance outcomes (the k-th random event of every match of a deal draws from
+the same generator), so each agent meets the same luck from every seat and luck cancels out of
+the paired comparison.
+
+Reported: each agent's win rate per seat played with its 95% Wilson interval, the fair share,
+paired differences between agents over deals with a 95% interval, and openskill
+(Plackett-Luce) ratings, which can be kept in a file from one tournament to the next.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import random
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from itertools import combinations
+from pathlib import Path
+
+from gonets.agents.base import make_agent
+from gonets.core.game import CHANCE
+from gonets.core.match import Match
+from gonets.core.options import Config
+from gonets.core.registry import get_game
+from gonets.sim.stats import Proportion, mean_interval
+
+
+@dataclass(frozen=True)
+class TournamentPlan:
+    """Who plays, at what, how many deals."""
+
+    config: Config
+    bots: tuple[str, ...]
+    deals: int
+    seed: int = 0
+    save_dir: str | None = None
+
+    @property
+    def lineup(self) -> tuple[str, ...]:
+        players = self.config.players
+        return tuple(self.bots[seat % len(self.bots)] for seat in range(players))
+
+    def seatings(self) -> list[tuple[str, ...]]:
+        """The distinct rotations of the lineup, each played on every deal."""
+        lineup, found = self.lineup, []
+        for shift in range(len(lineup)):
+            seating = lineup[shift:] + lineup[:shift]
+            if seating not in found:
+                found.append(seating)
+        return found
+
+    @property
+    def matches(self) -> int:
+        return self.deals * len(self.seatings())
+
+
+class DuplicateMatch(Match):
+    """A match whose k-th random event draws from a generator seeded by the deal and k, so
+    every match of a deal sees the same outcomes as long as it asks the same questions."""
+
+    def deal(self) -> None:
+        state, steps = self.state, self.record.steps
+        while state.current_player() == CHANCE:
+            k = sum(1 for step in steps if "chance" in step)
+            outcome = state.sample_chance(random.Random(f"{self.record.seed}:chance:{k}"))
+            state.apply_chance(outcome)
+            steps.append({"chance": outcome})
+        if state.is_terminal() and self.record.result is None:
+            self.record.result = state.result().to_json()
+
+
+@dataclass
+class Played:
+    deal: int
+    seating: tuple[str, ...]
+    winners: list[int]
+    scores: list[float]
+
+
+def play_one(plan: TournamentPlan, deal: int, seating: tuple[str, ...]) -> Played:
+    """Play one deal under one seating (a worker task)."""
+    game = get_game(plan.config.game)
+    seed = plan.seed + deal
+    agents = [make_agent(name, game, plan.config, seat, f"{seed}:{'/'.join(seating)}")
+              for seat, name in enumerate(seating)]
+    seats = [{"name": f"{name} {seat + 1}", "agent": name} for seat, name in enumerate(seating)]
+    match = DuplicateMatch(game, plan.config, seats=seats, seed=seed)
+    match.deal()
+    state = match.state
+    while not state.is_terminal():
+        seat = state.current_player()
+        match.act(seat, agents[seat].act(state.view(seat), state.legal_actions()))
+    if plan.save_dir:
+        rotation = plan.seatings().index(seating)
+        match.record.save(Path(plan.save_dir) / f"{game.name}-{seed:06d}-{rotation}.json")
+    result = state.result()
+    return Played(deal, seating, list(result.winners), list(result.scores))
+
+
+def _worker(task: tuple[TournamentPlan, int, tuple[str, ...]]) -> Played:
+    return play_one(*task)
+
+
+def run_tournament(plan: TournamentPlan, jobs: int = 1) -> Iterator[Played]:
+    """Yield every match as it finishes, on ``jobs`` processes."""
+    if plan.save_dir:
+        Path(plan.save_dir).mkdir(parents=True, exist_ok=True)
+    tasks = [(plan, deal, seating) for deal in range(plan.deals) for seating in plan.seatings()]
+    if jobs <= 1:
+        yield from map(_worker, tasks)
+        return
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap_unordered(_worker, tasks)
+
+
+@dataclass
+class Standings:
+    """What a tournament found: win rates, paired differences and ratings."""
+
+    plan: TournamentPlan
+    ratings: dict[str, tuple[float, float]] = field(default_factory=dict)
+    played: list[Played] = field(default_factory=list)
+
+    def add(self, played: Played) -> None:
+        self.played.append(played)
+
+    def win_rates(self) -> dict[str, Proportion]:
+        wins: dict[str, float] = defaultdict(float)
+        seats: dict[str, int] = defaultdict(int)
+        for match in self.played:
+            for seat, name in enumerate(match.seating):
+                seats[name] += 1
+                wins[name] += seat in match.winners
+        return {name: Proportion(wins[name], seats[name]) for name in sorted(seats)}
+
+    def per_deal(self) -> dict[str, dict[int, float]]:
+        """Each agent's mean win per seat over all the matches of each deal."""
+        total: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+        for match in self.played:
+            for seat, name in enumerate(match.seating):
+                total[name][match.deal].append(1.0 if seat in match.winners else 0.0)
+        return {name: {deal: sum(v) / len(v) for deal, v in deals.items()}
+                for name, deals in total.items()}
+
+    def paired(self) -> list[tuple[str, str, tuple[float, float, float], int]]:
+        """For each pair of agents: mean difference of win rate over the deals both played
+        completely, with its 95% interval, and the number of deals."""
+        complete = self._complete_deals()
+        rates = self.per_deal()
+        found = []
+        for a, b in combinations(sorted(rates), 2):
+            deals = sorted(d for d in complete if d in rates[a] and d in rates[b])
+            diffs = [rates[a][d] - rates[b][d] for d in deals]
+            found.append((a, b, mean_interval(diffs), len(deals)))
+        return found
+
+    def _complete_deals(self) -> set[int]:
+        count: dict[int, int] = defaultdict(int)
+        for match in self.played:
+            count[match.deal] += 1
+        rotations = len(self.plan.seatings())
+        return {deal for deal, n in count.items() if n == rotations}
+
+    def rate(self) -> None:
+        """Update the openskill ratings with every match, in deal and seating order."""
+        from openskill.models import PlackettLuce
+
+        model = PlackettLuce()
+        current = {name: model.rating(mu=mu, sigma=sigma, name=name)
+                   for name, (mu, sigma) in self.ratings.items()}
+        order = {seating: i for i, seating in enumerate(self.plan.seatings())}
+        for match in sorted(self.played, key=lambda m: (m.deal, order[m.seating])):
+            names = sorted(set(match.seating))
+            if len(names) < 2:
+                continue
+            for name in names:
+                current.setdefault(name, model.rating(name=name))
+            ranks = [_rank(match, name) for name in names]
+            teams = model.rate([[current[name]] for name in names], ranks=ranks)
+            for name, (rating,) in zip(names, teams):
+                current[name] = rating
+        self.ratings = {name: (r.mu, r.sigma) for name, r in current.items()}
+
+    def to_json(self) -> dict:
+        fair = 1.0 / self.plan.config.players
+        return {
+            "config": self.plan.config.to_json(), "bots": list(self.plan.bots),
+            "lineup": list(self.plan.lineup), "deals": self.plan.deals, "seed": self.plan.seed,
+            "matches": len(self.played), "fair_share": fair,
+            "agents": {name: rate.to_json() for name, rate in self.win_rates().items()},
+            "paired": [{"a": a, "b": b, "difference": m, "ci95": [lo, hi], "deals": n}
+                       for a, b, (m, lo, hi), n in self.paired()],
+            "ratings": {name: {"mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma}
+                        for name, (mu, sigma) in sorted(self.ratings.items())},
+        }
+
+
+def _rank(match: Played, name: str) -> int:
+    """An agent's place in a match (1 is best): its best seat, winners first, then by score."""
+    def place(seat: int) -> tuple[int, float]:
+        return (0 if seat in match.winners else 1, -match.scores[seat])
+
+    order = sorted(range(len(match.seating)), key=place)
+    places = {seat: 1 + sum(1 for other in order if place(other) < place(seat)) for seat in order}
+    return min(places[seat] for seat, who in enumerate(match.seating) if who == name)
+
+
+def load_ratings(path: Path | None, game: str) -> dict[str, tuple[float, float]]:
+    """The ratings of ``game`` kept in ``path`` (a JSON file of every game's ratings)."""
+    if path is None or not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {name: (r["mu"], r["sigma"]) for name, r in data.get(game, {}).items()}
+
+
+def save_ratings(path: Path, game: str, ratings: dict[str, tuple[float, float]]) -> None:
+    data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    data[game] = {name: {"mu": mu, "sigma": sigma} for name, (mu, sigma) in ratings.items()}
+    path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def tournament(plan: TournamentPlan, jobs: int = 1,
+               ratings: dict[str, tuple[float, float]] | None = None,
+               on_match: Callable[[Played], None] | None = None) -> Standings:
+    """Play a tournament and rate it. Stopped early (Ctrl-C), it reports what finished."""
+    standings = Standings(plan, dict(ratings or {}))
+    try:
+        for played in run_tournament(plan, jobs):
+            standings.add(played)
+            if on_match is not None:
+                on_match(played)
+    except KeyboardInterrupt:
+        pass
+    standings.rate()
+    return standings
+
+
+def print_standings(console, game, standings: Standings) -> None:
+    """The standings as Rich tables."""
+    from rich.table import Table
+
+    plan = standings.plan
+    title = (f"{game.title}: {len(standings.played)} matches ({plan.deals} deals x "
+             f"{len(plan.seatings())} seatings), {plan.config.players} players, preset "
+             f"{plan.config.preset}; fair share {1 / plan.config.players:.1%}")
+    table = Table(title=title, title_justify="left")
+    for column in ("agent", "win rate  [95% interval]", "seats played", "rating mu", "sigma"):
+        table.add_column(column)
+    for name, rate in standings.win_rates().items():
+        mu, sigma = standings.ratings.get(name, (float("nan"), float("nan")))
+        table.add_row(name, str(rate), str(rate.trials), f"{mu:.2f}", f"{sigma:.2f}")
+    console.print(table)
+    pairs = Table(title="paired by deal (same luck): difference of win rate", title_justify="left")
+    for column in ("a - b", "difference  [95% interval]", "deals"):
+        pairs.add_column(column)
+    for a, b, (mean, low, high), deals in standings.paired():
+        pairs.add_row(f"{a} - {b}", f"{mean:+.1%}  [{low:+.1%}, {high:+.1%}]", str(deals))
+    console.print(pairs)

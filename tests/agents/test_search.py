@@ -1,0 +1,145 @@
+"""The generic search: honest (reads only views), budgets, subtree reuse, root parallelism,
+difficulty levels and hints."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gonets.agents import make_agent
+from gonets.agents.hints import hints
+from gonets.agents.ismcts import ISMCTSAgent
+from gonets.agents.levels import NAMES, NoisyAgent
+from gonets.core import Match, OptionError, games, get_game
+
+SMALL = {"loveletter": 2, "czar": 2, "carcassonne": 2, "babayaga": 2}
+
+
+def opening(name: str, seed: int = 3) -> Match:
+    game = get_game(name)
+    match = Match(game, game.configure(SMALL[name]), seed=seed)
+    match.deal()
+    return match
+
+
+def search_agent(match: Match, seat: int, seed: int = 7, **budget) -> ISMCTSAgent:
+    budget = budget or {"iterations": 60}
+    return ISMCTSAgent(match.game, match.state.config, seat, random.Random(seed), **budget)
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_decisions_do_not_change_when_hidden_information_is_permuted(name):
+    """At every decision of a random match, the world is swapped for another one the seat
+    cannot tell apart (drawn by sample_world): the search, with the same seed, decides the
+    same, because all it ever reads is the seat's view."""
+    match, rng, checked = opening(name), random.Random(1), 0
+    while not match.state.is_terminal() and checked < 6:
+        state = match.state
+        seat = state.current_player()
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            view = state.view(seat)
+            other = match.game.sample_world(view, random.Random(checked))
+            assert other.view(seat) == view
+            assert list(other.legal_actions()) == list(legal)
+            first = search_agent(match, seat).act(view, legal)
+            again = search_agent(match, seat).act(other.view(seat), other.legal_actions())
+            assert first == again
+            checked += 1
+        match.act(seat, legal[rng.randrange(len(legal))])
+    assert checked >= 3
+
+
+def test_iteration_budget_is_spent_exactly_and_ranks_every_legal_move():
+    match = opening("loveletter")
+    state = match.state
+    seat = state.current_player()
+    agent = search_agent(match, seat, iterations=200)
+    ranked = agent.analyse(state.view(seat), state.legal_actions())
+    assert agent.search.iterations == 200
+    assert sorted(c.action for c in ranked) == sorted(state.legal_actions())
+    assert sum(c.visits for c in ranked) == 200
+    assert [c.visits for c in ranked] == sorted((c.visits for c in ranked), reverse=True)
+    assert all(0.0 <= c.value <= 1.0 for c in ranked)
+
+
+def test_time_budget_stops_the_search():
+    match = opening("czar")
+    state = match.state
+    seat = state.current_player()
+    agent = search_agent(match, seat, iterations=None, seconds=0.05)
+    agent.act(state.view(seat), state.legal_actions())
+    assert 0 < agent.search.iterations < 100_000
+
+
+def test_consecutive_decisions_reuse_the_subtree():
+    """Carcassonne: the tile, then the follower on it, by the same seat with no chance event
+    in between: the second search starts from the first one's subtree."""
+    match = opening("carcassonne")
+    state = match.state
+    seat = state.current_player()
+    agent = search_agent(match, seat, iterations=300)
+    action = agent.act(state.view(seat), state.legal_actions())
+    kept = agent._kept
+    assert kept is not None and kept.visits > 0
+    before = kept.visits
+    match.act(seat, action)
+    assert match.state.current_player() == seat
+    agent.act(match.state.view(seat), match.state.legal_actions())
+    assert kept.visits == before + 300
+
+
+def test_root_parallel_search_adds_up_the_workers():
+    match = opening("loveletter")
+    state = match.state
+    seat = state.current_player()
+    agent = search_agent(match, seat, iterations=120, workers=2)
+    ranked = agent.analyse(state.view(seat), state.legal_actions())
+    assert sum(c.visits for c in ranked) == 120
+    assert ranked[0].action in state.legal_actions()
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_every_level_of_every_game_plays_a_legal_move(name):
+    match = opening(name)
+    state = match.state
+    seat = state.current_player()
+    for level in NAMES:
+        agent = make_agent(level, match.game, state.config, seat, seed=1)
+        assert agent.name == level
+        if isinstance(agent, ISMCTSAgent):
+            agent.iterations, agent.seconds, agent.workers = 30, None, 1
+        assert agent.act(state.view(seat), state.legal_actions()) in state.legal_actions()
+
+
+def test_easy_is_the_heuristic_with_noise():
+    match = opening("loveletter")
+    agent = make_agent("easy", match.game, match.state.config, 0, seed=1)
+    assert isinstance(agent, NoisyAgent) and agent.noise == 0.5
+
+
+def test_hints_rank_the_deciding_seat_only():
+    match = opening("loveletter")
+    state = match.state
+    seat = state.current_player()
+    ranked = hints("loveletter", state.view(seat), state.legal_actions(), "ismcts", seed=1)
+    assert {c.text for c in ranked} == set(state.view(seat)["legal"])
+    with pytest.raises(OptionError, match="the seat that decides now"):
+        hints("loveletter", state.view(1 - seat), state.legal_actions())
+    with pytest.raises(OptionError, match="hints come from a search"):
+        hints("loveletter", state.view(seat), state.legal_actions(), "random")
+
+
+def test_evaluate_of_a_finished_match_shares_the_win():
+    game = get_game("loveletter")
+    match = Match(game, game.configure(2), seed=2)
+    match.deal()
+    rng = random.Random(0)
+    while not match.state.is_terminal():
+        legal = match.state.legal_actions()
+        match.act(match.state.current_player(), legal[rng.randrange(len(legal))])
+    values = game.evaluate(match.state)
+    winners = match.state.result().winners
+    assert values == [1.0 / len(winners) if s in winners else 0.0 for s in range(2)]
+    assert set(games()) >= set(SMALL)

@@ -1,0 +1,127 @@
+"""Duplicate-deal tournaments: seatings, the same luck for every seating, statistics, ratings,
+and the tournament and hint commands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from gonets.cli import app
+from gonets.core import Record, get_game
+from gonets.sim.tournament import (
+    Played,
+    Standings,
+    TournamentPlan,
+    _rank,
+    load_ratings,
+    play_one,
+    save_ratings,
+    tournament,
+)
+
+runner = CliRunner()
+
+
+def plan_for(game: str, players: int, bots: tuple[str, ...], deals: int, **extra):
+    return TournamentPlan(get_game(game).configure(players), bots, deals, **extra)
+
+
+def test_lineup_fills_the_seats_and_rotations_are_distinct():
+    plan = plan_for("loveletter", 4, ("a", "b"), 3)
+    assert plan.lineup == ("a", "b", "a", "b")
+    assert plan.seatings() == [("a", "b", "a", "b"), ("b", "a", "b", "a")]
+    assert plan.matches == 6
+    three = plan_for("czar", 3, ("a", "b", "c"), 1)
+    assert len(three.seatings()) == 3
+
+
+def test_every_seating_of_a_deal_gets_the_same_chance_outcomes(tmp_path):
+    plan = plan_for("loveletter", 2, ("random", "heuristic"), 1, save_dir=str(tmp_path))
+    for seating in plan.seatings():
+        play_one(plan, 0, seating)
+    records = [Record.load(path) for path in sorted(tmp_path.glob("*.json"))]
+    assert len(records) == 2
+    first_chances = [next(s["chance"] for s in r.steps if "chance" in s) for r in records]
+    assert first_chances[0] == first_chances[1]          # the same deck for both seatings
+    assert [r.seats[0]["agent"] for r in records] == ["random", "heuristic"]
+    for record in records:
+        assert record.replay().is_terminal()           # records replay without a generator
+
+
+def test_standings_count_seats_pair_by_deal_and_rate():
+    plan = plan_for("loveletter", 2, ("x", "y"), 2)
+    standings = Standings(plan)
+    for deal, winners in ((0, ([0], [1])), (1, ([1], [0]))):     # x wins deal 0, y deal 1
+        standings.add(Played(deal, ("x", "y"), winners[0], [1.0, 0.0]))
+        standings.add(Played(deal, ("y", "x"), winners[1], [1.0, 0.0]))
+    rates = standings.win_rates()
+    assert (rates["x"].hits, rates["x"].trials) == (2, 4)
+    ((a, b, (mean, low, high), deals),) = standings.paired()
+    assert (a, b, deals) == ("x", "y", 2) and mean == pytest.approx(0.0)
+    standings.rate()
+    assert set(standings.ratings) == {"x", "y"}
+    data = standings.to_json()
+    assert data["fair_share"] == 0.5 and data["agents"]["y"]["games"] == 4
+
+
+def test_rank_puts_winners_first_then_scores_and_ties_share_a_place():
+    match = Played(0, ("a", "b", "c", "b"), [2], [3.0, 5.0, 9.0, 5.0])
+    assert _rank(match, "c") == 1
+    assert _rank(match, "b") == 2
+    assert _rank(match, "a") == 4
+
+
+def test_ratings_file_round_trip(tmp_path):
+    path = tmp_path / "ratings.json"
+    save_ratings(path, "czar", {"hard": (30.0, 2.0)})
+    save_ratings(path, "loveletter", {"easy": (20.0, 3.0)})
+    assert load_ratings(path, "czar") == {"hard": (30.0, 2.0)}
+    assert load_ratings(path, "loveletter") == {"easy": (20.0, 3.0)}
+    assert load_ratings(tmp_path / "none.json", "czar") == {}
+
+
+def test_a_stronger_bot_is_found_stronger():
+    plan = plan_for("loveletter", 2, ("random", "heuristic"), 30)
+    standings = tournament(plan)
+    rates = standings.win_rates()
+    assert rates["heuristic"].rate > rates["random"].rate
+    assert standings.ratings["heuristic"][0] > standings.ratings["random"][0]
+
+
+def test_tournament_command_json_and_ratings(tmp_path):
+    ratings = tmp_path / "r.json"
+    result = runner.invoke(app, ["tournament", "loveletter", "--bots", "random,heuristic",
+                                 "-p", "2", "-n", "8", "-j", "1", "--json",
+                                 "--ratings", str(ratings)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["matches"] == 8 and data["deals"] == 4
+    assert set(json.loads(ratings.read_text())["loveletter"]) == {"random", "heuristic"}
+    bad = runner.invoke(app, ["tournament", "loveletter", "--bots", "heuristic"])
+    assert bad.exit_code == 2 and "at least two different agents" in bad.output
+    bad = runner.invoke(app, ["tournament", "loveletter", "--bots", "heuristic,nobody"])
+    assert bad.exit_code == 2 and "unknown bot 'nobody'" in bad.output
+
+
+def test_hint_command_ranks_the_moves_of_the_seat_that_decides(tmp_path):
+    from gonets.agents import make_agent
+    from gonets.core import play_match
+
+    game = get_game("czar")
+    config = game.configure(2)
+    agents = [make_agent("random", game, config, seat, 1) for seat in range(2)]
+    record = play_match(game, config, agents, seed=4).record
+    path = record.save(tmp_path / "czar.json")
+    replayed = record.replay(upto=10, verify=False)
+    seat = replayed.current_player()
+    result = runner.invoke(app, ["hint", str(path), "--at", "10", "--level", "ismcts",
+                                 "--json", "--top", "3"])
+    assert result.exit_code == 0, result.output
+    ranked = json.loads(result.output)
+    legal = replayed.view(seat)["legal"]
+    assert 1 <= len(ranked) <= 3 and all(entry["action"] in legal for entry in ranked)
+    other = 2 - seat
+    wrong = runner.invoke(app, ["hint", str(path), "--at", "10", "--seat", str(other)])
+    assert wrong.exit_code == 2 and "no decision to make" in wrong.output
