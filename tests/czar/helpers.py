@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from gonets.core import Record, get_game
-from gonets.games.czar.board import (
+from gonets.games.czar.rules.board import (
     COIN_COUNT,
     COIN_KEYS,
     COLOUR_BY_KEY,
@@ -85,7 +85,7 @@ def legal_texts(state: CzarState) -> list[str]:
 def started(players: int = 4, preset: str = "classic", options: dict | None = None,
             pile: list[str] | None = None, stacks: list[list[str]] | None = None) -> CzarState:
     """A state at p1's first turn after a standard setup (start player p1)."""
-    from gonets.games.czar.board import CLOSED, INN_KEYS, LEVEL_INNS
+    from gonets.games.czar.rules.board import CLOSED, INN_KEYS, LEVEL_INNS
 
     swamp = [INN_KEYS[i] for i in LEVEL_INNS[0] if i not in CLOSED[players]]
     return play(setup_steps(players, swamp[:players], stacks, 0, pile), players, preset, options)
@@ -116,6 +116,6 @@ def courier_at(state: CzarState, inn: str, kind: str) -> str | None:
     code = state.rooms[INN_BY_KEY[inn] * 4 + TYPE_BY_KEY[kind]]
     if code < 0:
         return None
-    from gonets.games.czar.board import courier_name
+    from gonets.games.czar.rules.board import courier_name
 
     return courier_name(code)

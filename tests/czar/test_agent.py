@@ -8,7 +8,7 @@ import pytest
 
 from gonets.agents.base import RandomAgent, make_agent
 from gonets.core import play_match
-from gonets.games.czar.agent import HeuristicAgent
+from gonets.games.czar.bot import HeuristicAgent
 
 from .helpers import GAME
 

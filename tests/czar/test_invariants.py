@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from gonets.core import CHANCE
-from gonets.games.czar.board import NUM_INNS, PER_TYPE
+from gonets.games.czar.rules.board import NUM_INNS, PER_TYPE
 from gonets.games.czar.rules import CzarState
 
 from .helpers import GAME

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gonets.games.czar.board import INN_BY_KEY
+from gonets.games.czar.rules.board import INN_BY_KEY
 
 from .helpers import GAME, courier_at, legal_texts, scenario
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from gonets.core import IllegalAction
-from gonets.games.czar.board import COIN_BY_KEY
+from gonets.games.czar.rules.board import COIN_BY_KEY
 
 from .helpers import GAME, act, coins, legal_texts, scenario, stack, started
 
@@ -102,13 +102,13 @@ def test_errors_do_not_reveal_the_top_of_the_stack():
             state.apply(state.text_to_action(text))
         texts.append(str(info.value))
     top = state.stacks[0][-1]
-    from gonets.games.czar.board import courier_name
+    from gonets.games.czar.rules.board import courier_name
 
     assert not any(courier_name(top) in t for t in texts if "display" not in t)
 
 
 def test_notation_round_trips_and_unreadable_text_is_refused():
-    from gonets.games.czar import actions as A
+    from gonets.games.czar import notation as A
 
     for action in (0, 7, A.PLACE, A.MESSAGE + 5, A.TRAVEL, A.NUM_ACTIONS - 1,
                    A.travel_id(6, 2, 1, 12, 14)):
@@ -135,7 +135,7 @@ def test_act_out_of_turn_is_refused():
 def test_sample_world_respects_what_a_revised_pass_reveals():
     """A pass is legal only when nothing else is, bribing included: a revised player who passed
     with the message at a guard held less than its price, in every sampled world."""
-    from gonets.games.czar.board import COIN_KEYS
+    from gonets.games.czar.rules.board import COIN_KEYS
 
     from .helpers import clear, put
 

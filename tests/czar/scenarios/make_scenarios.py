@@ -71,7 +71,7 @@ def save(name: str, data: dict) -> None:
 def iwan_position(state) -> bool:
     """The IWAN example: the BAIKAL Diplomat with green's message and a red Cossack leave IWAN,
     ANASTASIA full, NATASCHA's and OLGA's Cossack rooms taken, KATHARINA nearly empty."""
-    from gonets.games.czar.board import INN_BY_KEY as inn
+    from gonets.games.czar.rules.board import INN_BY_KEY as inn
 
     rooms, iwan, kat = state.rooms, inn["iwan"] * 4, inn["katharina"] * 4
     return (state.active == 0 and state.phase == 4 and state.cnt[inn["iwan"]] == 3
@@ -121,7 +121,7 @@ def main() -> None:
                                         "guard and red begins the rubles action"))
     for branch, last in (("win", "1"), ("njet", "njet")):
         coins = ["3", "2", "2", last]
-        pool = [c["key"] for c in json.loads((HERE.parents[2] / "src/gonets/games/czar/"
+        pool = [c["key"] for c in json.loads((HERE.parents[2] / "src/gonets/games/czar/data/"
                                               "board.json").read_text())["coins"]
                 for _ in range(c["count"])]
         for coin in coins:

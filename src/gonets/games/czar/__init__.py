@@ -1,5 +1,5 @@
 """Message to the Czar (Kurier des Zaren): couriers, inns, guards and rubles."""
 
-from gonets.games.czar.game import GAME, CzarGame
+from gonets.games.czar.game import CzarGame
 
-__all__ = ["GAME", "CzarGame"]
+GAME = CzarGame()

@@ -6,7 +6,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from gonets.games.czar.board import (
+from gonets.games.czar.rules.board import (
     CLOSED,
     DEFAULT_PRICES,
     GUARD_INNS,

@@ -1,21 +1,20 @@
-"""The ``Game`` definition of Message to the Czar: options, presets and adapters."""
+"""The ``Game`` definition of Message to the Czar: metadata, options, presets, config checks."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from gonets.core.game import Game, State
 from gonets.core.options import Config, Option, Preset
-from gonets.games.czar import actions
-from gonets.games.czar.board import (
+from gonets.games.czar import notation
+from gonets.games.czar.rules import CzarState
+from gonets.games.czar.rules.board import (
     DEFAULT_PRICES,
     GUARD_INNS,
     INN_KEYS,
     INN_NAMES,
     skip_guard_index,
 )
-from gonets.games.czar.rules import CzarState
 
 
 def _check_prices(value: Any) -> str | None:
@@ -100,46 +99,9 @@ class CzarGame(Game):
         return CzarState(config)
 
     def num_actions(self, config: Config) -> int:
-        return actions.NUM_ACTIONS
-
-    def sample_world(self, view: dict, rng: random.Random) -> State:
-        from gonets.games.czar.views import state_from_view
-
-        return state_from_view(self, view, rng)
-
-    def render_text(self, view: dict, lang: str = "en") -> Any:
-        from gonets.games.czar.render import render_text
-
-        return render_text(view, lang)
-
-    def describe_action(self, view: dict, text: str, lang: str = "en") -> str:
-        from gonets.games.czar.render import describe_action
-
-        return describe_action(view, text, lang)
-
-    def describe_event(self, event: dict, lang: str = "en") -> str:
-        from gonets.games.czar.render import describe_event
-
-        return describe_event(event, lang)
-
-    def render_svg(self, view: dict) -> str:
-        from gonets.games.czar.svg import render_svg
-
-        return render_svg(view)
-
-    def agents(self) -> dict[str, Any]:
-        from gonets.games.czar.agent import HeuristicAgent
-
-        return {"heuristic": HeuristicAgent}
-
-    def cli(self) -> Any:
-        from gonets.games.czar.cli import app
-
-        return app
+        return notation.NUM_ACTIONS
 
     def bench_counts(self, state: State) -> dict[str, int]:
         assert isinstance(state, CzarState)
         return {"turns": state.turns, "delivered": len(state.delivered)}
 
-
-GAME = CzarGame()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from gonets.games.czar.board import COLOUR_BY_KEY, COLOUR_FILLS, TYPE_BY_KEY
+from gonets.games.czar.rules.board import COLOUR_BY_KEY, COLOUR_FILLS, TYPE_BY_KEY
 
 INN_W, INN_H, GAP = 168, 112, 12
 ROOM_W, ROOM_H = 74, 38

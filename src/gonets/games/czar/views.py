@@ -1,4 +1,4 @@
-"""Views (the one place of redaction), snapshots, and rebuilding a state from a view.
+"""Views (the one place of redaction) and rebuilding a state from a view (``sample_world``).
 
 What a seat may know (rules file 3.10): the whole board, every display, stack sizes, the
 order of the couriers put under a stack at the palace (they went face down in sight of all),
@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from gonets.games.czar.board import (
+from gonets.games.czar.rules import OVER, PHASES, SHUFFLE, CzarState
+from gonets.games.czar.rules.board import (
     COIN_BY_KEY,
     COIN_KEYS,
     COIN_VALUE,
@@ -28,7 +29,6 @@ from gonets.games.czar.board import (
     TYPES,
     courier_json,
 )
-from gonets.games.czar.rules import OVER, PHASES, SHUFFLE, CzarState
 
 
 def _courier(code: int) -> dict | None:
@@ -126,21 +126,6 @@ def _seat_view(state: CzarState, p: int, viewer: int | None, over: bool) -> dict
     }
 
 
-def build_snapshot(state: CzarState) -> dict:
-    """Everything, hidden parts included (bottom of each stack first, pile top last)."""
-    public = build_view(state, None)
-    public.pop("log")
-    return {
-        "public": public,
-        "stacks": [[f"{COLOURS[c >> 2]} {TYPES[c & 3]}" for c in s] for s in state.stacks],
-        "known": list(state.known),
-        "pile": [COIN_KEYS[c] for c in state.pile],
-        "coins": [[COIN_KEYS[c] for c in coins] for coins in state.coins],
-        "owner": list(state.owner),
-        "log": state.full_log(),
-    }
-
-
 def state_from_view(game, view: dict, rng: random.Random, with_log: bool = True) -> CzarState:
     """A full state showing ``view`` to its seat, with the unseen drawn at random: the unseen
     part of every stack is reshuffled, and the coin pile (plus, in revised, every coin the
@@ -209,6 +194,11 @@ def state_from_view(game, view: dict, rng: random.Random, with_log: bool = True)
     if with_log:
         _rebuild_log(s, view["log"], seat)
     return s
+
+
+def sample_world(game, view: dict, rng: random.Random) -> CzarState:
+    """The base ``Game.sample_world`` entry point: a world consistent with ``view``."""
+    return state_from_view(game, view, rng)
 
 
 def _pass_limits(view: dict) -> list[tuple[int, int, int]]:

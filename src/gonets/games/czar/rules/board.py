@@ -1,4 +1,5 @@
-"""The board and components as data (``board.json``) and the per-configuration table.
+"""The model: board and components as data (``data/board.json``) and the per-configuration
+table.
 
 Couriers are small integers ``colour * 4 + type``; rooms are ``inn * 4 + type`` (a courier may
 only occupy the room of its own type); coins are codes into the coin list of ``board.json``.
@@ -13,7 +14,8 @@ from importlib import resources
 from gonets.core.errors import OptionError
 from gonets.core.options import Config
 
-DATA = json.loads(resources.files(__package__).joinpath("board.json").read_text("utf-8"))
+DATA = json.loads(resources.files("gonets.games.czar").joinpath("data", "board.json")
+                  .read_text("utf-8"))
 
 TYPES: list[str] = [t["key"] for t in DATA["types"]]
 TYPE_TITLES: list[str] = [t["title"] for t in DATA["types"]]

@@ -19,7 +19,7 @@ TRAVEL + ((inn*8 + k)     empty a full inn: first leaver ``k//2`` (type),  ``tra
 from __future__ import annotations
 
 from gonets.core.errors import IllegalAction
-from gonets.games.czar.board import INN_BY_KEY, INN_KEYS, NUM_INNS, PALACE, TYPE_BY_KEY, TYPES
+from gonets.games.czar.rules.board import INN_BY_KEY, INN_KEYS, NUM_INNS, PALACE, TYPE_BY_KEY, TYPES
 
 PASS, DRAW, REVEAL, STOP, BRIBE, END, EXTRA, DECLINE = range(8)
 WORDS = ["pass", "draw", "reveal", "stop", "bribe", "end", "extra", "decline"]

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gonets.agents.base import Agent
-from gonets.games.czar import actions as A
-from gonets.games.czar.board import COIN_BY_KEY, COIN_VALUE, INN_LEVEL, NJET
+from gonets.games.czar import notation as A
 from gonets.games.czar.rules import OVER, CzarState
+from gonets.games.czar.rules.board import COIN_BY_KEY, COIN_VALUE, INN_LEVEL, NJET, coin_pool
 from gonets.games.czar.views import state_from_view
 
 WIN = 1e6
@@ -134,8 +134,6 @@ class HeuristicAgent(Agent):
 
     @staticmethod
     def unseen_coins(view: dict) -> list[int]:
-        from gonets.games.czar.board import coin_pool
-
         unseen = coin_pool(view["options"]["coin_pool"])
         seen = list(view["removed"]) + list(view["running"])
         for info in view["seats"]:
@@ -143,3 +141,7 @@ class HeuristicAgent(Agent):
         for key in seen:
             unseen.remove(COIN_BY_KEY[key])
         return unseen
+
+
+AGENTS = {"heuristic": HeuristicAgent}
+"""The bots of this game by name (``Game.agents``)."""

@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from gonets.games.czar.board import (
+from gonets.games.czar.rules.board import (
     COIN_BY_KEY,
     COIN_VALUE,
     INN_BY_KEY,
@@ -130,7 +130,8 @@ def _skip_guard(view: dict) -> str:
 
 
 # -- events -----------------------------------------------------------------------------------
-def describe_event(event: dict, lang: str = "en") -> str:
+def describe_event(event: dict, lang: str = "en", viewer: int | None = None,
+                   names: list[str] | None = None) -> str:
     """One readable line for a log event."""
     kind = event.get("e")
     who = p(event.get("seat"))
