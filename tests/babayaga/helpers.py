@@ -1,7 +1,7 @@
 """Scenario helpers: a state with a chosen deal and chosen deck orders, driven by hand."""
 
 from gonets.core import CHANCE, get_game
-from gonets.games.babayaga.content import default_content
+from gonets.games.babayaga.rules.content import default_content
 
 GAME = get_game("babayaga")
 C = default_content()

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from gonets.core.errors import ContentError
 from gonets.games.babayaga.cli import app
-from gonets.games.babayaga.content import DEFAULT_DIR, default_content, load_content
+from gonets.games.babayaga.rules.content import DEFAULT_DIR, default_content, load_content
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gonets.agents.base import Agent
-from gonets.games.babayaga.content import default_content
+from gonets.games.babayaga.rules.content import default_content
 
 
 def success(dice: int, diff: int, rerolls: int = 0) -> float:
@@ -212,3 +212,7 @@ class HeuristicAgent(Agent):
         if "roll" in texts:
             return "roll"
         return "accept" if "accept" in texts else texts[0]
+
+
+AGENTS = {"heuristic": HeuristicAgent}
+"""The game's own agents by name (found by the base Game)."""

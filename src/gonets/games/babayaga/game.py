@@ -1,15 +1,16 @@
-"""The Baba Yaga game definition: options, presets and the adapters over the engine."""
+"""The Baba Yaga game definition: metadata, options, presets and the rules entry points."""
 
 from __future__ import annotations
 
-import random
 from functools import cache
 from typing import Any
 
+from gonets.core.errors import OptionError
 from gonets.core.game import Game, State
 from gonets.core.options import Config, Option, Preset
-from gonets.games.babayaga.content import default_content
-from gonets.games.babayaga.engine import BabaYagaState, build_actions, state_from_view
+from gonets.games.babayaga.notation import build_actions
+from gonets.games.babayaga.rules import BabaYagaState
+from gonets.games.babayaga.rules.content import default_content
 
 
 def _count(low: int, high: int):
@@ -69,13 +70,15 @@ class BabaYagaGame(Game):
     default_preset = "competitive"
 
     def check_config(self, config: Config) -> None:
-        from gonets.core.errors import OptionError
-
         if config["mode"] == "solo" and config.players != 1:
             raise OptionError("solo mode is for exactly 1 player; use competitive or cooperative "
                               "for 2-6")
         if config["mode"] != "solo" and config.players == 1:
             raise OptionError("a 1-player game uses the solo rules: choose the 'solo' preset")
+
+    def action_table(self, players: int) -> tuple[list[str], dict[str, int]]:
+        """Every notation of a player count in id order, and the id of each notation."""
+        return _actions(players)
 
     def new_state(self, config: Config) -> State:
         acts, index = _actions(config.players)
@@ -83,42 +86,6 @@ class BabaYagaGame(Game):
 
     def num_actions(self, config: Config) -> int:
         return len(_actions(config.players)[0])
-
-    def sample_world(self, view: dict, rng: random.Random) -> State:
-        config = self.configure(view["players"], view["preset"], view["options"])
-        acts, index = _actions(config.players)
-        return state_from_view(default_content(), config, acts, index, view, rng)
-
-    # -- adapters ---------------------------------------------------------------------------
-    def render_text(self, view: dict, lang: str = "en") -> Any:
-        from gonets.games.babayaga.render import render_text
-
-        return render_text(view)
-
-    def describe_action(self, view: dict, text: str, lang: str = "en") -> str:
-        from gonets.games.babayaga.render import describe_action
-
-        return describe_action(view, text)
-
-    def describe_event(self, event: dict, lang: str = "en") -> str:
-        from gonets.games.babayaga.render import describe_event
-
-        return describe_event(event)
-
-    def render_svg(self, view: dict) -> str:
-        from gonets.games.babayaga.render import render_svg
-
-        return render_svg(view)
-
-    def agents(self) -> dict[str, Any]:
-        from gonets.games.babayaga.bot import HeuristicAgent
-
-        return {"heuristic": HeuristicAgent}
-
-    def cli(self) -> Any:
-        from gonets.games.babayaga.cli import app
-
-        return app
 
     def bench_counts(self, state: State) -> dict[str, int]:
         return {"rounds": state.round, "decisions": state.decisions}

@@ -19,7 +19,7 @@ import yaml
 
 from gonets.core.errors import ContentError
 
-DEFAULT_DIR = Path(__file__).parent / "content"
+DEFAULT_DIR = Path(__file__).parent.parent / "data"
 ABILITIES = ("move", "fight", "cunning")
 TIMES = ("dawn", "noon", "night")
 TOKENS = ("wolves", "solovey", "horseman", "hut", "baba_yaga")

@@ -1,0 +1,46 @@
+"""Action notation: the fixed action space of a configuration (every text, in a stable order).
+
+A notation is a verb and its arguments (``move rye_fields``, ``reroll w12``, ``give w30 p2``);
+an action id is its index in :func:`build_actions`.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from gonets.games.babayaga.rules.content import ABILITIES, Content
+from gonets.games.babayaga.rules.hero import seat_name
+
+__all__ = ["build_actions", "seat_name"]
+
+
+def build_actions(content: Content, players: int) -> list[str]:
+    """The fixed action space of a configuration: every notation, in a stable order."""
+    locs = content.order
+    deck_cards = content.decks["wilderness"] + content.decks["town"]
+    every = deck_cards + content.decks["baba_yaga"]
+    acts: list[str] = []
+    for verb in ("move", "fly", "sneak", "step", "hut", "horseman", "baba"):
+        acts += [f"{verb} {lid}" for lid in locs]
+    acts += ["draw", "draw wilderness", "draw town", "special", "accept", "decline", "roll",
+             "rescue", "pass", "done", "deck wilderness", "deck town", "pile wilderness",
+             "pile town"]
+    acts += [f"choose {a}" for a in ABILITIES]
+    acts += [f"option {i}" for i in (1, 2, 3)]
+    acts += [f"card {c.lower()}" for c in every]
+    acts += [f"reroll {c.lower()}" for c in every if content.cards[c]["rep"] > 0]
+    acts += [f"use {c.lower()}" for c in deck_cards if content.cards[c]["powers"]]
+    acts += [f"pay {c.lower()}" for c in deck_cards if content.cards[c]["type"] == "item"]
+    for n in (1, 2, 3):
+        acts += ["order " + " ".join(str(i) for i in perm)
+                 for perm in permutations(range(1, n + 1))]
+    acts += [f"character {c}" for c in content.characters]
+    acts += [f"quest {q}" for q in content.quests]
+    for s in range(players):
+        acts += [f"steal {seat_name(s)}", f"beguile {seat_name(s)}"]
+        acts += [f"give {c.lower()} {seat_name(s)}" for c in deck_cards
+                 if content.cards[c]["type"] == "item"]
+        acts += [f"ask {c.lower()} {seat_name(s)}" for c in deck_cards
+                 if content.cards[c]["type"] == "item"]
+        acts.append(f"offer {seat_name(s)}")
+    return acts
