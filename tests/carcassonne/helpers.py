@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gonets.core import Record
 from gonets.games.carcassonne import GAME
-from gonets.games.carcassonne.tiles import LETTERS, pile_counts
+from gonets.games.carcassonne.rules.tiles import LETTERS, pile_counts
 
 ALL_MESSAGES = [1, 2, 3, 4, 5, 6, 7, 8]
 

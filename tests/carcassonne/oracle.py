@@ -15,7 +15,7 @@ from pathlib import Path
 
 import gonets.games.carcassonne as package
 
-RAW = json.loads((Path(package.__file__).parent / "tiles.json").read_text())["tiles"]
+RAW = json.loads((Path(package.__file__).parent / "data" / "tiles.json").read_text())["tiles"]
 SIDE_NAMES = "NESW"
 HALF_NAMES = ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"]
 OFFSET = {0: (0, 1), 1: (1, 0), 2: (0, -1), 3: (-1, 0)}

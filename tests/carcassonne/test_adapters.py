@@ -12,7 +12,7 @@ from gonets.agents.base import RandomAgent
 from gonets.core import Record, play_match
 from gonets.games.carcassonne import GAME
 from gonets.games.carcassonne.bot import HeuristicAgent
-from gonets.games.carcassonne.commands import app
+from gonets.games.carcassonne.cli import app
 
 from .helpers import act, play
 from .test_messengers import road_five

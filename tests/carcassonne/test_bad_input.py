@@ -7,7 +7,7 @@ import pytest
 
 from gonets.core import IllegalAction
 from gonets.games.carcassonne import GAME
-from gonets.games.carcassonne.tiles import pile_counts
+from gonets.games.carcassonne.rules.tiles import pile_counts
 
 from .helpers import deck, play
 

@@ -8,8 +8,8 @@ import pytest
 
 from gonets.core import CHANCE, TERMINAL, IllegalAction
 from gonets.games.carcassonne import GAME
-from gonets.games.carcassonne.board import Board
-from gonets.games.carcassonne.tiles import TILE_TYPES, pile_counts
+from gonets.games.carcassonne.rules.board import Board
+from gonets.games.carcassonne.rules.tiles import TILE_TYPES, pile_counts
 
 from .helpers import act, empty_pile, events, legal_texts, play, put_follower
 from .oracle import Oracle

@@ -14,8 +14,8 @@ import pytest
 
 from gonets.core import CHANCE, TERMINAL
 from gonets.games.carcassonne import GAME
-from gonets.games.carcassonne.rules import FIGURE_CHOICE, FOLLOWER, PLACE
-from gonets.games.carcassonne.tiles import CITY, ROAD
+from gonets.games.carcassonne.rules.phases import FIGURE_CHOICE, FOLLOWER, PLACE
+from gonets.games.carcassonne.rules.tiles import CITY, ROAD
 
 from .messenger_oracle import MessengerOracle
 from .oracle import Oracle

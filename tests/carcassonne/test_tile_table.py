@@ -41,7 +41,7 @@ W 4 FRRR | - | E ; S ; W | Wn.Nw.Ne.En>- ; Es.Se>- ; Sw.Ws>- |
 X 1 RRRR | - | N ; E ; S ; W | Wn.Nw>- ; Ne.En>- ; Es.Se>- ; Sw.Ws>- |
 """
 
-DATA = json.loads((Path(package.__file__).parent / "tiles.json").read_text())["tiles"]
+DATA = json.loads((Path(package.__file__).parent / "data" / "tiles.json").read_text())["tiles"]
 
 
 def parse(line: str) -> tuple[str, dict]:

@@ -1,5 +1,7 @@
 """Carcassonne (base game with farmers) plus the mini-expansion The Messengers."""
 
-from gonets.games.carcassonne.game import GAME, Carcassonne
+from gonets.games.carcassonne.game import Carcassonne
+
+GAME = Carcassonne()
 
 __all__ = ["GAME", "Carcassonne"]

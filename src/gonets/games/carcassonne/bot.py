@@ -1,6 +1,6 @@
 """A heuristic Carcassonne bot: greedy one-turn lookahead on immediate and expected score.
 
-It sees only its view: it rebuilds a possible world from the view (``from_public``: the hidden
+It sees only its view: it rebuilds a possible world from the view (``sample_world``: the hidden
 pile order is drawn at random, which a one-turn lookahead never reads), tries every legal
 placement with every follower choice on clones, and scores each result with
 :func:`evaluate` (points banked and pending, the expected worth of the features each player
@@ -13,16 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gonets.agents.base import Agent
-from gonets.games.carcassonne.board import Board
-from gonets.games.carcassonne.rules import (
-    FIGURE,
-    FIGURE_CHOICE,
-    FOLLOWER,
-    MESSAGE,
-    PLACE,
-    CarcassonneState,
-)
-from gonets.games.carcassonne.tiles import CITY, MONASTERY, ROAD
+from gonets.games.carcassonne.notation import FIGURE
+from gonets.games.carcassonne.rules import CarcassonneState
+from gonets.games.carcassonne.rules.board import Board
+from gonets.games.carcassonne.rules.phases import FIGURE_CHOICE, FOLLOWER, MESSAGE, PLACE
+from gonets.games.carcassonne.rules.tiles import CITY, MONASTERY, ROAD
 
 
 def _completion_chance(open_edges: int) -> float:
@@ -83,7 +78,7 @@ class HeuristicAgent(Agent):
     def act(self, view: dict, legal: Sequence[int]) -> int:
         if len(legal) == 1:
             return legal[0]
-        state = CarcassonneState.from_public(self.config, view, self.rng)
+        state = self.game.sample_world(view, self.rng)
         phase = state.phase
         if phase == FIGURE_CHOICE:
             return self._figure(state, legal)
@@ -142,3 +137,6 @@ class StandingPreference(Agent):
                 if text == wanted:
                     return action
         return self.agent.act(view, legal)
+
+
+AGENTS = {"heuristic": HeuristicAgent}

@@ -1,9 +1,11 @@
-"""The Carcassonne game definition: options, presets and the adapters over the rules."""
+"""The Carcassonne game definition: metadata, options and presets.
+
+The rooms (views, text, svg, bot, cli) are found by the base class (docs/architecture.md).
+"""
 
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,7 @@ def _bool_or_null(value: Any) -> str | None:
 
 
 def _load_presets() -> tuple[Preset, ...]:
-    data = json.loads(Path(__file__).with_name("presets.json").read_text(encoding="utf-8"))
+    data = json.loads((Path(__file__).parent / "data" / "presets.json").read_text(encoding="utf-8"))
     return tuple(Preset(p["name"], p["doc"], p["options"]) for p in data["presets"])
 
 
@@ -71,46 +73,9 @@ class Carcassonne(Game):
     def num_actions(self, config: Config) -> int:
         return NUM_ACTIONS
 
-    def sample_world(self, view: dict, rng: random.Random) -> CarcassonneState:
-        config = self.configure(view["players"], view["preset"], view["options"])
-        return CarcassonneState.from_public(config, view, rng)
-
-    # -- adapters -------------------------------------------------------------------------------
-    def render_text(self, view: dict, lang: str = "en") -> Any:
-        from gonets.games.carcassonne.render import render_text
-
-        return render_text(view)
-
-    def render_svg(self, view: dict) -> str:
-        from gonets.games.carcassonne.svg import render_svg
-
-        return render_svg(view)
-
-    def describe_action(self, view: dict, text: str, lang: str = "en") -> str:
-        from gonets.games.carcassonne.render import describe_action
-
-        return describe_action(view, text)
-
-    def describe_event(self, event: dict, lang: str = "en") -> str:
-        from gonets.games.carcassonne.render import describe_event
-
-        return describe_event(event)
-
-    def agents(self) -> dict[str, Any]:
-        from gonets.games.carcassonne.bot import HeuristicAgent
-
-        return {"heuristic": HeuristicAgent}
-
-    def cli(self) -> Any:
-        from gonets.games.carcassonne.commands import app
-
-        return app
-
     def bench_counts(self, state: CarcassonneState) -> dict[str, int]:
         log = state.log
         return {"tiles_placed": len(state.board.tiles) - 1,
                 "messages": sum(1 for e in log if e["type"] == "message"),
                 "discards": sum(1 for e in log if e["type"] == "discard")}
 
-
-GAME = Carcassonne()

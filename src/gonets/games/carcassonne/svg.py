@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
-from gonets.games.carcassonne.tiles import CITY, FIELD, MONASTERY, ROAD, TILE_TYPES
-from gonets.games.carcassonne.track import SPACES, figures_on_track
+from gonets.games.carcassonne.rules.tiles import CITY, FIELD, MONASTERY, ROAD, TILE_TYPES
+from gonets.games.carcassonne.rules.track import SPACES, figures_on_track
 
 SIZE = 60
 TRACK_COLS, TRACK_CELL_W, TRACK_CELL_H = 10, 44, 36

@@ -3,8 +3,11 @@ scores and messenger positions, followers, remaining tiles; and readable action/
 
 from __future__ import annotations
 
-from gonets.games.carcassonne.rules import FIGURES, MESSAGE_NAMES
-from gonets.games.carcassonne.tiles import (
+from collections.abc import Sequence
+
+from gonets.games.carcassonne.notation import FIGURES
+from gonets.games.carcassonne.rules.phases import MESSAGE_NAMES
+from gonets.games.carcassonne.rules.tiles import (
     CITY,
     HALVES,
     KIND_NAMES,
@@ -13,7 +16,7 @@ from gonets.games.carcassonne.tiles import (
     SIDES,
     TILE_TYPES,
 )
-from gonets.games.carcassonne.track import SPACES, figures_on_track, has_messenger
+from gonets.games.carcassonne.rules.track import SPACES, figures_on_track, has_messenger
 
 COLOURS = ("yellow", "red", "green", "blue", "black", "grey")   # rule M29
 CELL_W = 7
@@ -171,7 +174,7 @@ def render_messages(view: dict) -> str:
     return text
 
 
-def render_text(view: dict) -> str:
+def render_text(view: dict, lang: str = "en") -> str:
     parts = [render_map(view), render_hand(view), render_scores(view), render_track(view),
              render_followers(view),
              render_remaining(view), render_messages(view)]
@@ -199,7 +202,7 @@ def _segment_phrase(letter: str, rot: int, segment: int) -> str:
     return "the field along " + ",".join(HALVES[h] for h in seg.halves)
 
 
-def describe_action(view: dict, text: str) -> str:
+def describe_action(view: dict, text: str, lang: str = "en") -> str:
     words = text.split()
     head = words[0]
     if head == "place":
@@ -233,7 +236,8 @@ def describe_action(view: dict, text: str) -> str:
     return text
 
 
-def describe_event(event: dict) -> str:
+def describe_event(event: dict, lang: str = "en", viewer: int | None = None,
+                   names: Sequence[str] | None = None) -> str:
     kind = event.get("type")
     who = f"p{event['player'] + 1}" if "player" in event else ""
     forced = " (forced)" if event.get("forced") else ""

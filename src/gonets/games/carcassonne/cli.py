@@ -8,8 +8,8 @@ from typing import Annotated
 import typer
 
 from gonets.core import Record
-from gonets.games.carcassonne.render import tile_block
-from gonets.games.carcassonne.tiles import SIDES, TILE_TYPES
+from gonets.games.carcassonne.rules.tiles import SIDES, TILE_TYPES
+from gonets.games.carcassonne.text import tile_block
 
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 

@@ -10,7 +10,7 @@ handful of unions, and a clone copies a few flat lists.
 
 from __future__ import annotations
 
-from gonets.games.carcassonne.tiles import (
+from gonets.games.carcassonne.rules.tiles import (
     CITY,
     FIELD,
     FITS,

@@ -71,7 +71,7 @@ class TileType:
 
 
 def _load() -> dict:
-    path = Path(__file__).with_name("tiles.json")
+    path = Path(__file__).parent.parent / "data" / "tiles.json"
     return json.loads(path.read_text(encoding="utf-8"))["tiles"]
 
 
