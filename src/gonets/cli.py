@@ -330,10 +330,14 @@ def bench(
     preset: list[str] | None = typer.Option(None, help="Preset(s) to measure (repeatable)."),
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     seconds: float = typer.Option(5.0, help="Seconds per measurement."),
+    agent: str | None = typer.Option(None, help="Measure this search agent's iterations/s "
+                                                "(ismcts, hard, expert) instead of random play."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
-    """Random-play throughput on one core (steps/s and the game's own units)."""
+    """Random-play throughput on one core (steps/s and the game's own units), or with
+    ``--agent`` a search's iterations per second."""
     from gonets.sim.bench import bench as measure
+    from gonets.sim.bench import bench_search
 
     try:
         game = get_game(game_name)
@@ -341,8 +345,9 @@ def bench(
         for name in preset or [game.default_preset]:
             low, high = game.player_range(name)
             _, config = configure(game_name, max(low, min(players, high)), name, option)
-            results.append(measure(game, config, seconds))
-    except GonetsError as exc:
+            results.append(bench_search(game, config, agent, seconds) if agent
+                           else measure(game, config, seconds))
+    except (GonetsError, ValueError) as exc:
         fail(str(exc))
     if as_json:
         print(json.dumps(results, indent=2))
@@ -353,8 +358,10 @@ def bench(
     for result in results:
         rates = ", ".join(f"{value:,.0f} {key[:-6].replace('_', ' ')}/s"
                           for key, value in result.items() if key.endswith("_per_s"))
+        done = f"{result['iterations']:,} {result['agent']} iterations" if agent \
+            else f"{result['steps']:,} steps"
         console.print(f"{game.title} ({result['preset']}, {result['players']} players): {rates} "
-                      f"({result['steps']:,} steps in {result['seconds']:.1f} s)", markup=False)
+                      f"({done} in {result['seconds']:.1f} s)", markup=False)
 
 
 # -- records ------------------------------------------------------------------------------------

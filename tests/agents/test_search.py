@@ -143,3 +143,21 @@ def test_evaluate_of_a_finished_match_shares_the_win():
     winners = match.state.result().winners
     assert values == [1.0 / len(winners) if s in winners else 0.0 for s in range(2)]
     assert set(games()) >= set(SMALL)
+
+
+def test_bench_reports_search_iterations_per_second():
+    import json
+
+    from typer.testing import CliRunner
+
+    from gonets.cli import app
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["bench", "czar", "-p", "2", "--agent", "ismcts",
+                                 "--seconds", "0.3", "--json"])
+    assert result.exit_code == 0, result.output
+    (figures,) = json.loads(result.output)
+    assert figures["iterations"] > 0 and figures["iterations_per_s"] > 0
+    assert figures["positions"] == 10
+    wrong = runner.invoke(app, ["bench", "czar", "--agent", "random", "--seconds", "0.1"])
+    assert wrong.exit_code == 2 and "not a search agent" in wrong.output

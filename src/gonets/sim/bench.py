@@ -60,3 +60,45 @@ def bench(game: Game, config: Config, seconds: float = 5.0, seed: int = 0) -> di
     return {"game": game.name, "preset": config.preset, "players": config.players,
             "seconds": elapsed, "steps": steps, "matches": matches, **dict(counts), **rates,
             **machine_description()}
+
+
+def bench_search(game: Game, config: Config, agent: str = "ismcts", seconds: float = 5.0,
+                 positions: int = 10, seed: int = 0) -> dict:
+    """Search throughput on one core: ``agent`` (ismcts or a level) thinks about ``positions``
+    decisions of random matches for ``seconds`` in all. Returns iterations and their rate."""
+    from gonets.agents.base import make_agent
+    from gonets.agents.ismcts import ISMCTSAgent
+
+    rng = random.Random(seed)
+    iterations, spent = 0, 0.0
+    for index in range(positions):
+        state = _decision_point(game, config, rng)
+        seat = state.current_player()
+        searcher = make_agent(agent, game, config, seat, seed=f"{seed}:{index}")
+        if not isinstance(searcher, ISMCTSAgent):
+            raise ValueError(f"{agent!r} is not a search agent: use ismcts, hard or expert")
+        searcher.iterations, searcher.seconds, searcher.workers = None, seconds / positions, 1
+        started = time.perf_counter()
+        searcher.analyse(state.view(seat), state.legal_actions())
+        spent += time.perf_counter() - started
+        iterations += searcher.search.iterations
+    return {"game": game.name, "preset": config.preset, "players": config.players,
+            "agent": agent, "positions": positions, "seconds": spent, "iterations": iterations,
+            "iterations_per_s": iterations / spent, **machine_description()}
+
+
+def _decision_point(game: Game, config: Config, rng: random.Random):
+    """A position a few random moves into a match where the deciding seat has a choice."""
+    while True:
+        state = game.new_state(config)
+        for _ in range(rng.randrange(1, 12)):
+            while state.current_player() == CHANCE:
+                state.apply_chance(state.sample_chance(rng))
+            if state.current_player() < 0:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        while state.current_player() == CHANCE:
+            state.apply_chance(state.sample_chance(rng))
+        if state.current_player() >= 0 and len(state.legal_actions()) > 1:
+            return state
