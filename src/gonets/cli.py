@@ -61,6 +61,8 @@ def play(
     delay: float = typer.Option(0.0, help="Seconds to pause after each bot move."),
     save: Path | None = typer.Option(None, help="Directory to save the match record in."),
     resume: Path | None = typer.Option(None, help="Resume an unfinished match record."),
+    hints: bool = typer.Option(False, help="Allow '?' at your turn: the search's best moves "
+                                           "from your view."),
 ) -> None:
     """Play a game in the terminal against bots (or watch bots play)."""
     from gonets.terminal import TerminalTable
@@ -81,7 +83,8 @@ def play(
             match = Match(game, config, seats=seats, seed=seed)
         agents = {seat: make_agent(agent, game, config, seat, match.record.seed)
                   for seat, agent in enumerate(seating) if agent != "human"}
-        TerminalTable(console, match, agents, lang=lang, delay=delay, save_dir=save).run()
+        TerminalTable(console, match, agents, lang=lang, delay=delay, save_dir=save,
+                      hints=hints).run()
     except GonetsError as exc:
         fail(str(exc))
 

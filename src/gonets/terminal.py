@@ -12,13 +12,14 @@ from rich.rule import Rule
 from gonets.core import GonetsError, IllegalAction, Match, seat_names
 
 QUIT_WORDS = {"q", "quit", "exit"}
+HINT_WORDS = {"?", "hint"}
 
 
 class TerminalTable:
     """Drives a match in the terminal: a human seat (if any) answers prompts, bots act alone."""
 
     def __init__(self, console: Console, match: Match, agents: dict, lang: str = "en",
-                 delay: float = 0.0, save_dir: Path | None = None):
+                 delay: float = 0.0, save_dir: Path | None = None, hints: bool = False):
         self.console = console
         self.match = match
         self.game = match.game
@@ -26,6 +27,7 @@ class TerminalTable:
         self.lang = lang
         self.delay = delay
         self.save_dir = save_dir
+        self.hints = hints
         humans = [s for s in range(match.state.config.players) if s not in agents]
         self.viewer = humans[0] if humans else None
         self.names = seat_names(match.record.seats)
@@ -69,18 +71,33 @@ class TerminalTable:
         while True:
             try:
                 answer = self.console.input(
-                    "[bold]your choice[/] (number or notation, q to quit): ")
+                    "[bold]your choice[/] (number or notation, "
+                    f"{'? for a hint, ' if self.hints else ''}q to quit): ")
             except EOFError:
                 return False
             answer = answer.strip()
             if answer.lower() in QUIT_WORDS:
                 return False
+            if self.hints and answer in HINT_WORDS:
+                self.show_hints(view, legal)
+                continue
             try:
                 action = self.read_choice(answer, legal, texts)
                 self.match.act(seat, action)
                 return True
             except GonetsError as exc:
                 self.console.print(f"[red]{exc}[/] Try again.")
+
+    def show_hints(self, view: dict, legal: list[int]) -> None:
+        """The search's top three moves from this seat's view (nothing else is read)."""
+        from gonets.agents.hints import hints
+
+        with self.console.status("thinking..."):
+            ranked = hints(self.game, view, legal, "hard", seed=self.match.record.seed)
+        for choice in ranked[:3]:
+            described = self.game.describe_action(view, choice.text, self.lang)
+            self.console.print(f"  [green]hint[/] {choice.value:5.0%}  {described}  "
+                               f"[dim]({choice.text}, {choice.visits} visits)[/]")
 
     def read_choice(self, answer: str, legal: list[int], texts: list[str]) -> int:
         if not answer:

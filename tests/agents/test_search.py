@@ -161,3 +161,20 @@ def test_bench_reports_search_iterations_per_second():
     assert figures["positions"] == 10
     wrong = runner.invoke(app, ["bench", "czar", "--agent", "random", "--seconds", "0.1"])
     assert wrong.exit_code == 2 and "not a search agent" in wrong.output
+
+
+def test_terminal_hint_shows_the_best_moves_then_asks_again(tmp_path):
+    from typer.testing import CliRunner
+
+    from gonets.cli import app
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["play", "czar", "-p", "2", "--bots", "random", "--seed", "3",
+                                 "--hints", "--save", str(tmp_path)], input="?\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "? for a hint" in result.output
+    hints_shown = [line for line in result.output.splitlines() if line.strip().startswith("hint")]
+    assert 1 <= len(hints_shown) <= 3
+    plain = runner.invoke(app, ["play", "czar", "-p", "2", "--bots", "random", "--seed", "3",
+                                "--save", str(tmp_path)], input="?\nq\n")
+    assert "? for a hint" not in plain.output and "Try again" in plain.output
