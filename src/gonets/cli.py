@@ -289,6 +289,26 @@ def tournament(
 
 
 @app.command()
+def strength(
+    out: Path = typer.Option(Path("docs/ai.md"), help="Markdown page to write."),
+    games_count: int = typer.Option(200, "--games", "-n", min=2, help="Matches per matchup."),
+    game_name: str | None = typer.Option(None, "--game", help="Only this game's matchups."),
+    jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: every core)."),
+    seed: int = typer.Option(0),
+) -> None:
+    """Re-make the strength table (docs/ai.md) from the matchups of sim/data/strength.json."""
+    import os
+
+    from gonets.sim.strength import strength_page
+
+    workers = jobs or os.cpu_count() or 1
+    with console.status("playing the matchups..."):
+        page = strength_page(games_count, seed, workers, game_name)
+    out.write_text(page, encoding="utf-8")
+    console.print(f"wrote {out}")
+
+
+@app.command()
 def hint(
     record_file: Path = typer.Argument(..., metavar="RECORD"),
     at: int | None = typer.Option(None, help="After this many steps (default: the end)."),

@@ -125,3 +125,33 @@ def test_hint_command_ranks_the_moves_of_the_seat_that_decides(tmp_path):
     other = 2 - seat
     wrong = runner.invoke(app, ["hint", str(path), "--at", "10", "--seat", str(other)])
     assert wrong.exit_code == 2 and "no decision to make" in wrong.output
+
+
+def test_strength_page_has_a_table_per_matchup(tmp_path, monkeypatch):
+    from gonets.sim import strength
+
+    data = {"matchups": [{"game": "loveletter", "players": 2, "bots": ["random", "normal"]},
+                         {"game": "czar", "players": 3, "bots": ["random", "normal"]}]}
+    path = tmp_path / "strength.json"
+    path.write_text(json.dumps(data))
+    monkeypatch.setattr(strength, "MATCHUPS", path)
+    out = tmp_path / "ai.md"
+    result = runner.invoke(app, ["strength", "--out", str(out), "--games", "6", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    page = out.read_text()
+    assert "### Love Letter, 2 players (seed)" in page
+    assert "### Message to the Czar, 3 players (classic)" in page
+    assert "6 matches: 3 deals x 2 seatings" in page and "| normal |" in page
+    assert "- normal - random:" in page
+    assert [m["game"] for m in strength.matchups("czar")] == ["czar"]
+
+
+def test_shipped_matchups_name_known_games_agents_and_players():
+    from gonets.agents import agent_names
+    from gonets.sim import strength
+
+    for matchup in strength.matchups():
+        game = get_game(matchup["game"])
+        plan = strength.plan_of(matchup, 200, 0)
+        assert plan.matches >= 200
+        assert set(matchup["bots"]) <= set(agent_names(game))

@@ -1,0 +1,74 @@
+"""The strength table of docs/ai.md: the tournaments of ``data/strength.json``, as Markdown.
+
+``gonets strength --out docs/ai.md`` re-makes the page; ``--games`` sets the matches per
+matchup (the bars of the project ask for at least 200).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from gonets.core.registry import get_game
+from gonets.sim.bench import machine_description
+from gonets.sim.tournament import Standings, TournamentPlan, tournament
+
+MATCHUPS = Path(__file__).with_name("data") / "strength.json"
+
+
+def matchups(only: str | None = None) -> list[dict]:
+    """The matchups to play (of one game when ``only`` names it)."""
+    found = json.loads(MATCHUPS.read_text(encoding="utf-8"))["matchups"]
+    return [m for m in found if only is None or m["game"] == only]
+
+
+def plan_of(matchup: dict, games: int, seed: int) -> TournamentPlan:
+    game = get_game(matchup["game"])
+    config = game.configure(matchup["players"], matchup.get("preset"))
+    bots = tuple(matchup["bots"])
+    probe = TournamentPlan(config, bots, 1)
+    return TournamentPlan(config, bots, -(-games // len(probe.seatings())), seed)
+
+
+def section(standings: Standings, seconds: float) -> str:
+    """One matchup as a Markdown table with its paired differences."""
+    plan = standings.plan
+    game = get_game(plan.config.game)
+    fair = 1 / plan.config.players
+    lines = [f"### {game.title}, {plan.config.players} players ({plan.config.preset})", "",
+             f"{len(standings.played)} matches: {plan.deals} deals x {len(plan.seatings())} "
+             f"seatings of {' '.join(plan.lineup)}; fair share {fair:.0%}; "
+             f"{seconds:.0f} s.", "",
+             "| agent | win rate | 95% interval | seats | rating mu | sigma |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    for name, rate in standings.win_rates().items():
+        low, high = rate.interval
+        mu, sigma = standings.ratings.get(name, (float("nan"), float("nan")))
+        mark = " **above fair**" if low > fair else ""
+        lines.append(f"| {name} | {rate.rate:.1%}{mark} | [{low:.1%}, {high:.1%}] | "
+                     f"{rate.trials} | {mu:.1f} | {sigma:.1f} |")
+    lines.append("")
+    for a, b, (mean, low, high), deals in standings.paired():
+        lines.append(f"- {a} - {b}: {mean:+.1%} [{low:+.1%}, {high:+.1%}] over {deals} deals")
+    return "\n".join(lines) + "\n"
+
+
+def strength_page(games: int, seed: int = 0, jobs: int = 1, only: str | None = None,
+                  on_match: Callable | None = None) -> str:
+    """Play every matchup and write the page."""
+    machine = machine_description()
+    parts = ["# Strength of the gonets agents", "",
+             "Made by `gonets strength --out docs/ai.md --games "
+             f"{games}{f' --game {only}' if only else ''}` on {machine['cpu']} "
+             f"({machine['cores']} cores, {jobs} worker processes). Each matchup is a "
+             "duplicate-deal tournament (`gonets tournament`): every deal is played under every "
+             "rotation of the seats with the same random outcomes. Levels: `easy` (heuristic "
+             "with half its moves random), `normal` (the heuristic bot), `hard` (ISMCTS, at "
+             "most 1 s a decision), `expert` (ISMCTS on every core, 3 s).", ""]
+    for matchup in matchups(only):
+        started = time.perf_counter()
+        standings = tournament(plan_of(matchup, games, seed), jobs, on_match=on_match)
+        parts.append(section(standings, time.perf_counter() - started))
+    return "\n".join(parts)
