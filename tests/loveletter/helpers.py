@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gonets.core import Record
 from gonets.games.loveletter import GAME
-from gonets.games.loveletter.actions import rules_for
+from gonets.games.loveletter.rules import rules_for
 
 
 def stack(players: int, spare: str, hands: list[str], draws: list[str] = (),

@@ -8,8 +8,8 @@ import pytest
 from gonets.agents.base import RandomAgent, make_agent
 from gonets.core import play_match
 from gonets.games.loveletter import GAME
-from gonets.games.loveletter.actions import split_play as parse
-from gonets.games.loveletter.agent import Belief, HeuristicAgent
+from gonets.games.loveletter.bot import Belief, HeuristicAgent
+from gonets.games.loveletter.notation import split_play as parse
 from gonets.sim.stats import Proportion
 from tests.loveletter.helpers import run, stack
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from gonets.core.errors import ContentError
-from gonets.games.loveletter import cards as C
+from gonets.games.loveletter.rules import cards as C
 from tests.loveletter.helpers import (
     act,
     alive,

@@ -11,7 +11,7 @@ import pytest
 
 from gonets.core import CHANCE
 from gonets.games.loveletter import GAME
-from gonets.games.loveletter.actions import NONE
+from gonets.games.loveletter.notation import NONE
 from gonets.games.loveletter.views import Knowledge
 
 GAMES = int(os.environ.get("LOVELETTER_PROPERTY_GAMES", "3"))
@@ -23,7 +23,7 @@ def check_conservation(state):
     """Every card of the deck in use is in exactly one place (16 / 21 / 32 cards)."""
     from collections import Counter
 
-    from gonets.games.loveletter.state import CARD_MASK
+    from gonets.games.loveletter.rules.encoding import CARD_MASK
 
     places = [c for c in state.hands if c != NONE] + state.extra + state.deck
     places += [c for c in (state.drawn, state.spare) if c != NONE]

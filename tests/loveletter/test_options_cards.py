@@ -5,10 +5,10 @@ from typer.testing import CliRunner
 
 from gonets.core import OptionError
 from gonets.games.loveletter import GAME
-from gonets.games.loveletter import cards as C
-from gonets.games.loveletter.actions import rules_for
 from gonets.games.loveletter.cli import app
-from gonets.games.loveletter.options import SEED_TOKENS, token_target
+from gonets.games.loveletter.game import SEED_TOKENS
+from gonets.games.loveletter.rules import cards as C
+from gonets.games.loveletter.rules import rules_for, token_target
 
 FLAGS = {"tokens_to_win": SEED_TOKENS, "two_player_face_up": 3, "extended_deck": "auto",
          "guard_guess": "value", "bishop_guess": "value", "bishop_forbid_one": True,

@@ -8,7 +8,7 @@ from rich.console import Console
 
 from gonets.core import Match
 from gonets.games.loveletter import GAME
-from gonets.games.loveletter.render_text import effect, known_hands
+from gonets.games.loveletter.text import effect, known_hands
 from tests.loveletter.helpers import run, stack
 
 WIDTH = 80

@@ -3,8 +3,8 @@ edition (§1.5: Chancellor, Spy; L11, L13, L14, L17)."""
 
 
 from gonets.games.loveletter import GAME
-from gonets.games.loveletter import cards as C
-from gonets.games.loveletter.actions import rules_for
+from gonets.games.loveletter.rules import cards as C
+from gonets.games.loveletter.rules import rules_for
 from tests.loveletter.helpers import (
     act,
     alive,

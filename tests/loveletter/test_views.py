@@ -6,7 +6,7 @@ import random
 from gonets.agents.base import RandomAgent
 from gonets.core import Match, play_match
 from gonets.games.loveletter import GAME
-from gonets.games.loveletter import cards as C
+from gonets.games.loveletter.rules import cards as C
 from tests.loveletter.helpers import act, events, run, stack
 
 

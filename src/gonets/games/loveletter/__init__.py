@@ -3,5 +3,3 @@
 from gonets.games.loveletter.game import LoveLetter
 
 GAME = LoveLetter()
-
-__all__ = ["GAME", "LoveLetter"]

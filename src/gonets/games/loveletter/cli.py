@@ -7,7 +7,8 @@ from rich.console import Console
 from rich.table import Table
 
 from gonets.core.errors import GonetsError
-from gonets.games.loveletter import cards as C
+from gonets.games.loveletter.rules import cards as C
+from gonets.games.loveletter.text import catalogue
 
 app = typer.Typer(help="Love Letter commands.", no_args_is_help=True, add_completion=False)
 
@@ -16,30 +17,20 @@ app = typer.Typer(help="Love Letter commands.", no_args_is_help=True, add_comple
 def main() -> None:
     """Love Letter: game-specific commands."""
 
-HEADINGS = {
-    "en": ("Value", "Character", "Playing cards", "Copies", "Token cards (not in play)",
-           "{size}-card deck for {players} players"),
-    "ru": ("Значение", "Персонаж", "Игральные карты", "Кол-во", "Жетоны симпатий (не в игре)",
-           "Колода {size} карт, игроков: {players}"),
-}
-
-
-JOKERS = {"ru": {"black joker": "чёрный джокер", "red joker": "красный джокер"}}
-
 
 def face_name(face: str, lang: str) -> str:
     """A playing card as written in ``lang`` (only the jokers have words)."""
-    return JOKERS.get(lang, {}).get(face, face)
+    return catalogue(lang)["deck"]["jokers"].get(face, face)
 
 
 def mapping_table(size: str, players: int, lang: str = "en") -> tuple[Table, list[str]]:
     """The Rich table of the mapping and the list of token cards."""
-    heads = HEADINGS.get(lang, HEADINGS["en"])
+    heads = catalogue(lang)["deck"]["headings"]
     rows, tokens = C.playing_card_mapping(size, players)
     tokens = [face_name(face, lang) for face in tokens]
-    table = Table(title=heads[5].format(size=size, players=players))
-    for head in heads[:4]:
-        table.add_column(head)
+    table = Table(title=heads["title"].format(size=size, players=players))
+    for column in ("value", "character", "playing_cards", "copies"):
+        table.add_column(heads[column])
     for row in rows:
         table.add_row(str(row.value), C.card_name(row.key, lang),
                       " ".join(face_name(face, lang) for face in row.cards),
@@ -65,5 +56,5 @@ def deck(cards: str = typer.Option("54", "--cards", help="Playing-card deck: 54 
         console.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2)
     console.print(table)
-    heads = HEADINGS.get(lang, HEADINGS["en"])
-    console.print(f"{heads[4]}: {' '.join(tokens)}")
+    heads = catalogue(lang)["deck"]["headings"]
+    console.print(f"{heads['tokens']}: {' '.join(tokens)}")

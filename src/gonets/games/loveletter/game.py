@@ -1,16 +1,115 @@
-"""The Love Letter ``Game``: metadata, options, presets and the adapters over the rules."""
+"""The Love Letter ``Game``: metadata, options, presets (``data/presets.json``) and the
+entry points of the rules; the other rooms of the folder are found by the base class."""
 
 from __future__ import annotations
 
-import random
+import json
+from pathlib import Path
+from typing import Any
 
+from gonets.core.errors import OptionError
 from gonets.core.game import Game
-from gonets.core.options import Config
-from gonets.games.loveletter import describe
-from gonets.games.loveletter.actions import rules_for
-from gonets.games.loveletter.options import OPTIONS, PRESETS, check_config
-from gonets.games.loveletter.state import LoveLetterState
-from gonets.games.loveletter.views import sample_world
+from gonets.core.options import Config, Option, Preset
+from gonets.games.loveletter.rules import LoveLetterState, rules_for, token_target
+
+PRESETS_FILE = Path(__file__).parent / "data" / "presets.json"
+_PRESET_DATA = json.loads(PRESETS_FILE.read_text(encoding="utf-8"))
+SEED_TOKENS: dict[str, int] = _PRESET_DATA["seed_tokens"]
+
+
+def _check_tokens(value: Any) -> str | None:
+    if not isinstance(value, dict) or not value:
+        return "must be a mapping from player counts to tokens, e.g. {\"4\": 3}"
+    for players, tokens in value.items():
+        if not str(players).isdigit() or not 2 <= int(players) <= 8:
+            return f"player count {players!r} must be a number from 2 to 8"
+        if not isinstance(tokens, int) or isinstance(tokens, bool) or tokens < 1:
+            return f"tokens for {players} players must be a whole number of at least 1"
+    return None
+
+
+def _check_face_up(value: Any) -> str | None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
+        return f"{value!r} is not a whole number from 0 to 3"
+    return None
+
+
+OPTIONS = (
+    Option("tokens_to_win", SEED_TOKENS,
+           "Tokens of affection that win the game, as a mapping players -> tokens "
+           "(seed: 3 for 2-4 players, 4 for 5-8; each preset carries its own table).",
+           check=_check_tokens),
+    Option("two_player_face_up", 3,
+           "Cards removed face up at the start of each round with exactly 2 players "
+           "(official 3; the seed is silent; seed-strict 0).", check=_check_face_up),
+    Option("extended_deck", "auto",
+           "Deck size: auto = 16 classic cards for 2-4 players and all 32 for 5-8; always = "
+           "32; never = 16.", choices=("auto", "always", "never")),
+    Option("card_set", "premium",
+           "Card family: premium = the AEG 16/32-card decks (seed); zman-2019 = the 21-card "
+           "2019 edition with Spy and Chancellor.", choices=("premium", "zman-2019")),
+    Option("guard_guess", "value",
+           "What the Guard names: value = a number other than 1 (Premium); character = a "
+           "character other than the Guard (seed text, classic).",
+           choices=("value", "character")),
+    Option("bishop_guess", "value",
+           "What the Bishop names: a value or a character.", choices=("value", "character")),
+    Option("bishop_forbid_one", True,
+           "The Bishop may not name 1 (the Guard), as the Premium reference card says.",
+           choices=(True, False)),
+    Option("princess_beats_bishop", True,
+           "At a showdown a surviving Princess beats a held Bishop (Premium); false: the "
+           "Bishop counts 9 and beats her (the seed's letter).", choices=(True, False)),
+    Option("count_bonus", True,
+           "At a showdown each Count in your discard pile adds 1 to your hand's value.",
+           choices=(True, False)),
+    Option("constable_counts_knockout_discard", False,
+           "The Constable also pays when it is the card discarded as you are knocked out "
+           "(default: only a Constable already in your discards pays).",
+           choices=(True, False)),
+    Option("constable_self_knockout_pays", True,
+           "The Constable pays when you knocked yourself out (L7).", choices=(True, False)),
+    Option("sycophant_self_exempt", False,
+           "When the Sycophant marked the player of the next card and that card cannot "
+           "choose its own player, the player chooses freely (BGA) instead of the card "
+           "having no effect.", choices=(True, False)),
+    Option("tiebreak", "discard_sum",
+           "Showdown tie: discard_sum = higher total of the discard pile wins; none = go "
+           "straight to residual_tie.", choices=("discard_sum", "none")),
+    Option("residual_tie", "all_win",
+           "A showdown tie that survives the tiebreak: all_win = every tied player wins the "
+           "round; nobody = no round winner (BGA); seat_order = the first tied player "
+           "clockwise from the round's first player.", choices=("all_win", "nobody",
+                                                               "seat_order")),
+    Option("simultaneous_target", "round_winner_first",
+           "When round winners and Jester/Spy holders could reach the target together: "
+           "round_winner_first = a round winner at the target ends the game before those "
+           "tokens are given; shared_victory = give all, everyone at the target wins.",
+           choices=("round_winner_first", "shared_victory")),
+    Option("next_starter", "previous_winner",
+           "Who starts rounds 2+: previous_winner, rotate (left of the previous starter), "
+           "random (a random event; then also the first round).",
+           choices=("previous_winner", "rotate", "random")),
+    Option("spare_card", "off",
+           "The seed's optional rule: cards may act on the face-down set-aside card. "
+           "look_swap = Priest, Baroness, King, Cardinal; look_swap_burn = also the Prince "
+           "(burns it face up).", choices=("off", "look_swap", "look_swap_burn")),
+    Option("countess_trigger", "names",
+           "The Countess must be played with the King or a Prince (names), or with any card "
+           "of the King's or the Prince's value (values).", choices=("names", "values")),
+)
+
+PRESETS = tuple(Preset(p["name"], p["doc"], p["options"],
+                       tuple(p["players"]) if "players" in p else None)
+                for p in _PRESET_DATA["presets"])
+
+
+def check_config(config: Config) -> None:
+    """Cross-option checks: contradictory combinations raise :class:`OptionError`."""
+    token_target(config)
+    if config["card_set"] == "zman-2019" and config["extended_deck"] != "auto":
+        raise OptionError("card_set 'zman-2019' has a single 21-card deck: extended_deck must "
+                          f"stay 'auto', not {config['extended_deck']!r}")
 
 
 class LoveLetter(Game):
@@ -34,42 +133,6 @@ class LoveLetter(Game):
 
     def num_actions(self, config: Config) -> int:
         return len(rules_for(config).table)
-
-    def sample_world(self, view: dict, rng: random.Random) -> LoveLetterState:
-        return sample_world(self, view, rng)
-
-    # -- text ---------------------------------------------------------------------------------
-    def describe_action(self, view: dict, text: str, lang: str = "en") -> str:
-        """A menu line such as 'Guard — name 5 for p2', from the view's seat (see describe.py)."""
-        return describe.describe_action(view, text, lang)
-
-    def describe_event(self, event: dict, lang: str = "en") -> str:
-        """One readable log line for an event of a view's ``log`` (see describe.py)."""
-        return describe.describe_event(event, lang)
-
-    def render_text(self, view: dict, lang: str = "en"):
-        """The table as the view's seat sees it (a Rich renderable; see render_text.py)."""
-        from gonets.games.loveletter.render_text import render_text
-
-        return render_text(view, lang)
-
-    def render_svg(self, view: dict) -> str:
-        """A standalone SVG of the table with clickable hand cards (see render_svg.py)."""
-        from gonets.games.loveletter.render_svg import render_svg
-
-        return render_svg(view)
-
-    # -- extras -------------------------------------------------------------------------------
-    def agents(self) -> dict:
-        """The card-counting ``heuristic`` bot (see agent.py)."""
-        from gonets.games.loveletter.agent import heuristic
-
-        return {"heuristic": heuristic}
-
-    def cli(self):
-        from gonets.games.loveletter.cli import app
-
-        return app
 
     def bench_counts(self, state: LoveLetterState) -> dict[str, int]:
         return {"rounds": state.rounds_done, "cards_played": state.played}

@@ -1,7 +1,7 @@
 """Views (the one place of redaction), the log format, and ``sample_world``.
 
 A log entry is ``(kind, public values, private values, mask of entitled seats)``; the field
-names of each kind are in :data:`FIELDS` (documented in VIEW.md).
+names of each kind are in :data:`FIELDS` (documented in README.md).
 """
 
 from __future__ import annotations
@@ -9,8 +9,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from gonets.games.loveletter import cards as C
-from gonets.games.loveletter.actions import NONE
+from gonets.core.game import CHANCE, TERMINAL
+from gonets.games.loveletter.notation import NONE
+from gonets.games.loveletter.rules import LoveLetterState
+from gonets.games.loveletter.rules import cards as C
+from gonets.games.loveletter.rules.encoding import (
+    CARD_MASK,
+    CAUSE_SHIFT,
+    CAUSES,
+    CHANCELLOR,
+    PHASES,
+    PLAY,
+)
 
 FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "round": (("round", "starter"), ()),
@@ -70,8 +80,6 @@ def entry_from_dict(data: dict, seat: int | None):
 
 def hand_of(state, seat: int) -> list[int]:
     """The cards ``seat`` holds now (the drawn or Chancellor cards last)."""
-    from gonets.games.loveletter.state import CHANCELLOR, PLAY
-
     if state.hands[seat] == NONE:
         return []
     cards = [state.hands[seat]]
@@ -84,8 +92,6 @@ def hand_of(state, seat: int) -> list[int]:
 
 
 def build_view(state, seat: int | None) -> dict:
-    from gonets.games.loveletter.state import CARD_MASK, CAUSE_SHIFT, CAUSES, PHASES
-
     rules = state.rules
     deck = rules.deck
     value = rules.value
@@ -234,16 +240,6 @@ class Knowledge:
 
 def sample_world(game, view: dict, rng: random.Random):
     """A full state consistent with ``view`` and its seat's knowledge; the rest at random."""
-    from gonets.core.game import CHANCE, TERMINAL
-    from gonets.games.loveletter.state import (
-        CAUSE_SHIFT,
-        CAUSES,
-        CHANCELLOR,
-        PHASES,
-        PLAY,
-        LoveLetterState,
-    )
-
     config = game.configure(view["players"], view["preset"], view["options"])
     state = LoveLetterState(config)
     seat = view["seat"]
@@ -279,8 +275,6 @@ def sample_world(game, view: dict, rng: random.Random):
 
 def _deal_hidden(state, view: dict, rng: random.Random) -> None:
     """Place the viewer's own cards, then draw every other hidden card from the unseen ones."""
-    from gonets.games.loveletter.state import CHANCELLOR, PLAY
-
     seat = view["seat"]
     deck = state.rules.deck
     know = Knowledge(deck, state.n, seat, state.rules.countess_triggers).read(view["log"])

@@ -1,6 +1,6 @@
 """Card data: characters, the decks of each edition, and the playing-card mappings.
 
-Everything comes from ``cards.json``; cards are small integers (the character's index in
+Everything comes from ``data/cards.json``; cards are small integers (the character's index in
 :data:`KEYS`) on every hot path, and names only at the edges (notation, views, records).
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from gonets.core.errors import ContentError
 
-DATA_FILE = Path(__file__).with_name("cards.json")
+DATA_FILE = Path(__file__).parent.parent / "data" / "cards.json"
 
 
 REQUIRED_CHARACTERS = ("guard", "priest", "baron", "handmaid", "prince", "king", "countess",

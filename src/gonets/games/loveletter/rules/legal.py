@@ -1,118 +1,36 @@
-"""The fixed action table of one configuration, and the action notation.
-
-Every (card, choices) tuple is enumerated once; an action id is its index in the table.
-Notation: ``guard p2 5`` (or ``guard p2 prince``), ``priest p3``, ``priest spare``,
-``baroness p2 p4``, ``cardinal p1 p3 look p3``, ``king spare``, ``bishop p3 7``,
-``chancellor`` then ``chancellor keep guard bottom priest baron``, ``redraw`` / ``keep``.
-A card played without effect (L4) is written as its bare name.
-"""
+"""Everything fixed for one configuration (deck, flags, token target, the action table of
+``notation``) and the legal actions of a position, cached by a small key."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import combinations, permutations
 
-from gonets.core.errors import IllegalAction
+from gonets.core.errors import OptionError
 from gonets.core.options import Config
-from gonets.games.loveletter import cards as C
-from gonets.games.loveletter.options import token_target
-
-NONE = -1
-SPARE = 8
-"""Target code of the face-down set-aside card (seats are 0..7)."""
-
-REDRAW = 100
-KEEP = 101
-CHANCELLOR_KEEP = 102
-
-# what each card may choose: "other" players only, "any" player (self included), or nothing
-OTHER_TARGET = frozenset({C.GUARD, C.PRIEST, C.BARON, C.KING, C.BISHOP, C.DOWAGER, C.JESTER})
-ANY_TARGET = frozenset({C.PRINCE, C.SYCOPHANT})
-GUESSING = frozenset({C.GUARD, C.BISHOP})
-NO_CHOICE = frozenset({C.HANDMAID, C.COUNTESS, C.PRINCESS, C.CONSTABLE, C.COUNT, C.ASSASSIN,
-                       C.SPY, C.CHANCELLOR})
-"""Cards that never choose anything (written bare, yet they act or do nothing by design)."""
-NO_CHOICE_KEYS = frozenset(C.KEYS[k] for k in NO_CHOICE)
-SPARE_LOOK_SWAP = frozenset({C.PRIEST, C.KING})
+from gonets.games.loveletter.notation import (
+    ANY_TARGET,
+    CHANCELLOR_KEEP,
+    GUESSING,
+    NONE,
+    OTHER_TARGET,
+    REDRAW,
+    SPARE,
+    SPARE_LOOK_SWAP,
+    build_table,
+    guesses,
+    read_action,
+    write_action,
+)
+from gonets.games.loveletter.rules import cards as C
 
 
-def seat_text(target: int) -> str:
-    return "spare" if target == SPARE else f"p{target + 1}"
-
-
-@dataclass(frozen=True)
-class Action:
-    """One row of the table: the card played (or a follow-up decision) and its choices."""
-
-    kind: int
-    targets: tuple[int, ...] = ()
-    guess: int = 0                  # bit mask of the characters a guess hits
-    guess_text: str = ""
-    look: int = NONE
-    keep: int = NONE                # Chancellor: the card kept
-    bottom: tuple[int, ...] = ()    # Chancellor: cards put under the deck, top to bottom
-    text: str = field(default="", compare=False)
-
-
-def _guesses(deck: C.Deck, mode: str, exclude_guard: bool) -> list[tuple[str, int]]:
-    """(notation token, hit mask) for every legal guess (L2)."""
-    if mode == "value":
-        values = [v for v in deck.values if not (exclude_guard and v == deck.value[C.GUARD])]
-        return [(str(v), sum(1 << k for k in deck.kinds_of_value(v))) for v in values]
-    kinds = [k for k in deck.kinds if not (exclude_guard and k == C.GUARD)]
-    return [(C.KEYS[k], 1 << k) for k in kinds]
-
-
-def _text(action: Action) -> str:
-    if action.kind == REDRAW:
-        return "redraw"
-    if action.kind == KEEP:
-        return "keep"
-    if action.kind == CHANCELLOR_KEEP:
-        return " ".join(["chancellor", "keep", C.KEYS[action.keep], "bottom",
-                         *(C.KEYS[c] for c in action.bottom)])
-    words = [C.KEYS[action.kind], *(seat_text(t) for t in action.targets)]
-    if action.guess_text:
-        words.append(action.guess_text)
-    if action.look != NONE:
-        words += ["look", seat_text(action.look)]
-    return " ".join(words)
-
-
-def build_table(config: Config, deck: C.Deck) -> list[Action]:
-    """Enumerate every action of a configuration once, in a fixed order."""
-    players = range(config.players)
-    spare = config["spare_card"] != "off"
-    burn = config["spare_card"] == "look_swap_burn"
-    guard_guesses = _guesses(deck, config["guard_guess"], True)
-    bishop_guesses = _guesses(deck, config["bishop_guess"], config["bishop_forbid_one"])
-    table: list[Action] = []
-    for kind in deck.kinds:
-        table.append(Action(kind))                      # bare: no choice / no effect
-        if kind in GUESSING:
-            guesses = guard_guesses if kind == C.GUARD else bishop_guesses
-            table += [Action(kind, (t,), mask, text) for t in players for text, mask in guesses]
-        elif kind in OTHER_TARGET or kind in ANY_TARGET:
-            table += [Action(kind, (t,)) for t in players]
-            if spare and (kind in SPARE_LOOK_SWAP or (kind == C.PRINCE and burn)):
-                table.append(Action(kind, (SPARE,)))
-        elif kind == C.BARONESS:
-            chosen = [*players] + ([SPARE] if spare else [])
-            table += [Action(kind, (t,)) for t in chosen]
-            table += [Action(kind, pair) for pair in combinations(chosen, 2)]
-        elif kind == C.CARDINAL:
-            chosen = [*players] + ([SPARE] if spare else [])
-            for pair in combinations(chosen, 2):
-                table += [Action(kind, pair, look=look) for look in (NONE, *pair)]
-    table += [Action(REDRAW), Action(KEEP)]
-    if C.CHANCELLOR in deck.kinds:
-        kinds = deck.kinds
-        for keep in kinds:
-            for first in kinds:
-                table.append(Action(CHANCELLOR_KEEP, keep=keep, bottom=(first,)))
-                table += [Action(CHANCELLOR_KEEP, keep=keep, bottom=(first, second))
-                          for second in kinds]
-    return [Action(**{**a.__dict__, "text": _text(a)}) for a in table]
+def token_target(config: Config) -> int:
+    """Tokens that win the game for this configuration."""
+    target = {str(k): v for k, v in config["tokens_to_win"].items()}.get(str(config.players))
+    if target is None:
+        raise OptionError(f"tokens_to_win has no entry for {config.players} players; add "
+                          f"\"{config.players}\": N to the mapping")
+    return target
 
 
 class Rules:
@@ -141,8 +59,8 @@ class Rules:
         self.t2 = [a.targets[1] if len(a.targets) > 1 else NONE for a in self.table]
         self.gmask = [a.guess for a in self.table]
         self.look = [a.look for a in self.table]
-        self.guards = _guesses(self.deck, config["guard_guess"], True)
-        self.bishops = _guesses(self.deck, config["bishop_guess"], config["bishop_forbid_one"])
+        self.guards = guesses(self.deck, config["guard_guess"], True)
+        self.bishops = guesses(self.deck, config["bishop_guess"], config["bishop_forbid_one"])
         self.countess_triggers = self._countess_triggers(config["countess_trigger"])
         self.deck_names = [C.KEYS[c] for c in self.deck.cards]
         self.sorted_names = sorted(self.deck_names)
@@ -249,21 +167,10 @@ class Rules:
 
     # -- notation ------------------------------------------------------------------------------
     def text_to_action(self, text) -> int:
-        if not isinstance(text, str):
-            raise IllegalAction(f"an action notation must be text, not {text!r}")
-        normal = " ".join(text.lower().split())
-        found = self.by_text.get(normal)
-        if found is None:
-            shown = text if len(text) <= 40 else text[:40] + "..."
-            raise IllegalAction(f"cannot read {shown!r} as a Love Letter action; write e.g. "
-                                f"'guard p2 {self.guards[0][0]}', 'prince p1', 'handmaid'")
-        return found
+        return read_action(text, self.by_text, self.guards[0][0])
 
     def action_to_text(self, action) -> str:
-        if type(action) is not int or not 0 <= action < len(self.table):
-            raise IllegalAction(f"{action!r} is not an action id of this configuration "
-                                f"(0..{len(self.table) - 1})")
-        return self.texts[action]
+        return write_action(action, self.texts)
 
 
 _RULES: dict = {}
@@ -278,30 +185,4 @@ def rules_for(config: Config) -> Rules:
         found = _RULES[key] = Rules(config)
     return found
 
-
-def split_play(text: str) -> dict:
-    """A play notation split into its card, targets (seat ints or "spare"), guess and look
-    target, for readers of notations (menus, bots); unknown words become the guess."""
-    words = text.split()
-    parsed: dict = {"card": words[0] if words else "", "targets": [], "guess": None,
-                    "look": None}
-    rest = words[1:]
-    while rest:
-        word = rest.pop(0)
-        if word == "look":
-            parsed["look"] = _seat_word(rest.pop(0)) if rest else None
-        elif _seat_word(word) is not None:
-            parsed["targets"].append(_seat_word(word))
-        else:
-            parsed["guess"] = word
-    return parsed
-
-
-def _seat_word(word: str):
-    """``pN`` as seat N-1, ``spare`` as itself, anything else None."""
-    if word == "spare":
-        return "spare"
-    if len(word) > 1 and word[0] == "p" and word[1:].isdigit():
-        return int(word[1:]) - 1
-    return None
 

@@ -1,4 +1,4 @@
-"""A standalone SVG picture of a Love Letter table, drawn from a view alone (see VIEW.md).
+"""A standalone SVG picture of a Love Letter table, drawn from a view alone (see README.md).
 
 Top: the round and whose move it is, the draw pile with its count, the face-down set-aside
 card, the cards removed face up and the burned ones. One row per seat: name, tokens, state and
@@ -17,9 +17,8 @@ from __future__ import annotations
 from functools import cache
 from xml.sax.saxutils import escape, quoteattr
 
-from gonets.games.loveletter import cards as C
-from gonets.games.loveletter import texts as T
-from gonets.games.loveletter.render_text import card_value, effect
+from gonets.games.loveletter.rules import cards as C
+from gonets.games.loveletter.text import card, card_value, effect
 
 WIDTH = 1000
 MARGIN = 16
@@ -100,7 +99,7 @@ def card_face(view: dict, key: str, x: float, y: float, size: tuple[int, int],
     """One face-up card: value, name, optional cause note; clickable when ``action`` is set."""
     w, h = size
     value = card_value(view, key)
-    name = T.card(key, "en")
+    name = card(key, "en")
     faces = playing_cards(view.get("deck", ""))
     tip = f"{name} ({value}): {effect(key)}" + (f" [{note}]" if note else "")
     if key in faces:

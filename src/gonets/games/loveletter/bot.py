@@ -26,8 +26,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from gonets.agents.base import Agent
-from gonets.games.loveletter import cards as C
-from gonets.games.loveletter.actions import split_play
+from gonets.games.loveletter.notation import split_play
+from gonets.games.loveletter.rules import cards as C
 from gonets.games.loveletter.views import Knowledge
 
 ROUND = 10.0
@@ -501,3 +501,7 @@ class HeuristicAgent(Agent):
 def heuristic(game, config, seat, rng) -> HeuristicAgent:
     """The ``heuristic`` agent factory (registered by ``Game.agents()``)."""
     return HeuristicAgent(game, config, seat, rng)
+
+
+AGENTS = {"heuristic": heuristic}
+"""The bots of this game by name (found by ``Game.agents()``)."""

@@ -1,0 +1,164 @@
+"""Action ids <-> text notation: the fixed action table of one configuration.
+
+Every (card, choices) tuple is enumerated once; an action id is its index in the table.
+Notation: ``guard p2 5`` (or ``guard p2 prince``), ``priest p3``, ``priest spare``,
+``baroness p2 p4``, ``cardinal p1 p3 look p3``, ``king spare``, ``bishop p3 7``,
+``chancellor`` then ``chancellor keep guard bottom priest baron``, ``redraw`` / ``keep``.
+A card played without effect (L4) is written as its bare name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from gonets.core.errors import IllegalAction
+from gonets.core.options import Config
+from gonets.games.loveletter.rules import cards as C
+
+NONE = -1
+SPARE = 8
+"""Target code of the face-down set-aside card (seats are 0..7)."""
+
+REDRAW = 100
+KEEP = 101
+CHANCELLOR_KEEP = 102
+
+# what each card may choose: "other" players only, "any" player (self included), or nothing
+OTHER_TARGET = frozenset({C.GUARD, C.PRIEST, C.BARON, C.KING, C.BISHOP, C.DOWAGER, C.JESTER})
+ANY_TARGET = frozenset({C.PRINCE, C.SYCOPHANT})
+GUESSING = frozenset({C.GUARD, C.BISHOP})
+NO_CHOICE = frozenset({C.HANDMAID, C.COUNTESS, C.PRINCESS, C.CONSTABLE, C.COUNT, C.ASSASSIN,
+                       C.SPY, C.CHANCELLOR})
+"""Cards that never choose anything (written bare, yet they act or do nothing by design)."""
+NO_CHOICE_KEYS = frozenset(C.KEYS[k] for k in NO_CHOICE)
+SPARE_LOOK_SWAP = frozenset({C.PRIEST, C.KING})
+
+
+def seat_text(target: int) -> str:
+    return "spare" if target == SPARE else f"p{target + 1}"
+
+
+@dataclass(frozen=True)
+class Action:
+    """One row of the table: the card played (or a follow-up decision) and its choices."""
+
+    kind: int
+    targets: tuple[int, ...] = ()
+    guess: int = 0                  # bit mask of the characters a guess hits
+    guess_text: str = ""
+    look: int = NONE
+    keep: int = NONE                # Chancellor: the card kept
+    bottom: tuple[int, ...] = ()    # Chancellor: cards put under the deck, top to bottom
+    text: str = field(default="", compare=False)
+
+
+def guesses(deck: C.Deck, mode: str, exclude_guard: bool) -> list[tuple[str, int]]:
+    """(notation token, hit mask) for every legal guess (L2)."""
+    if mode == "value":
+        values = [v for v in deck.values if not (exclude_guard and v == deck.value[C.GUARD])]
+        return [(str(v), sum(1 << k for k in deck.kinds_of_value(v))) for v in values]
+    kinds = [k for k in deck.kinds if not (exclude_guard and k == C.GUARD)]
+    return [(C.KEYS[k], 1 << k) for k in kinds]
+
+
+def _text(action: Action) -> str:
+    if action.kind == REDRAW:
+        return "redraw"
+    if action.kind == KEEP:
+        return "keep"
+    if action.kind == CHANCELLOR_KEEP:
+        return " ".join(["chancellor", "keep", C.KEYS[action.keep], "bottom",
+                         *(C.KEYS[c] for c in action.bottom)])
+    words = [C.KEYS[action.kind], *(seat_text(t) for t in action.targets)]
+    if action.guess_text:
+        words.append(action.guess_text)
+    if action.look != NONE:
+        words += ["look", seat_text(action.look)]
+    return " ".join(words)
+
+
+def build_table(config: Config, deck: C.Deck) -> list[Action]:
+    """Enumerate every action of a configuration once, in a fixed order."""
+    players = range(config.players)
+    spare = config["spare_card"] != "off"
+    burn = config["spare_card"] == "look_swap_burn"
+    guard_guesses = guesses(deck, config["guard_guess"], True)
+    bishop_guesses = guesses(deck, config["bishop_guess"], config["bishop_forbid_one"])
+    table: list[Action] = []
+    for kind in deck.kinds:
+        table.append(Action(kind))                      # bare: no choice / no effect
+        if kind in GUESSING:
+            named = guard_guesses if kind == C.GUARD else bishop_guesses
+            table += [Action(kind, (t,), mask, text) for t in players for text, mask in named]
+        elif kind in OTHER_TARGET or kind in ANY_TARGET:
+            table += [Action(kind, (t,)) for t in players]
+            if spare and (kind in SPARE_LOOK_SWAP or (kind == C.PRINCE and burn)):
+                table.append(Action(kind, (SPARE,)))
+        elif kind == C.BARONESS:
+            chosen = [*players] + ([SPARE] if spare else [])
+            table += [Action(kind, (t,)) for t in chosen]
+            table += [Action(kind, pair) for pair in combinations(chosen, 2)]
+        elif kind == C.CARDINAL:
+            chosen = [*players] + ([SPARE] if spare else [])
+            for pair in combinations(chosen, 2):
+                table += [Action(kind, pair, look=look) for look in (NONE, *pair)]
+    table += [Action(REDRAW), Action(KEEP)]
+    if C.CHANCELLOR in deck.kinds:
+        kinds = deck.kinds
+        for keep in kinds:
+            for first in kinds:
+                table.append(Action(CHANCELLOR_KEEP, keep=keep, bottom=(first,)))
+                table += [Action(CHANCELLOR_KEEP, keep=keep, bottom=(first, second))
+                          for second in kinds]
+    return [Action(**{**a.__dict__, "text": _text(a)}) for a in table]
+
+
+def read_action(text, by_text: dict[str, int], example: str) -> int:
+    """The action id of a notation (case and spacing ignored); ``example`` is a guess token
+    of this configuration for the error message."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"an action notation must be text, not {text!r}")
+    normal = " ".join(text.lower().split())
+    found = by_text.get(normal)
+    if found is None:
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        raise IllegalAction(f"cannot read {shown!r} as a Love Letter action; write e.g. "
+                            f"'guard p2 {example}', 'prince p1', 'handmaid'")
+    return found
+
+
+def write_action(action, texts: list[str]) -> str:
+    """The notation of an action id (an unknown id raises :class:`IllegalAction`)."""
+    if type(action) is not int or not 0 <= action < len(texts):
+        raise IllegalAction(f"{action!r} is not an action id of this configuration "
+                            f"(0..{len(texts) - 1})")
+    return texts[action]
+
+
+def split_play(text: str) -> dict:
+    """A play notation split into its card, targets (seat ints or "spare"), guess and look
+    target, for readers of notations (menus, bots); unknown words become the guess."""
+    words = text.split()
+    parsed: dict = {"card": words[0] if words else "", "targets": [], "guess": None,
+                    "look": None}
+    rest = words[1:]
+    while rest:
+        word = rest.pop(0)
+        if word == "look":
+            parsed["look"] = _seat_word(rest.pop(0)) if rest else None
+        elif _seat_word(word) is not None:
+            parsed["targets"].append(_seat_word(word))
+        else:
+            parsed["guess"] = word
+    return parsed
+
+
+def _seat_word(word: str):
+    """``pN`` as seat N-1, ``spare`` as itself, anything else None."""
+    if word == "spare":
+        return "spare"
+    if len(word) > 1 and word[0] == "p" and word[1:].isdigit():
+        return int(word[1:]) - 1
+    return None
+

@@ -1,0 +1,488 @@
+"""The words of the table: the terminal picture (``render_text``), menu lines
+(``describe_action``) and log lines (``describe_event``), in English and Russian.
+
+Every phrase is in the catalogues ``data/phrases.<lang>.json``. Seats, the viewer and the
+set-aside card are written in the grammatical form each phrase needs (``{t}``, ``{t_acc}``,
+``{t_gen}``, ``{t_ins}``, and ``{t_hand}`` for "t's hand"): see :func:`forms`. The terminal
+picture fits an 80-column terminal: a header, one row per seat (tokens, state and marks, the
+discard pile in order with the cause of every forced discard), the Sycophant and Jester marks,
+the viewer's hand with each card's effect, and what the viewer knows from its own log.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from gonets.games.loveletter.notation import NO_CHOICE_KEYS, split_play
+from gonets.games.loveletter.rules import cards as C
+from gonets.games.loveletter.views import Knowledge
+
+DATA = Path(__file__).parent / "data"
+LANGUAGES = ("en", "ru")
+
+
+@cache
+def catalogue(lang: str) -> dict:
+    """The phrase catalogue of ``lang`` (English when the language is unknown)."""
+    lang = lang_of(lang)
+    return json.loads((DATA / f"phrases.{lang}.json").read_text(encoding="utf-8"))
+
+
+def labels(lang: str) -> dict[str, str]:
+    """The table's words in ``lang`` (English when the language is unknown)."""
+    return catalogue(lang)["labels"]
+
+
+def effect(key: str, lang: str = "en") -> str:
+    """The short effect text of a character."""
+    return catalogue(lang)["effects"].get(key, "")
+
+
+def lang_of(lang: str) -> str:
+    """``lang`` when it has a catalogue, else English."""
+    return lang if lang in LANGUAGES else "en"
+
+
+def card(key, lang: str) -> str:
+    return C.card_name(key, lang) if key in C.INDEX else str(key)
+
+
+def who(target, lang: str, viewer=None, case: str = "nom") -> str:
+    """A seat (int), ``"spare"`` or None written in ``case``; the viewer as "you"."""
+    if target == "spare":
+        kind = "spare"
+    elif target is None:
+        kind = "nobody"
+    elif viewer is not None and target == viewer:
+        kind = "you"
+    else:
+        kind = "player"
+    number = target + 1 if isinstance(target, int) else ""
+    return catalogue(lang)["forms"][kind][case].format(n=number)
+
+
+def forms(name: str, target, lang: str, viewer=None) -> dict[str, str]:
+    """``{name}``, ``{name}_acc``, ``{name}_gen``, ``{name}_ins`` and ``{name}_hand``."""
+    found = {name: who(target, lang, viewer)}
+    for case in ("acc", "gen", "ins", "hand"):
+        found[f"{name}_{case}"] = who(target, lang, viewer, case)
+    return found
+
+
+def guess_text(guess, lang: str) -> str:
+    """A guessed value as is; a guessed character by name (quoted in Russian)."""
+    if isinstance(guess, int) or str(guess).isdigit():
+        return str(guess)
+    name = card(guess, lang)
+    return f"«{name}»" if lang == "ru" else name
+
+
+def count_text(n: int, lang: str) -> str:
+    """'2 cards' / '2 карты'."""
+    table = catalogue(lang)["events"]["cards"]
+    return table.get(str(n), table["other"]).format(n=n)
+
+
+def term(word, lang: str) -> str:
+    return catalogue(lang)["terms"].get(word, str(word))
+
+
+def cause(word, lang: str) -> str:
+    return catalogue(lang)["causes"].get(word, str(word))
+
+
+# -- menu and log lines ----------------------------------------------------------------------
+SEAT_FIELDS = ("seat", "target", "starter", "guard", "loser")
+
+
+def describe_action(view: dict, text: str, lang: str = "en") -> str:
+    """A menu line such as 'Guard — name 5 for p2', written for the view's seat."""
+    lang = lang_of(lang)
+    phrases = catalogue(lang)["actions"]
+    words = text.split()
+    if not words:
+        return text
+    if words[0] in ("redraw", "keep"):
+        return phrases[words[0]]
+    key, name = words[0], card(words[0], lang)
+    if key == "chancellor" and len(words) > 2 and words[1] == "keep":
+        bottom = words[words.index("bottom") + 1:] if "bottom" in words else []
+        line = phrases["keep_cards"].format(
+            keep=card(words[2], lang), bottom=", ".join(card(b, lang) for b in bottom))
+        return f"{name} — {line}"
+    play = split_play(text)
+    targets, guess, look = play["targets"], play["guess"], play["look"]
+    if not targets and key not in NO_CHOICE_KEYS:
+        return f"{name} — {phrases['no_effect']}"
+    try:
+        line = _effect_line(phrases, key, targets, guess, look, lang, view.get("seat"))
+    except (KeyError, IndexError, TypeError, ValueError):
+        return text                      # not a notation of this game: shown as written
+    return f"{name} — {line}"
+
+
+def _effect_line(phrases, key, targets, guess, look, lang, viewer) -> str:
+    if not targets:
+        if key == "princess" and viewer is not None:
+            return phrases["princess_you"]
+        return phrases.get(key, phrases["no_effect"])
+    fields = {"guess": guess_text(guess, lang) if guess else ""}
+    fields.update(forms("t", targets[0], lang, viewer))
+    if key == "prince" and targets[0] in ("spare", viewer):
+        return phrases["prince_spare" if targets[0] == "spare" else "prince_you"]
+    if key == "baroness":
+        fields["hands"] = catalogue(lang)["words"]["and"].join(who(t, lang, viewer, "hand")
+                                                    for t in targets)
+    if key == "cardinal":
+        return _cardinal_line(phrases, targets, look, lang, viewer)
+    return phrases[key].format(**fields)
+
+
+def _cardinal_line(phrases, targets, look, lang, viewer) -> str:
+    a, b = targets
+    if viewer is not None and viewer in (a, b):
+        a, b = viewer, (b if a == viewer else a)
+        phrase = "cardinal_you"
+    else:
+        phrase = "cardinal_spare" if b == "spare" else "cardinal"
+    fields = {**forms("a", a, lang, viewer), **forms("b", b, lang, viewer)}
+    line = phrases[phrase].format(**fields)
+    if look is not None:
+        line += phrases["look"].format(look_hand=who(look, lang, viewer, "hand"))
+    return line
+
+
+# -- events ----------------------------------------------------------------------------------------
+def describe_event(event: dict, lang: str = "en", viewer: int | None = None,
+                   names=None) -> str:
+    """One readable log line for an event of a view's ``log`` (seats written p1..pN); an
+    event it cannot read is shown as its data."""
+    lang = lang_of(lang)
+    try:
+        return _event_line(event, lang)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return str(event)
+
+
+def _event_line(event: dict, lang: str) -> str:
+    kind = event.get("e")
+    fields = {k: v for k, v in event.items() if k != "e"}
+    for name in SEAT_FIELDS:
+        if name in event:
+            fields.update(forms(name, event[name], lang))
+    if "card" in fields and kind not in ("deal", "draw", "look"):
+        fields["card"] = card(fields["card"], lang)
+    fields["card_part"] = f": {card(event['card'], lang)}" if "card" in event else ""
+    kind = _variant(kind, event)
+    for extra in (_guess_fields, _card_fields, _seat_pair_fields, _round_fields):
+        extra(kind, event, fields, lang)
+    template = catalogue(lang)["events"].get(kind)
+    return str(event) if template is None else template.format(**fields)
+
+
+def _variant(kind, event) -> str:
+    """The template for this event: hits and misses, the set-aside card, game wins."""
+    if kind in ("guard", "bishop"):
+        return f"{kind}_{'hit' if event.get('hit') else 'miss'}"
+    if kind == "draw" and event.get("from") == "spare":
+        return "draw_spare"
+    if kind == "swap" and (event.get("between") or [None, None])[1] == "spare":
+        return "swap_spare"
+    if kind == "round_end" and event.get("reason") == "game_won":
+        return "round_end_game_won"
+    return kind
+
+
+def _guess_fields(kind, event, fields, lang) -> None:
+    if "guess" in event:
+        fields["guess"] = guess_text(event["guess"], lang)
+    if "cause" in event:
+        fields["cause"] = cause(event["cause"], lang)
+    for name in ("reason", "choice"):
+        if name in event:
+            fields[name] = term(event[name], lang)
+    for name in ("kind", "by"):
+        if name in event:
+            fields[name] = card(event[name], lang)
+
+
+def _card_fields(kind, event, fields, lang) -> None:
+    lines = catalogue(lang)["events"]
+    if kind == "face_up":
+        fields["cards"] = ", ".join(card(c, lang) for c in event["cards"])
+    if kind == "chancellor":
+        fields["drew_cards"] = count_text(event["drew"], lang)
+        cards = event.get("cards")
+        fields["cards_part"] = (": " + ", ".join(card(c, lang) for c in cards)) if cards else ""
+    if kind == "return":
+        fields["count_cards"] = count_text(event["count"], lang)
+        fields["kept_part"] = (lines["kept"].format(
+            kept=card(event["kept"], lang),
+            bottom=", ".join(card(c, lang) for c in event["bottom"]))
+            if "kept" in event else "")
+    if kind == "burn":
+        fields["refill_part"] = lines["refilled"] if event.get("refilled") else ""
+    if kind == "showdown":
+        parts = []
+        for q, (hand, score) in enumerate(zip(event["hands"], event["scores"])):
+            if hand is not None:
+                shown = lines["excluded"] if score is None else score
+                parts.append(f"{who(q, lang)} {card(hand, lang)} ({shown})")
+        fields["hands"] = "; ".join(parts)
+
+
+def _seat_pair_fields(kind, event, fields, lang) -> None:
+    lines = catalogue(lang)["events"]
+    if kind in ("swap", "swap_spare"):
+        a, b = event["between"]
+        fields.update(forms("a", a, lang))
+        fields.update(forms("b", b, lang))
+        fields["cards_part"] = _holdings(lines["now"], (a, b), event.get("cards"), lang)
+    if kind == "compare":
+        pair = (event["seat"], event["target"])
+        fields["cards_part"] = _holdings(lines["shown"], pair, event.get("cards"), lang)
+        fields["loser_part"] = (lines["lost"].format(loser=who(event["loser"], lang))
+                                if event.get("loser") is not None else lines["tie"])
+
+
+def _holdings(frame: str, seats, cards, lang) -> str:
+    """' (now p1: King, p2: Baron)' for the entitled seats; '' for everybody else."""
+    if not cards:
+        return ""
+    holds = catalogue(lang)["events"]["holds"]
+    pairs = ", ".join(holds.format(who=who(q, lang), card=card(c, lang))
+                      for q, c in zip(seats, cards))
+    return frame.format(pairs=pairs)
+
+
+def _round_fields(kind, event, fields, lang) -> None:
+    if kind in ("round_end", "game_end"):
+        fields["winners"] = ", ".join(who(w, lang) for w in event["winners"]) or \
+            catalogue(lang)["words"]["nobody"]
+    if kind == "play":
+        fields["action"] = describe_action({}, event["action"], lang).split(" — ", 1)[-1]
+
+
+# -- the terminal picture -----------------------------------------------------------------------
+def card_value(view: dict, key: str) -> int | None:
+    """The printed value of ``key`` in the deck the view plays with."""
+    entry = view.get("cards", {}).get(key)
+    return entry["value"] if entry else None
+
+
+def card_label(view: dict, key: str, lang: str) -> str:
+    """'Guard 1' (name and value in the deck in use)."""
+    value = card_value(view, key)
+    name = card(key, lang)
+    return name if value is None else f"{name} {value}"
+
+
+def seat_name(seat: int | None, lang: str, viewer: int | None = None) -> str:
+    """'p2', or 'p2 (you)' for the viewer."""
+    if seat is None:
+        return labels(lang)["nobody"]
+    name = f"p{seat + 1}"
+    return f"{name} ({labels(lang)['you']})" if seat == viewer else name
+
+
+def tokens_text(tokens: int, target: int) -> str:
+    """Filled and empty pips up to the target, e.g. '●●○ 2/3'."""
+    shown = max(target, tokens)
+    return "●" * tokens + "○" * (shown - tokens) + f" {tokens}/{target}"
+
+
+def known_hands(view: dict) -> list[tuple[int | str, list[str]]]:
+    """What the viewer knows about other hands this round: (seat or 'spare', possible keys),
+    read from its own log; only narrow knowledge (three characters or fewer) is listed."""
+    seat = view.get("seat")
+    if view.get("phase") in (None, "deal", "over") or "deck" not in view:
+        return []
+    know = Knowledge(C.deck(view["deck"]), view["players"], seat).read(view.get("log", []))
+    found: list[tuple[int | str, list[str]]] = []
+    for s in view["seats"]:
+        q = s["seat"]
+        possible = know.possible[q]
+        if q == seat or not s["in_round"] or possible is None or not 0 < len(possible) <= 3:
+            continue
+        found.append((q, sorted(C.KEYS[k] for k in possible)))
+    if view.get("spare") and know.spare and len(know.spare) == 1:
+        found.append(("spare", [C.KEYS[k] for k in know.spare]))
+    return found
+
+
+def _header(view: dict, lang: str) -> Text:
+    words = labels(lang)
+    parts = [words["title"]]
+    if view.get("preset"):
+        parts.append(view["preset"])
+    parts.append(words["round"].format(n=view["round"]) if view.get("round") else
+                 words["before"])
+    if view.get("terminal"):
+        parts.append(words["over"])
+    elif view.get("to_move") is not None:
+        parts.append(words["to_move"].format(p=seat_name(view["to_move"], lang)))
+    parts.append(words["target"].format(n=view["target"]))
+    return Text(" · ".join(parts), style="bold")
+
+
+def _table_line(view: dict, lang: str) -> Text:
+    words = labels(lang)
+    line = Text()
+    line.append(words["deck"].format(n=view["deck_size"]), style="bold")
+    line.append(" · " + (words["spare"] if view.get("spare") else words["no_spare"]))
+    for name in ("face_up", "burned"):
+        cards = view.get(name) or []
+        if cards or (name == "face_up" and view.get("players") == 2):
+            shown = ", ".join(card_label(view, k, lang) for k in cards) or words["none"]
+            line.append(f" · {words[name]}: {shown}")
+    return line
+
+
+def _state_text(view: dict, s: dict, lang: str) -> Text:
+    words = labels(lang)
+    text = Text()
+    if not view.get("round"):
+        text.append(words["waiting"], style="dim")
+    elif s["in_round"]:
+        text.append(words["in"], style="green")
+    else:
+        text.append(words["out"], style="bold red")
+    marks = []
+    if s["protected"]:
+        marks.append((words["protected"], "cyan"))
+    if view.get("sycophant") == s["seat"]:
+        marks.append((words["marked"], "magenta"))
+    jester = view.get("jester")
+    if jester and jester["on"] == s["seat"]:
+        marks.append((f"{words['jester_on']} ({seat_name(jester['by'], lang)})", "yellow"))
+    if s["hand_size"] > 1:
+        marks.append((words["cards_in_hand"].format(n=s["hand_size"]), "dim"))
+    for word, style in marks:
+        text.append(", ")
+        text.append(word, style=style)
+    return text
+
+
+def _pile_text(view: dict, s: dict, lang: str) -> Text:
+    words = labels(lang)
+    text = Text()
+    for i, entry in enumerate(s["discards"]):
+        if i:
+            text.append(", ")
+        value = card_value(view, entry["card"])
+        text.append(f"{card(entry['card'], lang)}({value})")
+        if entry["cause"] != "played":
+            style = "red" if entry["cause"] == "knockout" else "dim"
+            text.append(f"[{words['causes'][entry['cause']]}]", style=style)
+    return text
+
+
+def _seats_table(view: dict, lang: str) -> Table:
+    words = labels(lang)
+    viewer = view.get("seat")
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False, show_edge=False)
+    table.add_column("", width=1, no_wrap=True)
+    table.add_column(words["seat"], no_wrap=True)
+    table.add_column(words["tokens"], no_wrap=True)
+    table.add_column(words["state"], max_width=22)
+    table.add_column(words["discards"], ratio=1)
+    table.add_column("Σ", justify="right", no_wrap=True)
+    for s in view["seats"]:
+        q = s["seat"]
+        pointer = "▶" if q == view.get("turn") else ""
+        name = Text(seat_name(q, lang, viewer), style="bold" if q == viewer else "")
+        table.add_row(pointer, name, tokens_text(s["tokens"], view["target"]),
+                      _state_text(view, s, lang), _pile_text(view, s, lang),
+                      str(s["discard_total"]))
+    return table
+
+
+def _marks(view: dict, lang: str) -> list[Text]:
+    words = labels(lang)
+    lines = []
+    if view.get("sycophant") is not None:
+        lines.append(Text(words["sycophant_line"].format(p=seat_name(view["sycophant"], lang)),
+                          style="magenta"))
+    jester = view.get("jester")
+    if jester:
+        lines.append(Text(words["jester_line"].format(by=seat_name(jester["by"], lang),
+                                                      on=seat_name(jester["on"], lang)),
+                          style="yellow"))
+    return lines
+
+
+def _hand(view: dict, lang: str) -> list:
+    words = labels(lang)
+    hand = view.get("hand")
+    if hand is None:
+        return [Text(words["spectator"], style="dim")]
+    if not hand:
+        return [Text(words["out_hand"] if view.get("round") and not view.get("terminal")
+                     else "", style="dim")]
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for key in hand:
+        grid.add_row(" ", Text(card_label(view, key, lang), style="bold"),
+                     f"— {effect(key, lang)}")
+    return [Text(f"{words['hand']}:", style="bold"), grid]
+
+
+def _knowledge(view: dict, lang: str) -> list[Text]:
+    words = labels(lang)
+    parts = []
+    for holder, keys in known_hands(view):
+        names = [card(k, lang) for k in keys]
+        if holder == "spare":
+            parts.append(words["spare_is"].format(card=names[0]))
+        elif len(names) == 1:
+            parts.append(words["holds"].format(p=seat_name(holder, lang), card=names[0]))
+        else:
+            parts.append(words["holds_one_of"].format(p=seat_name(holder, lang),
+                                                      cards=", ".join(names)))
+    if not parts:
+        return []
+    return [Text(f"{words['known']}: " + "; ".join(parts), style="cyan")]
+
+
+def _phase(view: dict, lang: str) -> list[Text]:
+    words = labels(lang)
+    lines = []
+    phase = view.get("phase")
+    if phase == "redraw" and view.get("to_move") is not None:
+        lines.append(Text(words["redraw_phase"].format(p=seat_name(view["to_move"], lang)),
+                          style="bold yellow"))
+    elif phase == "chancellor" and view.get("turn") is not None:
+        lines.append(Text(words["chancellor_phase"].format(p=seat_name(view["turn"], lang)),
+                          style="bold yellow"))
+    elif phase == "deal" and not view.get("terminal"):
+        lines.append(Text(words["dealing"].format(n=(view.get("round") or 0) + 1),
+                          style="yellow"))
+    elif phase == "play" and view.get("deck_size") == 0:
+        lines.append(Text(words["showdown_next"], style="yellow"))
+    result = view.get("result")
+    if view.get("terminal") and result is not None:
+        winners = ", ".join(seat_name(w, lang) for w in result["winners"]) or words["nobody"]
+        lines.append(Text(words["winners"].format(p=winners), style="bold green"))
+    return lines
+
+
+def render_text(view: dict, lang: str = "en") -> Group:
+    """The whole table as ``view``'s seat (or a spectator) sees it, as a Rich renderable."""
+    lang = lang_of(lang)
+    parts: list = [_header(view, lang), _table_line(view, lang), _seats_table(view, lang)]
+    if any(d["cause"] != "played" for s in view["seats"] for d in s["discards"]):
+        parts.append(Text(labels(lang)["legend"], style="dim"))
+    parts += _marks(view, lang)
+    parts += _phase(view, lang)
+    parts += _hand(view, lang)
+    parts += _knowledge(view, lang)
+    return Group(*parts)
