@@ -25,6 +25,18 @@ def open_seat(page, base: str, url: str, name: str | None = None):
     return page
 
 
+def claim_seat(page, base: str, invite: str, name: str):
+    """Open a table's invite link and take the first free seat under ``name``."""
+    page.goto(base + invite)
+    page.wait_for_selector("#claim-form:not([hidden])", timeout=TIMEOUT)
+    page.fill("#claim-name", name)
+    page.click("#claim-form button")
+    page.wait_for_function("n => window.gonets.seat !== null && "
+                           "window.gonets.frame.seats.some(s => s.name === n)",
+                           arg=name, timeout=TIMEOUT)
+    return page
+
+
 def frame(page) -> dict:
     return page.evaluate("() => window.gonets.frame")
 

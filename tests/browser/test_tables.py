@@ -9,7 +9,15 @@ from server.helpers import ServerThread  # tests/ is on sys.path (pytest rootdir
 
 from gonets.core import games
 
-from .support import TIMEOUT, Chooser, click_action, frame, open_seat, wait_for_decision
+from .support import (
+    TIMEOUT,
+    Chooser,
+    claim_seat,
+    click_action,
+    frame,
+    open_seat,
+    wait_for_decision,
+)
 
 OTHER_GAMES = {"czar": 3, "carcassonne": 2, "babayaga": 3}
 
@@ -23,7 +31,7 @@ def need(name):
 def human_vs_bots(site, game, players, seed, agent="random", **extra):
     seats = [{"kind": "human"}] + [{"kind": "bot", "agent": agent}] * (players - 1)
     created = site.create(game=game, players=players, seed=seed, seats=seats, **extra)
-    return created, created["links"]["seats"][0]["url"]
+    return created, created["links"]["seat"]["url"]
 
 
 def live_table(site, table_id):
@@ -83,10 +91,9 @@ def test_two_humans_see_their_own_hands_and_a_spectator_sees_none(site, browser)
                           seats=[{"kind": "human"}, {"kind": "human"}])
     contexts = [browser.new_context() for _ in range(3)]
     try:
-        ann = open_seat(contexts[0].new_page(), site.base, created["links"]["seats"][0]["url"],
+        ann = open_seat(contexts[0].new_page(), site.base, created["links"]["seat"]["url"],
                         "Ann")
-        bob = open_seat(contexts[1].new_page(), site.base, created["links"]["seats"][1]["url"],
-                        "Bob")
+        bob = claim_seat(contexts[1].new_page(), site.base, created["links"]["invite"], "Bob")
         watcher = open_seat(contexts[2].new_page(), site.base, created["links"]["spectator"])
         for page in (ann, bob, watcher):
             page.wait_for_function("() => window.gonets.frame.status === 'running'",
@@ -215,7 +222,7 @@ def test_clicks_menus_buttons_and_double_clicks_on_the_toy_game(browser, tmp_pat
         with ServerThread(f"sqlite:///{tmp_path / 'toy.sqlite3'}", bot_delay=0.0) as site:
             created = site.create(game="toy", players=2, preset="long", seed=3, seats=[
                 {"kind": "human"}, {"kind": "bot", "agent": "random"}])
-            page = open_seat(context.new_page(), site.base, created["links"]["seats"][0]["url"],
+            page = open_seat(context.new_page(), site.base, created["links"]["seat"]["url"],
                              "Ann")
             current = wait_for_decision(page)
             assert page.locator("#actions button").count() == 0     # both are in the picture
@@ -238,3 +245,25 @@ def test_clicks_menus_buttons_and_double_clicks_on_the_toy_game(browser, tmp_pat
     finally:
         context.close()
         games().pop(TOY.name, None)
+
+
+def test_a_seat_opened_in_a_second_tab_is_shown_and_taken_back(site, context):
+    """One seat plays from one place: the first tab is told when a second opens the seat,
+    and taking it back there gives a new secret that shuts the second tab out."""
+    need("loveletter")
+    created, url = human_vs_bots(site, "loveletter", 2, seed=6)
+    first = open_seat(context.new_page(), site.base, url, "Ann")
+    second = context.new_page()
+    second.goto(site.base + url)
+    second.wait_for_function("() => window.gonets.frame && window.gonets.seat === 0",
+                             timeout=TIMEOUT)
+    first.wait_for_selector("#displaced:not([hidden])", timeout=TIMEOUT)
+    assert "opened in another place" in first.inner_text("#displaced")
+    first.click("#take-back")
+    first.wait_for_function("t => window.gonets.seat === 0 && !location.hash.includes(t)",
+                            arg=created["links"]["seat"]["token"], timeout=TIMEOUT)
+    second.wait_for_selector("#displaced:not([hidden])", timeout=TIMEOUT)
+    assert second.locator("#take-back").is_hidden()
+    assert "taken back" in second.inner_text("#displaced")
+    current = wait_for_decision(first)
+    assert current["seat"] == 0

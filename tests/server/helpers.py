@@ -66,6 +66,26 @@ class ServerThread:
         assert response.status_code == 201, response.text
         return response.json()
 
+    def claim(self, table_id: str, seat: int | None = None, name: str | None = None) -> dict:
+        """Take a free seat the way an invited friend does; returns its link and secret."""
+        body = {key: value for key, value in (("seat", seat), ("name", name))
+                if value is not None}
+        response = self.http.post(f"/api/tables/{table_id}/seats", json=body)
+        assert response.status_code == 201, response.text
+        return response.json()
+
+    def seat_tokens(self, created: dict) -> list[str | None]:
+        """The creator's secret plus one claimed for every other human seat (None for
+        bots), as if each friend had opened the invite link."""
+        tokens: list[str | None] = [None] * created["table"]["players"]
+        mine = created["links"]["seat"]
+        if mine is not None:
+            tokens[mine["seat"]] = mine["token"]
+        for index, seat in enumerate(created["table"]["seats"]):
+            if seat["kind"] == "human" and tokens[index] is None:
+                tokens[index] = self.claim(created["id"], index)["token"]
+        return tokens
+
     def client(self, table_id: str, token: str | None = None, name: str | None = None,
                join: bool = True) -> WsClient:
         return WsClient(self.ws_base, table_id, token, name, join)

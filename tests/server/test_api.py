@@ -66,20 +66,57 @@ def test_unknown_tables_are_404_with_a_message(server):
         assert "table" in response.json()["error"]
 
 
-def test_create_returns_seat_links_with_distinct_tokens_and_a_spectator_link(server):
+def test_the_creator_gets_only_its_own_seat_secret_and_friends_claim_theirs(server):
     created = server.create(game="toy", players=3, seats=[
         {"kind": "human"}, {"kind": "bot", "agent": "random"}, {"kind": "human"}])
-    seats = created["links"]["seats"]
-    assert seats[1] is None
-    tokens = [seats[0]["token"], seats[2]["token"]]
-    assert len(set(tokens)) == 2 and all(len(t) >= 32 for t in tokens)
-    assert seats[0]["url"] == f"/table/{created['id']}#token={tokens[0]}"
-    assert created["links"]["spectator"] == f"/table/{created['id']}"
+    table_id = created["id"]
+    mine = created["links"]["seat"]
+    assert mine["seat"] == 0 and len(mine["token"]) >= 32
+    assert mine["url"] == f"/table/{table_id}#token={mine['token']}"
+    assert created["links"]["invite"] == f"/table/{table_id}#invite"
+    assert created["links"]["spectator"] == f"/table/{table_id}"
+    assert "seats" not in created["links"]
+    assert [s.get("free", False) for s in created["table"]["seats"]] == [False, False, True]
+    friend = server.claim(table_id, name="Bob")
+    assert friend["seat"] == 2 and friend["token"] != mine["token"]
+    taken = server.http.post(f"/api/tables/{table_id}/seats", json={})
+    assert taken.status_code == 409 and "every seat" in taken.json()["error"]
     lobby = server.http.get("/api/tables").text
-    summary = server.http.get(f"/api/tables/{created['id']}").text
-    for token in tokens:
+    summary = server.http.get(f"/api/tables/{table_id}").text
+    for token in (mine["token"], friend["token"]):
         assert token not in lobby and token not in summary
-    assert json.loads(summary)["status"] == "open"
+    assert json.loads(summary)["status"] == "open"          # the creator has no name yet
+    assert json.loads(summary)["seats"][2]["name"] == "Bob"
+
+
+@pytest.mark.parametrize("body,message", [
+    ({"seat": 0}, "must be a free seat"),
+    ({"seat": 5}, "must be a free seat"),
+    ({"seat": True}, "must be a free seat"),
+    ({"name": "random bot"}, "looks like a bot's"),
+    ({"name": " \u200b"}, "invisible character U+200B"),
+    ([1], "JSON object"),
+])
+def test_bad_claims_are_refused_and_leave_the_seat_free(server, body, message):
+    created = server.create(game="toy", players=2)
+    response = server.http.post(f"/api/tables/{created['id']}/seats", json=body)
+    assert response.status_code == 400 and message in response.json()["error"]
+    assert server.http.get(f"/api/tables/{created['id']}").json()["seats"][1]["free"]
+
+
+def test_the_creator_may_name_itself_and_choose_its_seat(server):
+    created = server.create(game="toy", players=2, seat=1, name="Ann")
+    assert created["links"]["seat"]["seat"] == 1
+    assert [s["name"] for s in created["table"]["seats"]] == [None, "Ann"]
+    refused = server.http.post(f"/api/tables/{created['id']}/seats", json={"name": "ANN"})
+    assert refused.status_code == 400 and "already called 'Ann'" in refused.json()["error"]
+    server.claim(created["id"], name="Bob")
+    assert server.http.get(f"/api/tables/{created['id']}").json()["status"] == "running"
+    bad = server.http.post("/api/tables", json={"game": "toy", "players": 2,
+                                                "seats": [{"kind": "bot"}, {"kind": "human"}],
+                                                "seat": 0})
+    assert bad.status_code == 400 and "'seat' must be the index of a human seat" in \
+        bad.json()["error"]
 
 
 def test_bot_table_finishes_and_is_listed_with_its_result_record_and_replay(server):

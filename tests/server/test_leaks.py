@@ -59,7 +59,7 @@ def play_table(server, game_name, players, seed, preset=None):
     if preset:
         spec["preset"] = preset
     created = server.create(**spec)
-    tokens = [link["token"] for link in created["links"]["seats"]]
+    tokens = server.seat_tokens(created)
     received = in_fresh_thread(asyncio.run,
                                play_randomly(server.ws_base, created["id"], tokens, seed))
     record = Record.from_json(server.http.get(f"/api/tables/{created['id']}/record").json())

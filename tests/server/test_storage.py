@@ -50,7 +50,7 @@ def test_a_restarted_server_resumes_every_table_exactly(toy, db_url):
         bots = first.create(game="toy", players=3, seed=8, preset="long",
                             seats=[{"kind": "bot", "agent": "random"}] * 3,
                             bot_delay=0.4)
-        token = humans["links"]["seats"][0]["token"]
+        token = humans["links"]["seat"]["token"]
         ann = first.client(humans["id"], token, name="Ann")
         state = ann.until(lambda m: m["type"] == "state" and m["status"] == "running")
         ann.send({"type": "act", "action": "swap", "version": state["version"]})

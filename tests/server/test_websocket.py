@@ -13,7 +13,7 @@ HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
 def two_humans(server, **spec):
     created = server.create(game="toy", players=2, seats=HUMANS, **spec)
-    tokens = [link["token"] for link in created["links"]["seats"]]
+    tokens = server.seat_tokens(created)
     return created["id"], tokens
 
 
@@ -164,12 +164,14 @@ def test_a_double_click_applies_once(server):
 
 def test_names_are_kept_as_text_and_tokens_never_reach_other_clients(server):
     table_id, tokens = two_humans(server)
-    hostile = '<img src=x onerror="alert(1)">\u0007'
-    ann = server.client(table_id, tokens[0], name=hostile)
+    hostile = '<img src=x onerror="alert(1)">'
+    ann = server.client(table_id, tokens[0], name=hostile + "\u0007")
+    assert "invisible character U+0007" in ann.until(lambda m: m["type"] == "error")["message"]
+    ann.send({"type": "join", "token": tokens[0], "name": hostile})
     bob = server.client(table_id, tokens[1], name="Bob")
     watcher = server.client(table_id)
     seen = watcher.until(lambda m: m["type"] == "state" and m["status"] == "running")
-    assert seen["seats"][0]["name"] == '<img src=x onerror="alert(1)">'   # control char removed
+    assert seen["seats"][0]["name"] == hostile
     state = ann.until(lambda m: m["type"] == "state" and m["status"] == "running")
     ann.send({"type": "act", "action": "keep", "version": state["version"]})
     bob.until(lambda m: m["type"] == "state" and m["version"] == state["version"] + 1)
@@ -187,7 +189,7 @@ def test_names_are_kept_as_text_and_tokens_never_reach_other_clients(server):
 def test_the_turn_timer_lets_a_bot_play_for_an_absent_seat(server):
     created = server.create(game="toy", players=2, turn_seconds=1,
                             seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}])
-    token = created["links"]["seats"][0]["token"]
+    token = created["links"]["seat"]["token"]
     ann = server.client(created["id"], token, name="Ann")
     started = ann.until(lambda m: m["type"] == "state" and m["status"] == "running")
     assert started["turn_left"] == pytest.approx(1.0, abs=0.3)

@@ -125,15 +125,39 @@ async def api_create(request: Request) -> Response:
     manager: TableManager = request.app.state.manager
     try:
         data = await read_json(request)
-        table, tokens = manager.create(data)
+        table, seat, token = manager.create(data)
     except (TableError, GonetsError) as exc:
         return error(str(exc))
-    seats = [None if token is None else
-             {"seat": index, "url": f"/table/{table.id}#token={token}", "token": token}
-             for index, token in enumerate(tokens)]
+    mine = None if token is None else seat_link(table.id, seat, token)
     return JSONResponse({"id": table.id, "table": table.summary(),
-                         "links": {"seats": seats, "spectator": f"/table/{table.id}"}},
+                         "links": {"seat": mine, "invite": f"/table/{table.id}#invite",
+                                   "spectator": f"/table/{table.id}"}},
                         status_code=201)
+
+
+def seat_link(table_id: str, seat: int, token: str) -> dict:
+    """A seat's own link: its secret sits in the URL fragment, never sent in requests."""
+    return {"seat": seat, "url": f"/table/{table_id}#token={token}", "token": token}
+
+
+async def api_claim(request: Request) -> Response:
+    """Take a free seat: body ``{"seat"?: n, "name"?: ...}``; the answer carries that seat's
+    secret, for this requester only."""
+    try:
+        table = find_table(request)
+    except TableError as exc:
+        return error(str(exc), 404)
+    try:
+        data = await read_json(request)
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise TableError("send a JSON object such as {\"seat\": 1, \"name\": \"Ann\"}")
+        seat, token = await table.claim(data.get("seat"), data.get("name"))
+    except (TableError, GonetsError) as exc:
+        status = 409 if "taken" in str(exc) else 400
+        return error(str(exc), status)
+    return JSONResponse(seat_link(table.id, seat, token), status_code=201)
 
 
 def find_table(request: Request) -> LiveTable:
@@ -266,12 +290,20 @@ async def table_socket(websocket: WebSocket) -> None:
                         if seat is None:
                             raise TableError("spectators do not have a name at the table")
                         await table.set_name(seat, data["name"])
+                    welcome: dict[str, Any] = {"type": "welcome", "seat": seat, "ref": ref}
+                    if seat is not None and data.get("take_back") is True:
+                        fresh = await table.rekey(seat, conn)
+                        welcome["link"] = seat_link(table.id, seat, fresh)
                     conn.seat, conn.lang = seat, lang
                     entry = table.seats[seat] if seat is not None else None
-                    conn.push(json.dumps({"type": "welcome", "seat": seat, "ref": ref,
-                                          "needs_name": bool(entry and not entry.get("name"))}))
+                    welcome["needs_name"] = bool(entry and not entry.get("name"))
+                    conn.push(json.dumps(welcome))
                     joined = True
-                    table.attach(conn)
+                    displaced = table.attach(conn)
+                    if displaced:
+                        conn.push(json.dumps({"type": "notice", "message":
+                                              "this seat was open in another place; that "
+                                              "place was told and stopped playing it"}))
                 elif kind == "act":
                     seat = seated(conn, joined)
                     await table.submit(seat, data.get("action"), data.get("version"))
@@ -358,6 +390,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
         Route("/api/tables", api_tables, methods=["GET"]),
         Route("/api/tables", api_create, methods=["POST"]),
         Route("/api/tables/{table_id}", api_table),
+        Route("/api/tables/{table_id}/seats", api_claim, methods=["POST"]),
         Route("/api/tables/{table_id}/record", api_record),
         Route("/api/tables/{table_id}/replay", api_replay),
         WebSocketRoute("/ws/{table_id}", table_socket),

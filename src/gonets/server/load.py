@@ -96,7 +96,7 @@ class Server:
         if response.status_code != 201:
             raise RuntimeError(f"could not open a table: {response.text}")
         data = response.json()
-        link = data["links"]["seats"][0]
+        link = data["links"]["seat"]
         return data["id"], link["token"] if link else None
 
 

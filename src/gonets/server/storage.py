@@ -184,10 +184,15 @@ class Storage:
                 "new_updated": time.time(),
                 "new_result": json.dumps(result) if result is not None else None})
 
-    def update_seats(self, table_id: str, seats: list[dict], status: str) -> None:
+    def update_seats(self, table_id: str, seats: list[dict], status: str,
+                     token_hashes: list[str | None] | None = None) -> None:
+        """Store a table's seats and status (and its seat secrets' hashes when given)."""
+        values = {"seats": json.dumps(seats), "status": status, "updated": time.time()}
+        if token_hashes is not None:
+            values["token_hashes"] = json.dumps(token_hashes)
         with self.engine.begin() as conn:
-            conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(
-                seats=json.dumps(seats), status=status, updated=time.time()))
+            conn.execute(update(tables_table).where(tables_table.c.id == table_id)
+                         .values(**values))
 
     @staticmethod
     def _insert_steps(conn, table_id: str, start: int, steps: list[dict]) -> None:

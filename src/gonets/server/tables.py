@@ -9,22 +9,18 @@ write drops the copy, so memory never runs ahead of the database.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import json
 import logging
 import secrets
 import time
-import unicodedata
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
 from gonets.agents import agent_names, make_agent
 from gonets.core import (
     CHANCE,
     TERMINAL,
-    GonetsError,
     IllegalAction,
     Match,
     Record,
@@ -32,121 +28,18 @@ from gonets.core import (
     get_game,
     seat_names,
 )
-from gonets.core.errors import OptionError
 from gonets.server.frames import LogLines, seat_payload
+from gonets.server.names import check_name_at_table, clean_name
+from gonets.server.spec import TableError, hash_token, new_token, parse_spec
 from gonets.server.storage import Storage, StoredTable
+
+__all__ = ["Connection", "LiveTable", "TableError", "TableManager", "clean_name", "hash_token",
+           "parse_spec"]
 
 log = logging.getLogger("gonets.server")
 
-MAX_NAME = 32
-MAX_BOT_DELAY = 30.0
-MAX_TURN_SECONDS = 24 * 3600.0
 MAX_QUEUE = 200
 KEEP_FINISHED = 100           # finished tables nobody watches kept in memory (others reload)
-SEED_LIMIT = 2**53              # as wide as the core's own draw: not searchable from a hand
-
-
-class TableError(GonetsError):
-    """A request a table refuses; the message is shown to the one client that sent it."""
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def clean_name(name: Any) -> str:
-    """A player name: text of 1-32 printable characters (control characters removed)."""
-    if not isinstance(name, str):
-        raise TableError("a name must be text")
-    kept = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C").strip()
-    if not kept:
-        raise TableError("a name needs at least one visible character")
-    if len(kept) > MAX_NAME:
-        raise TableError(f"a name may have at most {MAX_NAME} characters")
-    return kept
-
-
-@dataclass
-class TableSpec:
-    """A validated request to open a table."""
-
-    game: str
-    players: int
-    preset: str
-    options: dict[str, Any]
-    seats: list[dict]
-    bot_delay: float
-    turn_seconds: float | None
-    seed: int
-
-
-def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False) -> TableSpec:
-    """Validate a create-table request; :class:`TableError` names the first problem."""
-    if not isinstance(data, dict):
-        raise TableError("send a JSON object describing the table")
-    name = data.get("game")
-    if not isinstance(name, str):
-        raise TableError("choose a game ('game')")
-    try:
-        game = get_game(name)
-    except OptionError as exc:
-        raise TableError(str(exc)) from None
-    players = data.get("players")
-    options = data.get("options") or {}
-    if not isinstance(options, dict):
-        raise TableError("'options' must be an object of option values")
-    preset = data.get("preset") or None
-    try:
-        config = game.configure(players, preset, options)
-    except (GonetsError, TypeError) as exc:
-        raise TableError(str(exc)) from None
-    seats = parse_seats(game, data.get("seats"), config.players)
-    bot_delay = number(data.get("bot_delay"), "bot_delay", 0.0, MAX_BOT_DELAY, default_bot_delay)
-    turn_seconds = number(data.get("turn_seconds"), "turn_seconds", 1.0, MAX_TURN_SECONDS, None)
-    seed = data.get("seed")
-    humans = sum(seat["kind"] == "human" for seat in seats)
-    if seed is not None and humans > 1 and not fixed_seeds:
-        raise TableError("a chosen 'seed' is refused at a table with several human seats: "
-                         "whoever chose it could work out every deal; leave it out")
-    if seed is None:
-        seed = secrets.randbelow(SEED_LIMIT)
-    elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
-        raise TableError(f"'seed' must be a whole number from 0 to {SEED_LIMIT - 1}")
-    return TableSpec(game.name, config.players, config.preset, dict(config.options), seats,
-                     bot_delay, turn_seconds, seed)
-
-
-def number(value: Any, name: str, low: float, high: float, default: float | None) -> Any:
-    if value is None:
-        return default
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise TableError(f"'{name}' must be a number from {low:g} to {high:g}")
-    return float(value)
-
-
-def parse_seats(game: Any, seats: Any, players: int) -> list[dict]:
-    if seats is None:
-        seats = [{"kind": "human"}] * players
-    if not isinstance(seats, list) or len(seats) != players:
-        raise TableError(f"'seats' must list {players} seats (one per player)")
-    known = agent_names(game)
-    fallback = "heuristic" if "heuristic" in known else "random"
-    parsed = []
-    for index, seat in enumerate(seats):
-        if not isinstance(seat, dict):
-            raise TableError(f"seat p{index + 1}: give an object such as {{\"kind\": \"human\"}}")
-        kind = seat.get("kind")
-        if kind == "human":
-            parsed.append({"kind": "human", "name": None, "fallback": fallback})
-        elif kind == "bot":
-            agent = seat.get("agent", "random")
-            if agent not in known:
-                raise TableError(f"seat p{index + 1}: unknown bot {agent!r}; "
-                                 f"known bots: {', '.join(known)}")
-            parsed.append({"kind": "bot", "agent": agent, "name": f"{agent} bot"})
-        else:
-            raise TableError(f"seat p{index + 1}: 'kind' must be 'human' or 'bot'")
-    return parsed
 
 
 class Connection:
@@ -159,6 +52,7 @@ class Connection:
         self.seat = seat
         self.lang = "en"
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.close_code: int | None = None
         self.sender = asyncio.get_running_loop().create_task(self._send_loop())
         self.closed = False
 
@@ -173,9 +67,11 @@ class Connection:
             return
         self.outbox.put_nowait(text)
 
-    def close(self) -> None:
+    def close(self, code: int | None = None) -> None:
+        """Stop after what is queued; with ``code`` the socket itself is closed with it."""
         if not self.closed:
             self.closed = True
+            self.close_code = code
             self.outbox.put_nowait(None)
 
     async def _send_loop(self) -> None:
@@ -183,8 +79,9 @@ class Connection:
             while True:
                 text = await self.outbox.get()
                 if text is None:
-                    if self.overflowed and self.close_socket is not None:
-                        await self.close_socket(1013)
+                    code = 1013 if self.overflowed else self.close_code
+                    if code is not None and self.close_socket is not None:
+                        await self.close_socket(code)
                     return
                 await self.send_text(text)
         except Exception:  # noqa: BLE001 - a dead socket ends only its own sender
@@ -249,6 +146,11 @@ class LiveTable:
             shown.append(entry)
         return shown
 
+    def free_seats(self) -> list[int]:
+        """Human seats nobody has claimed yet (no secret was handed out for them)."""
+        return [index for index, seat in enumerate(self.seats)
+                if seat["kind"] == "human" and self.token_hashes[index] is None]
+
     def seat_names(self) -> list[str]:
         """What the log calls each seat: the chosen name, else p1, p2..."""
         return seat_names(self.seats)
@@ -263,7 +165,10 @@ class LiveTable:
         raise TableError("this seat link is not valid for this table (wrong token)")
 
     def summary(self) -> dict:
-        return table_summary(self.stored_snapshot())
+        summary = table_summary(self.stored_snapshot())
+        for index in self.free_seats():
+            summary["seats"][index]["free"] = True
+        return summary
 
     def stored_snapshot(self) -> StoredTable:
         snap = StoredTable(**{**self.stored.__dict__, "steps": []})
@@ -294,6 +199,8 @@ class LiveTable:
         seats = self.public_seats()
         for index, entry in enumerate(seats):
             entry["connected"] = connected[index] > 0
+        for index in self.free_seats():
+            seats[index]["free"] = True
         remaining = None
         if self.deadline is not None:
             remaining = round(max(0.0, self.deadline - time.monotonic()), 1)
@@ -316,9 +223,25 @@ class LiveTable:
             conn.push(texts[key])
 
     # -- listeners ------------------------------------------------------------------------------
-    def attach(self, conn: Connection) -> None:
+    def attach(self, conn: Connection) -> int:
+        """Add a listener. A seat plays from one place at a time: other connections of the
+        same seat are told that it was opened elsewhere and closed (they may take it back);
+        returns how many were displaced."""
+        displaced = 0
+        if conn.seat is not None:
+            for other in [c for c in self.connections if c.seat == conn.seat]:
+                self.displace(other, "your seat was opened in another place (another tab, "
+                                     "browser or device); this page no longer plays it")
+                displaced += 1
         self.connections.add(conn)
         self.broadcast()
+        return displaced
+
+    def displace(self, conn: Connection, message: str, link_changed: bool = False) -> None:
+        conn.push(json.dumps({"type": "displaced", "message": message,
+                              "link_changed": link_changed}))
+        self.connections.discard(conn)
+        conn.close(4409)
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
@@ -330,29 +253,71 @@ class LiveTable:
 
     # -- changes --------------------------------------------------------------------------------
     async def set_name(self, seat: int, name: Any) -> None:
-        name = clean_name(name)
         async with self.lock:
+            if self.status == "finished":
+                raise TableError("the game is over; the names stay as they were in the record")
+            name = check_name_at_table(name, seat, self.seats, agent_names(self.game))
             if self.seats[seat].get("name") == name:
                 return                       # a rejoin under the saved name: nothing changes
             seats = [dict(entry) for entry in self.seats]
             seats[seat]["name"] = name
-            status = self.status
-            if status == "open" and all(s.get("name") for s in seats):
-                status = "running"
-            try:
-                await self.manager.write(self.storage.update_seats, self.id, seats, status)
-            except Exception as exc:
-                log.exception("table %s: storing a name failed", self.id)
-                raise TableError("the server could not store the name; please try again") \
-                    from exc
-            started = status != self.status
-            self.seats, self.status = seats, status
-            self.match.record.seats = self.public_seats()
-            self.stored.seats, self.stored.status = seats, status
-            if started:
-                self._reset_deadline()
-            self.wake.set()
-            self.broadcast()
+            await self._store_seats(seats, self.token_hashes, "the name")
+
+    async def claim(self, seat: Any = None, name: Any = None) -> tuple[int, str]:
+        """Give a free human seat (``seat``, or the first free one) to whoever asks, with a
+        fresh secret that only they receive; ``name`` sits them down at once."""
+        async with self.lock:
+            free = self.free_seats()
+            if self.status == "finished":
+                raise TableError("the game is over; no seat can be taken")
+            if not free:
+                raise TableError("every seat at this table is taken")
+            if seat is None:
+                seat = free[0]
+            if not isinstance(seat, int) or isinstance(seat, bool) or seat not in free:
+                raise TableError(f"'seat' must be a free seat: "
+                                 f"{', '.join(str(i) for i in free)}")
+            seats = [dict(entry) for entry in self.seats]
+            if name is not None:
+                seats[seat]["name"] = check_name_at_table(name, seat, seats,
+                                                          agent_names(self.game))
+            token = new_token()
+            hashes = list(self.token_hashes)
+            hashes[seat] = hash_token(token)
+            await self._store_seats(seats, hashes, "the seat")
+            return seat, token
+
+    async def rekey(self, seat: int, keep: Connection) -> str:
+        """Take a seat back: a new secret for the place that asks; every other place of the
+        seat is closed and its old link stops working."""
+        async with self.lock:
+            token = new_token()
+            hashes = list(self.token_hashes)
+            hashes[seat] = hash_token(token)
+            await self._store_seats(self.seats, hashes, "the new seat link")
+            for other in [c for c in self.connections if c.seat == seat and c is not keep]:
+                self.displace(other, "your seat was taken back from another place with a new "
+                                     "link; this link no longer works", link_changed=True)
+            return token
+
+    async def _store_seats(self, seats: list[dict], hashes: list, what: str) -> None:
+        """Store seats, secrets and the status they imply, then adopt them (lock held)."""
+        status = self.status
+        if status == "open" and all(s.get("name") for s in seats):
+            status = "running"
+        try:
+            await self.manager.write(self.storage.update_seats, self.id, seats, status, hashes)
+        except Exception as exc:
+            log.exception("table %s: storing %s failed", self.id, what)
+            raise TableError(f"the server could not store {what}; please try again") from exc
+        started = status != self.status
+        self.seats, self.status, self.token_hashes = seats, status, hashes
+        self.match.record.seats = self.public_seats()
+        self.stored.seats, self.stored.status, self.stored.token_hashes = seats, status, hashes
+        if started:
+            self._reset_deadline()
+        self.wake.set()
+        self.broadcast()
 
     async def submit(self, seat: int, action: Any, version: Any = None) -> None:
         """A human seat's action (its notation). Refusals raise :class:`TableError`/
@@ -565,17 +530,24 @@ class TableManager:
         for key in idle[:max(0, len(idle) - self.keep_finished)]:
             del self.tables[key]
 
-    def create(self, data: Any) -> tuple[LiveTable, list[str | None]]:
-        """Open a table; returns it and the seat tokens (the only time they are revealed)."""
+    def create(self, data: Any) -> tuple[LiveTable, int | None, str | None]:
+        """Open a table; returns it, the creator's seat and that seat's secret (the only
+        secret the creator ever gets: the other seats are claimed by whoever joins)."""
         spec = parse_spec(data, self.bot_delay, self.fixed_seeds)
-        tokens = [secrets.token_urlsafe(24) if seat["kind"] == "human" else None
-                  for seat in spec.seats]
-        status = "open" if any(seat["kind"] == "human" for seat in spec.seats) else "running"
+        seat, token = spec.creator_seat, None
+        hashes: list[str | None] = [None] * spec.players
+        if seat is not None:
+            token = new_token()
+            hashes[seat] = hash_token(token)
+            if spec.creator_name is not None:
+                spec.seats[seat]["name"] = check_name_at_table(
+                    spec.creator_name, seat, spec.seats, agent_names(get_game(spec.game)))
+        named = all(s.get("name") for s in spec.seats)
         stored = StoredTable(
             id=secrets.token_hex(6), game=spec.game, players=spec.players, preset=spec.preset,
-            options=spec.options, seats=spec.seats,
-            token_hashes=[hash_token(t) if t else None for t in tokens], seed=spec.seed,
-            bot_delay=spec.bot_delay, turn_seconds=spec.turn_seconds, status=status)
+            options=spec.options, seats=spec.seats, token_hashes=hashes, seed=spec.seed,
+            bot_delay=spec.bot_delay, turn_seconds=spec.turn_seconds,
+            status="running" if named else "open")
         table = LiveTable(self, stored)
         table.match.deal()
         table.stored.steps = list(table.match.record.steps)
@@ -585,7 +557,7 @@ class TableManager:
         table.stored.version = table.version
         table.stored.steps = []
         self._launch(table)
-        return table, tokens
+        return table, seat, token
 
     def get(self, table_id: Any) -> LiveTable:
         if not isinstance(table_id, str) or not table_id.isalnum() or len(table_id) > 32:

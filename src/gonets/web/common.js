@@ -66,5 +66,6 @@ function seatLabel(seats, index) {
   const base = `p${index + 1}`;
   if (!seat) return base;
   if (seat.name) return `${seat.name} (${base})`;
-  return seat.kind === "bot" ? `${seat.agent} bot (${base})` : `${base} (waiting)`;
+  if (seat.kind === "bot") return `${seat.agent} bot (${base})`;
+  return seat.free ? `${base} (free seat)` : `${base} (waiting)`;
 }

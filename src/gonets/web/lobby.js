@@ -109,6 +109,8 @@ async function createTable(event) {
     bot_delay: Number(document.getElementById("bot-delay").value),
     turn_seconds: turn === "" ? null : Number(turn),
   };
+  const name = document.getElementById("creator-name").value;
+  if (name.trim()) body.name = name;
   try {
     const created = await fetchJSON("/api/tables", {method: "POST",
       headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
@@ -123,12 +125,17 @@ function showCreated(created) {
   document.getElementById("created").hidden = false;
   document.getElementById("created-id").textContent = created.id;
   const items = [];
-  created.links.seats.forEach((link, index) => {
-    if (!link) return;
-    const url = new URL(link.url, location.href).href;
-    items.push(h("li", {}, `p${index + 1}: `, h("a", {href: url, class: "seat-link",
-      "data-seat": index, target: "_blank"}, url)));
-  });
+  const mine = created.links.seat;
+  if (mine) {
+    const url = new URL(mine.url, location.href).href;
+    items.push(h("li", {}, `your seat (p${mine.seat + 1}): `, h("a", {href: url,
+      class: "seat-link", "data-seat": mine.seat, target: "_blank"}, "open your seat")));
+  }
+  if (created.table.seats.some(s => s.free)) {
+    const invite = new URL(created.links.invite, location.href).href;
+    items.push(h("li", {}, "invite friends: ", h("a", {href: invite, class: "invite-link",
+      target: "_blank"}, invite)));
+  }
   const watch = new URL(created.links.spectator, location.href).href;
   items.push(h("li", {}, "spectators: ", h("a", {href: watch, class: "spectator-link",
     target: "_blank"}, watch)));
@@ -146,6 +153,10 @@ function tableLine(table) {
     parts.push(" ", h("a", {href: `/table/${table.id}#replay`}, "replay"));
   } else {
     parts.push(` — step ${table.version} `, h("a", {href: `/table/${table.id}`}, "watch"));
+    if (table.seats.some(s => s.free)) {
+      parts.push(" ", h("a", {href: `/table/${table.id}#invite`, class: "join-link"},
+                        "take a seat"));
+    }
   }
   return h("li", {"data-table": table.id}, parts);
 }

@@ -5,7 +5,12 @@
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.hash.slice(1));
-const token = params.get("token");
+// A seat's secret comes in the URL fragment (never sent to the server in requests) and is
+// kept in this browser, so reopening the table's plain address keeps the seat.
+const seatKey = `gonets-seat:${tableId}`;
+let token = params.get("token") || localStorage.getItem(seatKey);
+if (params.get("token")) localStorage.setItem(seatKey, params.get("token"));
+let takeBack = false;
 // Readable texts in English unless the page is opened with ?lang=ru (games that lack a
 // language fall back to English).
 const lang = new URLSearchParams(location.search).get("lang") || params.get("lang") || "en";
@@ -13,7 +18,14 @@ const gonets = {frame: null, seat: null, pending: null, socket: null, retry: 0, 
                 errors: [], replay: {step: 0, steps: 0, seat: ""}};
 window.gonets = gonets;
 
-function nameKey() { return `gonets-name:${tableId}:${token ? token.slice(0, 6) : "-"}`; }
+function nameKey() { return `gonets-name:${tableId}`; }
+
+// Keep a new secret (a claimed seat, or one taken back) in the fragment and this browser.
+function adoptLink(link) {
+  token = link.token;
+  localStorage.setItem(seatKey, token);
+  history.replaceState(null, "", `${location.pathname}${location.search}#token=${token}`);
+}
 
 function setConnection(state, text) {
   const badge = document.getElementById("conn");
@@ -61,6 +73,8 @@ function connect() {
       join.token = token;
       const saved = localStorage.getItem(nameKey());
       if (saved) join.name = saved;
+      if (takeBack) join.take_back = true;
+      takeBack = false;
     }
     send(join);
   };
@@ -69,6 +83,7 @@ function connect() {
     gonets.pending = null;
     document.body.classList.remove("busy");
     if (event.code === 4404) { setConnection("closed", "no such table"); return; }
+    if (event.code === 4409) { setConnection("closed", "playing elsewhere"); return; }
     setConnection("disconnected", "disconnected — reconnecting");
     const wait = Math.min(5000, 300 * 2 ** gonets.retry++);
     setTimeout(connect, wait);
@@ -78,6 +93,8 @@ function connect() {
 function receive(message) {
   if (message.type === "welcome") {
     gonets.seat = message.seat;
+    if (message.link) adoptLink(message.link);
+    document.getElementById("displaced").hidden = true;
     setConnection("connected", "connected");
     document.getElementById("whoami").textContent =
       message.seat === null ? "spectator" : `you are p${message.seat + 1}`;
@@ -93,6 +110,15 @@ function receive(message) {
     }
     showError(message.message);
     if (message.fatal) setConnection("closed", "closed");
+    if (token && gonets.frame === null && /seat link is not valid/.test(message.message)) {
+      localStorage.removeItem(seatKey);     // a stale secret: watch instead, seats stay free
+      token = null;
+      gonets.socket.close();
+    }
+  } else if (message.type === "displaced") {
+    showDisplaced(message);
+  } else if (message.type === "notice") {
+    showError(message.message);
   } else if (message.type === "ack") {
     if (message.ref === gonets.pending) {
       gonets.pending = null;
@@ -101,8 +127,53 @@ function receive(message) {
   }
 }
 
+// -- seats ----------------------------------------------------------------------------------------
+// This seat was opened in another place: say so, and offer to take it back (with a new secret
+// that shuts the other place out), unless the other place already did that to this link.
+function showDisplaced(message) {
+  document.getElementById("displaced-text").textContent = message.message;
+  document.getElementById("take-back").hidden = message.link_changed;
+  document.getElementById("displaced").hidden = false;
+  if (message.link_changed) { localStorage.removeItem(seatKey); token = null; }
+}
+
+document.getElementById("take-back").addEventListener("click", () => {
+  document.getElementById("displaced").hidden = true;
+  takeBack = true;
+  connect();
+});
+
+// An invited visitor (no secret) sees the free seats and may take one under a name.
+function drawClaim(frame) {
+  const form = document.getElementById("claim-form");
+  const free = frame.seats.map((s, i) => s.free ? i : null).filter(i => i !== null);
+  form.hidden = gonets.seat !== null || !free.length || frame.status === "finished";
+  if (form.hidden) return;
+  const select = document.getElementById("claim-seat");
+  const chosen = select.value;
+  select.replaceChildren(...free.map(i => h("option", {value: i, selected: String(i) === chosen},
+                                            `p${i + 1}`)));
+}
+
+document.getElementById("claim-form").addEventListener("submit", async event => {
+  event.preventDefault();
+  const name = document.getElementById("claim-name").value;
+  const seat = Number(document.getElementById("claim-seat").value);
+  try {
+    const link = await fetchJSON(`/api/tables/${encodeURIComponent(tableId)}/seats`, {
+      method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({seat, name})});
+    adoptLink(link);
+    localStorage.setItem(nameKey(), name);
+    document.getElementById("claim-form").hidden = true;
+    if (gonets.socket) { gonets.socket.onclose = null; gonets.socket.close(); }
+    connect();
+  } catch (error) { showError(error.message); }
+});
+
 // -- drawing --------------------------------------------------------------------------------------
 function draw(frame) {
+  drawClaim(frame);
   document.title = `${frame.title} — gonets`;
   document.getElementById("title").textContent = `${frame.title} · table ${frame.table}`;
   drawSeats(frame);

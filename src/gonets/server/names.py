@@ -1,0 +1,89 @@
+"""Player names at a table: visible text only, unique at the table, bot names kept for bots.
+
+A name is refused (never silently rewritten) when it holds a character that renders as
+nothing or as a blank: control and format characters, spaces other than the plain space,
+the Hangul and Braille fillers; or a combining mark with no letter to sit on; or more marks
+stacked on one letter than any script needs (text that spills over its neighbours).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from gonets.server.spec import TableError
+
+MAX_NAME = 32
+MAX_MARKS = 3                  # combining marks on one base character (Vietnamese needs 2)
+# Letters and symbols that draw nothing in common fonts (their categories look visible).
+BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u034f\u180e")
+BOT_WORDS = frozenset({"bot", "bots", "robot", "бот", "робот"})
+
+
+def describe(ch: str) -> str:
+    return f"U+{ord(ch):04X} ({unicodedata.name(ch, 'unnamed').lower()})"
+
+
+def clean_name(name: Any) -> str:
+    """The name as it will be shown: NFC-normalised, outer spaces removed. Raises
+    :class:`TableError` naming the first character that cannot be shown."""
+    if not isinstance(name, str):
+        raise TableError("a name must be text")
+    name = unicodedata.normalize("NFC", name).strip(" ")
+    if not name:
+        raise TableError("a name needs at least one visible character")
+    if len(name) > MAX_NAME:
+        raise TableError(f"a name may have at most {MAX_NAME} characters")
+    marks = 0
+    previous = " "
+    for ch in name:
+        category = unicodedata.category(ch)
+        if category[0] == "C":
+            raise TableError(f"a name may not hold the invisible character {describe(ch)}")
+        if category[0] == "Z" and ch != " ":
+            raise TableError(f"a name may hold only plain spaces, not {describe(ch)}")
+        if ch in BLANK_CHARACTERS:
+            raise TableError(f"a name may not hold {describe(ch)}: it shows as a blank")
+        if ch == " " and previous == " ":
+            raise TableError("a name may not hold several spaces in a row")
+        if category[0] == "M":
+            marks += 1
+            if previous == " ":
+                raise TableError(f"the combining mark {describe(ch)} has no letter to sit on")
+            if marks > MAX_MARKS:
+                raise TableError(f"too many combining marks on one letter (at most {MAX_MARKS})")
+        else:
+            marks = 0
+            previous = ch
+    return name
+
+
+def name_key(name: str) -> str:
+    """What two names must not share at one table: case, width and spacing are ignored."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(folded.split())
+
+
+def looks_like_a_bot(name: str, agents: tuple[str, ...] | list[str] = ()) -> bool:
+    """True for names a human may not take: "random bot", "Bot", "heuristic"..."""
+    words = [w for w in re.split(r"[\W_]+", unicodedata.normalize("NFKC", name).casefold()) if w]
+    if not words:
+        return False
+    return words[-1] in BOT_WORDS or words[0] in BOT_WORDS or \
+        name_key(name) in {name_key(agent) for agent in agents}
+
+
+def check_name_at_table(name: Any, seat: int, seats: list[dict],
+                        agents: tuple[str, ...] | list[str] = ()) -> str:
+    """A human seat's new name, checked against the table: visible, not a bot's, unique."""
+    name = clean_name(name)
+    if looks_like_a_bot(name, agents):
+        raise TableError(f"the name {name!r} looks like a bot's; names ending in 'bot' and "
+                         "bot names are kept for the bots")
+    key = name_key(name)
+    for other, entry in enumerate(seats):
+        if other != seat and entry.get("name") and name_key(entry["name"]) == key:
+            raise TableError(f"p{other + 1} is already called {entry['name']!r} at this "
+                             "table; choose another name")
+    return name

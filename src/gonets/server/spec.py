@@ -1,0 +1,133 @@
+"""A request to open a table, validated: game, players, preset, options, seats, pace, seed.
+
+Every refusal is a :class:`TableError` whose message names the field at fault.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from gonets.agents import agent_names
+from gonets.core import GonetsError, get_game
+from gonets.core.errors import OptionError
+
+MAX_BOT_DELAY = 30.0
+MAX_TURN_SECONDS = 24 * 3600.0
+SEED_LIMIT = 2**53              # as wide as the core's own draw: not searchable from a hand
+
+
+class TableError(GonetsError):
+    """A request a table refuses; the message is shown to the one client that sent it."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh seat secret (192 random bits, URL-safe)."""
+    return secrets.token_urlsafe(24)
+
+
+@dataclass
+class TableSpec:
+    """A validated request to open a table."""
+
+    game: str
+    players: int
+    preset: str
+    options: dict[str, Any]
+    seats: list[dict]
+    bot_delay: float
+    turn_seconds: float | None
+    seed: int
+    creator_seat: int | None = None       # the human seat whose secret the creator gets
+    creator_name: Any = None
+
+
+def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False) -> TableSpec:
+    """Validate a create-table request; :class:`TableError` names the first problem."""
+    if not isinstance(data, dict):
+        raise TableError("send a JSON object describing the table")
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise TableError("choose a game ('game')")
+    try:
+        game = get_game(name)
+    except OptionError as exc:
+        raise TableError(str(exc)) from None
+    players = data.get("players")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise TableError("'options' must be an object of option values")
+    preset = data.get("preset") or None
+    try:
+        config = game.configure(players, preset, options)
+    except (GonetsError, TypeError) as exc:
+        raise TableError(str(exc)) from None
+    seats = parse_seats(game, data.get("seats"), config.players)
+    bot_delay = number(data.get("bot_delay"), "bot_delay", 0.0, MAX_BOT_DELAY, default_bot_delay)
+    turn_seconds = number(data.get("turn_seconds"), "turn_seconds", 1.0, MAX_TURN_SECONDS, None)
+    seed = parse_seed(data.get("seed"), seats, fixed_seeds)
+    creator = creator_seat(data.get("seat"), seats)
+    return TableSpec(game.name, config.players, config.preset, dict(config.options), seats,
+                     bot_delay, turn_seconds, seed, creator, data.get("name"))
+
+
+def parse_seed(seed: Any, seats: list[dict], fixed_seeds: bool) -> int:
+    humans = sum(seat["kind"] == "human" for seat in seats)
+    if seed is not None and humans > 1 and not fixed_seeds:
+        raise TableError("a chosen 'seed' is refused at a table with several human seats: "
+                         "whoever chose it could work out every deal; leave it out")
+    if seed is None:
+        return secrets.randbelow(SEED_LIMIT)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+        raise TableError(f"'seed' must be a whole number from 0 to {SEED_LIMIT - 1}")
+    return seed
+
+
+def creator_seat(value: Any, seats: list[dict]) -> int | None:
+    """The seat the creator sits in: ``seat`` when given, else the first human seat."""
+    humans = [index for index, seat in enumerate(seats) if seat["kind"] == "human"]
+    if value is None:
+        return humans[0] if humans else None
+    if not isinstance(value, int) or isinstance(value, bool) or value not in humans:
+        shown = ", ".join(str(i) for i in humans) or "none"
+        raise TableError(f"'seat' must be the index of a human seat ({shown})")
+    return value
+
+
+def number(value: Any, name: str, low: float, high: float, default: float | None) -> Any:
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise TableError(f"'{name}' must be a number from {low:g} to {high:g}")
+    return float(value)
+
+
+def parse_seats(game: Any, seats: Any, players: int) -> list[dict]:
+    if seats is None:
+        seats = [{"kind": "human"}] * players
+    if not isinstance(seats, list) or len(seats) != players:
+        raise TableError(f"'seats' must list {players} seats (one per player)")
+    known = agent_names(game)
+    fallback = "heuristic" if "heuristic" in known else "random"
+    parsed = []
+    for index, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise TableError(f"seat p{index + 1}: give an object such as {{\"kind\": \"human\"}}")
+        kind = seat.get("kind")
+        if kind == "human":
+            parsed.append({"kind": "human", "name": None, "fallback": fallback})
+        elif kind == "bot":
+            agent = seat.get("agent", "random")
+            if not isinstance(agent, str) or agent not in known:
+                raise TableError(f"seat p{index + 1}: unknown bot {agent!r}; "
+                                 f"known bots: {', '.join(known)}")
+            parsed.append({"kind": "bot", "agent": agent, "name": f"{agent} bot"})
+        else:
+            raise TableError(f"seat p{index + 1}: 'kind' must be 'human' or 'bot'")
+    return parsed
