@@ -1,27 +1,78 @@
-"""Terminal pictures of a view: the map with coordinates, the tile in hand in every rotation,
-scores and messenger positions, followers, remaining tiles; and readable action/event lines."""
+"""Terminal pictures of a view and readable lines, in English and Russian.
+
+The picture: the map with coordinates, the tile in hand in every rotation, scores and the
+scoring track, followers, remaining tiles. The lines: a menu line per legal action and a log
+line per event, written for the viewing seat ("You place J...", other seats by name). Every
+phrase comes from the catalogues ``data/phrases.<lang>.json``.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
 
 from gonets.games.carcassonne.notation import FIGURES
-from gonets.games.carcassonne.rules.phases import MESSAGE_NAMES
-from gonets.games.carcassonne.rules.tiles import (
-    CITY,
-    HALVES,
-    KIND_NAMES,
-    MONASTERY,
-    ROAD,
-    SIDES,
-    TILE_TYPES,
-)
+from gonets.games.carcassonne.rules.tiles import CITY, KIND_NAMES, MONASTERY, ROAD, TILE_TYPES
 from gonets.games.carcassonne.rules.track import SPACES, figures_on_track, has_messenger
 
-COLOURS = ("yellow", "red", "green", "blue", "black", "grey")   # rule M29
+LANGUAGES = ("en", "ru")
 CELL_W = 7
 
 
+def phrases(lang: str) -> dict:
+    """The phrase catalogue of a language (English for an unknown one)."""
+    return _catalogue(lang if lang in LANGUAGES else "en")
+
+
+@cache
+def _catalogue(lang: str) -> dict:
+    path = Path(__file__).parent / "data" / f"phrases.{lang}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def count(n: int, word: str, lang: str) -> str:
+    """``n`` with the word in its plural form (``3 tiles``, ``5 очков``)."""
+    forms = phrases(lang)["plural"][word]
+    if len(forms) == 2:
+        return f"{n} {forms[0] if n == 1 else forms[1]}"
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} {forms[0]}"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return f"{n} {forms[1]}"
+    return f"{n} {forms[2]}"
+
+
+def seat_name(seat: int, lang: str, viewer: int | None, names: Sequence[str] | None) -> str:
+    """How a seat is called in a line: "you" for the viewer, else its name (default p1...)."""
+    if viewer is not None and seat == viewer:
+        return phrases(lang)["you"]
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return str(names[seat])
+    return f"p{seat + 1}"
+
+
+def _line(lang: str, key: str, player: int, viewer: int | None,
+          names: Sequence[str] | None, **fields) -> str:
+    forms = phrases(lang)["events"][key]
+    if viewer is not None and player == viewer:
+        return forms["you"].format(**fields)
+    return forms["other"].format(who=seat_name(player, lang, None, names), **fields)
+
+
+def _label(label: str, lang: str) -> str:
+    """A follower label (``knight 1``) as the object of a sentence (``рыцаря 1``)."""
+    head, _, number = label.partition(" ")
+    word = phrases(lang)["followers_acc"].get(head, head)
+    return f"{word} {number}" if number else word
+
+
+def _xy(x: int, y: int) -> str:
+    return f"{x},{y}"
+
+
+# -- the picture ---------------------------------------------------------------------------------
 def tile_block(letter: str, rot: int, centre: str = "") -> list[str]:
     """Three text lines (7 characters wide) drawing a tile from its feature data."""
     tile = TILE_TYPES[letter].rotations[rot]
@@ -35,22 +86,20 @@ def tile_block(letter: str, rot: int, centre: str = "") -> list[str]:
 
 
 def _follower_marks(view: dict) -> dict[tuple[int, int], str]:
-    marks = {}
+    board = {(x, y): (letter, rot) for letter, x, y, rot in view["board"]}
+    out = {}
     for player, slots in enumerate(view["slots"]):
         for where in slots:
             if where is not None:
                 x, y, segment = where
-                marks[(x, y)] = (player, segment)
-    board = {(x, y): (letter, rot) for letter, x, y, rot in view["board"]}
-    out = {}
-    for cell, (player, segment) in marks.items():
-        letter, rot = board[cell]
-        seg = TILE_TYPES[letter].rotations[rot].segments[segment]
-        out[cell] = f"p{player + 1}{KIND_NAMES[seg.kind][0]}"
+                letter, rot = board[(x, y)]
+                seg = TILE_TYPES[letter].rotations[rot].segments[segment]
+                out[(x, y)] = f"p{player + 1}{KIND_NAMES[seg.kind][0]}"
     return out
 
 
 def render_map(view: dict) -> str:
+    """The map, three text lines per row of tiles, candidate cells with their coordinates."""
     board = {(x, y): (letter, rot) for letter, x, y, rot in view["board"]}
     candidates = set()
     for text in view.get("legal", []):
@@ -86,7 +135,8 @@ def render_map(view: dict) -> str:
     return "\n".join(lines)
 
 
-def render_hand(view: dict) -> str:
+def render_hand(view: dict, lang: str = "en") -> str:
+    """The tile in hand in each of its distinct rotations."""
     letter = view.get("hand")
     if not letter:
         return ""
@@ -94,29 +144,35 @@ def render_hand(view: dict) -> str:
     blocks = [tile_block(letter, rot) for rot in tile.unique_rotations]
     labels = "".join(f"{'r' + str(rot * 90):^{CELL_W + 2}}" for rot in tile.unique_rotations)
     rows = ["  ".join(block[i] for block in blocks) for i in range(3)]
-    return f"Tile in hand: {letter}\n" + "\n".join(rows) + "\n" + labels
+    head = phrases(lang)["picture"]["hand"].format(tile=letter)
+    return head + "\n" + "\n".join(rows) + "\n" + labels
 
 
-def render_scores(view: dict) -> str:
+def render_scores(view: dict, lang: str = "en") -> str:
+    """One line per player: colour, both figures (or the total), followers in supply."""
+    words = phrases(lang)["picture"]
     lines = []
     for player in range(view["players"]):
         meeple, messenger = view["scores"][player]
-        figures = (f"total {meeple}" if view["merged"] or "messengers" not in view["options"]
-                   or not view["options"].get("messengers") else
-                   f"meeple {meeple:>3} (space {meeple % 50:>2})  messenger {messenger:>3} "
-                   f"(space {messenger % 50:>2})  total {meeple + messenger}")
+        if has_messenger(view):
+            figures = words["score_figures"].format(
+                meeple=meeple, meeple_space=meeple % SPACES, messenger=messenger,
+                messenger_space=messenger % SPACES, total=meeple + messenger)
+        else:
+            figures = words["score_total"].format(total=meeple + messenger)
         marker = ">" if player == view["active"] else " "
-        lines.append(f"{marker} p{player + 1} {COLOURS[player]:<6} {figures}  "
-                     f"followers in supply {view['supply'][player]}")
+        lines.append(words["score_line"].format(
+            marker=marker, who=f"p{player + 1}", colour=words["colours"][player],
+            figures=figures, supply=view["supply"][player]))
     return "\n".join(lines)
 
 
-def render_track(view: dict) -> str:
+def render_track(view: dict, lang: str = "en") -> str:
     """The scoring track, one row per player: spaces 0-49 with the dark ones marked ':' and
     the player's scoring meeple 'M' and messenger 'm' ('*' when both share a space)."""
-    both = has_messenger(view)
-    legend = "M scoring meeple, m messenger, * both" if both else "M scoring meeple"
-    lines = [f"Scoring track (space = total mod 50; ':' dark space, '.' light; {legend}):",
+    words = phrases(lang)["picture"]
+    legend = words["legend_both"] if has_messenger(view) else words["legend_meeple"]
+    lines = [words["track"].format(legend=legend),
              " " * 8 + "".join(f"{space:<5}" for space in range(0, SPACES, 5))]
     figures = figures_on_track(view)
     for player in range(view["players"]):
@@ -126,25 +182,31 @@ def render_track(view: dict) -> str:
             mark = "M" if fig["figure"] == "meeple" else "m"
             space = fig["space"]
             row[space] = "*" if row[space] in "Mm" else mark
-            lap = f" lap {fig['lap'] + 1}" if fig["lap"] else ""
-            dark = " dark" if fig["dark"] else ""
-            notes.append(f"{mark} {fig['total']} (space {space}{lap}{dark})")
+            lap = words["lap"].format(lap=fig["lap"] + 1) if fig["lap"] else ""
+            dark = words["dark"] if fig["dark"] else ""
+            notes.append(words["track_note"].format(mark=mark, total=fig["total"], space=space,
+                                                    lap=lap, dark=dark))
         lines.append(f"  p{player + 1}    {''.join(row)}  {'  '.join(notes)}")
     return "\n".join(lines)
 
 
-def _landing_line(view: dict, event: dict) -> str:
+def _landing_line(view: dict, event: dict, lang: str) -> str:
     """Where each figure of the deciding player would land with the next points."""
+    words = phrases(lang)["picture"]
     player, points = event["player"], event["points"]
     spots = []
     for index, name in enumerate(FIGURES):
         total = view["scores"][player][index] + points
-        dark = ", dark" if total % 5 == 0 else ""
-        spots.append(f"{name} to {total} (space {total % SPACES}{dark})")
-    return f"p{player + 1} can move the " + " or the ".join(spots)
+        dark = words["landing_dark"] if total % 5 == 0 else ""
+        spots.append(words["landing_spot"].format(
+            figure=phrases(lang)["figures_acc"][name], total=total, space=total % SPACES,
+            dark=dark))
+    return words["landing"].format(who=f"p{player + 1}", spots=words["landing_or"].join(spots))
 
 
-def render_followers(view: dict) -> str:
+def render_followers(view: dict, lang: str = "en") -> str:
+    """Every follower on the map with its owner and place."""
+    words = phrases(lang)["picture"]
     parts = []
     board = {(x, y): (letter, rot) for letter, x, y, rot in view["board"]}
     for player, slots in enumerate(view["slots"]):
@@ -153,136 +215,199 @@ def render_followers(view: dict) -> str:
                 x, y, segment = where
                 letter, rot = board[(x, y)]
                 label = TILE_TYPES[letter].rotations[rot].segments[segment].label
-                parts.append(f"p{player + 1} {label} at {x},{y}")
-    return "Followers on the map: " + ("; ".join(parts) if parts else "none")
+                parts.append(words["follower_at"].format(who=f"p{player + 1}", label=label,
+                                                         xy=_xy(x, y)))
+    return words["followers"].format(list="; ".join(parts) if parts else words["none"])
 
 
-def render_remaining(view: dict) -> str:
+def render_remaining(view: dict, lang: str = "en") -> str:
+    """The pile's size and the remaining tiles per type."""
     counts = " ".join(f"{k}{v}" for k, v in view["remaining"].items() if v)
-    return f"Pile: {view['pile_size']} tiles ({counts})"
+    return phrases(lang)["picture"]["pile"].format(size=count(view["pile_size"], "tile", lang),
+                                                   counts=counts)
 
 
-def render_messages(view: dict) -> str:
-    info = view["messages"]
+def render_messages(view: dict, lang: str = "en") -> str:
+    """What is known of the message stack (nothing without The Messengers)."""
     if not view["options"].get("messengers"):
         return ""
-    text = f"Messages drawn: {info['draws']}; never seen: {info['unseen']}"
+    info = view["messages"]
+    words = phrases(lang)["picture"]
+    text = words["messages"].format(draws=info["draws"], unseen=info["unseen"])
     if info["known"]:
-        text += "; known order under the stack: " + ", ".join(str(m) for m in info["known"])
+        text += words["messages_known"].format(known=", ".join(str(m) for m in info["known"]))
     if info["current"]:
-        text += f"; on the table: {info['current']} ({MESSAGE_NAMES[info['current']]})"
+        text += words["messages_current"].format(
+            number=info["current"], name=phrases(lang)["messages"][str(info["current"])])
     return text
 
 
 def render_text(view: dict, lang: str = "en") -> str:
-    parts = [render_map(view), render_hand(view), render_scores(view), render_track(view),
-             render_followers(view),
-             render_remaining(view), render_messages(view)]
+    """The whole terminal picture of a view."""
+    words = phrases(lang)["picture"]
+    parts = [render_map(view), render_hand(view, lang), render_scores(view, lang),
+             render_track(view, lang), render_followers(view, lang),
+             render_remaining(view, lang), render_messages(view, lang)]
     decision = view.get("decision")
     if decision:
-        parts.append(f"Waiting for p{decision['player'] + 1}: {decision['kind']}")
+        parts.append(words["waiting"].format(who=f"p{decision['player'] + 1}",
+                                             kind=words["kinds"][decision["kind"]]))
         pending = view["round"]["events"][view["round"]["next"]:]
         if decision["kind"] == "figure" and pending:
-            parts.append("Points to place: " + ", ".join(
-                f"p{e['player'] + 1} {e['points']} ({e['source']})" for e in pending))
-            parts.append(_landing_line(view, pending[0]))
+            parts.append(words["points_to_place"].format(list=", ".join(
+                words["pending"].format(who=f"p{e['player'] + 1}", points=e["points"],
+                                        source=_source(e["source"], lang)) for e in pending)))
+            parts.append(_landing_line(view, pending[0], lang))
     if view.get("terminal"):
-        parts.append("Final totals: " + ", ".join(
-            f"p{i + 1} {t}" for i, t in enumerate(view["totals"])))
+        parts.append(words["final"].format(totals=", ".join(
+            f"p{i + 1} {t}" for i, t in enumerate(view["totals"]))))
     return "\n".join(p for p in parts if p)
 
 
-def _segment_phrase(letter: str, rot: int, segment: int) -> str:
+# -- menu lines ----------------------------------------------------------------------------------
+def _segment_phrase(letter: str, rot: int, segment: int, lang: str) -> str:
+    words = phrases(lang)
     seg = TILE_TYPES[letter].rotations[rot].segments[segment]
     if seg.kind == MONASTERY:
-        return "the monastery"
+        return words["actions"]["segment_monastery"]
     if seg.kind in (ROAD, CITY):
-        sides = ",".join(SIDES[s] for s in seg.sides)
-        return f"the {KIND_NAMES[seg.kind]} leaving {sides}"
-    return "the field along " + ",".join(HALVES[h] for h in seg.halves)
+        sides = ",".join(words["sides"][s] for s in seg.sides)
+        return words["actions"]["segment_feature"].format(
+            kind=words["kinds_acc"][KIND_NAMES[seg.kind]], sides=sides)
+    halves = ",".join(words["halves"][h] for h in seg.halves)
+    return words["actions"]["segment_field"].format(halves=halves)
 
 
 def describe_action(view: dict, text: str, lang: str = "en") -> str:
-    words = text.split()
-    head = words[0]
+    """A menu line for one legal action of the view's seat."""
+    words = phrases(lang)
+    say = words["actions"]
+    parts = text.split()
+    head = parts[0]
     if head == "place":
-        rot = words[-1][1:]
-        return f"Place tile {view.get('hand')} at {words[-2]} turned {rot} degrees clockwise"
+        return say["place"].format(tile=view.get("hand"), xy=parts[-2], deg=parts[-1][1:])
     if head in ("highwayman", "knight", "farmer", "monk") and view.get("placed", -1) >= 0:
         letter, x, y, rot = view["board"][view["placed"]]
         tile = TILE_TYPES[letter].rotations[rot]
         for index, seg in enumerate(tile.segments):
             if seg.label == text:
-                return f"Put a {head} on {_segment_phrase(letter, rot, index)} of tile {x},{y}"
+                return say["follower"].format(follower=words["followers_acc"][head],
+                                              segment=_segment_phrase(letter, rot, index, lang),
+                                              xy=_xy(x, y))
     if head == "pass":
-        return "Place no follower"
+        return say["pass"]
     if head == "figure":
         rnd = view["round"]
         event = rnd["events"][rnd["next"]] if rnd["next"] < len(rnd["events"]) else None
         if event:
-            figure = FIGURES.index(words[1])
+            figure = FIGURES.index(parts[1])
             new = view["scores"][event["player"]][figure] + event["points"]
-            dark = " (dark space)" if new % 5 == 0 else ""
-            return f"Move the {words[1]} {event['points']} points to {new}{dark}"
+            return say["figure"].format(figure=words["figures_acc"][parts[1]],
+                                        points=count(event["points"], "point", lang),
+                                        total=new, dark=say["dark"] if new % 5 == 0 else "")
     if head == "message":
         number = view["messages"]["current"]
-        if words[1] == "seal":
-            return "Take the seal: 2 points"
-        return f"Carry out message {number}: {MESSAGE_NAMES.get(number, '')}"
+        if parts[1] == "seal":
+            return say["seal"]
+        return say["message"].format(number=number, name=words["messages"].get(str(number), ""))
     if head == "recall":
-        return f"Message 8: score and take back your {' '.join(words[2:])} at {words[1]}"
+        return say["recall"].format(label=_label(" ".join(parts[2:]), lang), xy=parts[1])
     if head == "chain":
-        return "Draw another message" if words[1] == "draw" else "Draw no more messages"
+        return say["chain_draw"] if parts[1] == "draw" else say["chain_stop"]
     return text
+
+
+# -- log lines -----------------------------------------------------------------------------------
+def _source(source: str, lang: str, at: Sequence[int] | None = None) -> str:
+    """What points came from: ``the road at 1,0`` or ``message 6``."""
+    words = phrases(lang)
+    if source.startswith("message "):
+        what = words["sources"]["message"].format(n=source.split()[1])
+    else:
+        what = words["sources"].get(source, source)
+    if at is not None:
+        return words["events"]["at"].format(what=what, xy=_xy(at[0], at[1]))
+    return what
+
+
+def _people(players: Sequence[int], lang: str, viewer: int | None,
+            names: Sequence[str] | None) -> str:
+    words = phrases(lang)
+    if not players:
+        return words["nobody"]
+    return words["list_sep"].join(seat_name(p, lang, viewer, names) for p in players)
+
+
+def _totals(totals: Sequence[int], lang: str, viewer: int | None,
+            names: Sequence[str] | None) -> str:
+    line = phrases(lang)["events"]["total"]
+    return ", ".join(line.format(who=seat_name(p, lang, viewer, names), total=t)
+                     for p, t in enumerate(totals))
+
+
+def _scoring_line(event: dict, lang: str, viewer: int | None,
+                  names: Sequence[str] | None) -> str:
+    words = phrases(lang)
+    arms = event.get("arms")
+    return words["events"][event["type"]].format(
+        feature=words["kinds"].get(event["feature"], event["feature"]),
+        xy=_xy(event["x"], event["y"]), tiles=count(event["tiles"], "tile", lang),
+        arms=", " + count(arms, "arms", lang) if arms else "",
+        points=count(event["points"], "point", lang),
+        holders=_people(event["holders"], lang, viewer, names),
+        rule=words["rules"].get(event["rule"], event["rule"]))
 
 
 def describe_event(event: dict, lang: str = "en", viewer: int | None = None,
                    names: Sequence[str] | None = None) -> str:
+    """One log line for ``viewer`` (None: a spectator), seats called by ``names``."""
+    words = phrases(lang)
     kind = event.get("type")
-    who = f"p{event['player'] + 1}" if "player" in event else ""
-    forced = " (forced)" if event.get("forced") else ""
-    if kind == "draw":
-        extra = " for message 4" if event.get("part") == "extra" else ""
-        return f"{who} draws tile {event['tile']}{extra}"
-    if kind == "place":
-        return f"{who} places {event['tile']} at {event['x']},{event['y']} r{event['rot']}{forced}"
-    if kind == "follower":
-        return f"{who} puts a {event['as']} on {event['x']},{event['y']}"
-    if kind == "no_follower":
-        return f"{who} places no follower"
-    if kind == "discard":
-        return f"{who} discards unplaceable tile {event['tile']}"
-    if kind == "under":
-        return f"{who} puts unplaceable tile {event['tile']} under the pile"
-    if kind == "discard_rest":
-        return f"no remaining tile fits: {' '.join(event['tiles'])} leave the game"
+    forced = words["forced"] if event.get("forced") else ""
     if kind in ("score", "final"):
-        holders = ", ".join(f"p{p + 1}" for p in event["holders"]) or "nobody"
-        arms = f", {event['arms']} coats of arms" if event.get("arms") else ""
-        when = "final: " if kind == "final" else ""
-        return (f"{when}{event['feature']} at {event['x']},{event['y']} ({event['tiles']} tiles"
-                f"{arms}) -> {event['points']} points to {holders} [{event['rule']}]")
+        return _scoring_line(event, lang, viewer, names)
+    if kind == "discard_rest":
+        return words["events"]["discard_rest"].format(tiles=" ".join(event["tiles"]))
+    if kind in ("merge", "end"):
+        return words["events"][kind].format(totals=_totals(event["totals"], lang, viewer, names))
+    if "player" not in event:
+        return str(event)
+    player = event["player"]
+    fields = _event_fields(event, kind, lang)
+    if fields is None:
+        return str(event)
+    key, values = fields
+    return _line(lang, key, player, viewer, names, forced=forced, **values)
+
+
+def _event_fields(event: dict, kind: str, lang: str) -> tuple[str, dict] | None:
+    """The catalogue key and the fields of a one-player event."""
+    words = phrases(lang)
+    if kind == "draw":
+        extra = words["events"]["draw_extra"] if event.get("part") == "extra" else ""
+        return "draw", {"tile": event["tile"], "extra": extra}
+    if kind == "place":
+        return "place", {"tile": event["tile"], "xy": _xy(event["x"], event["y"]),
+                         "rot": event["rot"]}
+    if kind == "follower":
+        return "follower", {"label": _label(event["as"], lang),
+                            "xy": _xy(event["x"], event["y"])}
+    if kind in ("no_follower", "discard", "under", "extra_failed"):
+        return kind, {"tile": event.get("tile", "")}
     if kind == "figure":
-        source = event.get("source", "")
-        if "at" in event:
-            source += " at {},{}".format(*event["at"][:2])
-        source = f" for the {source}" if source else ""
-        return (f"{who} moves the {event['figure']} {event['points']} points{source} to "
-                f"{event['total']}{forced}")
+        source = _source(event.get("source", ""), lang, event.get("at"))
+        return "figure", {
+            "figure": words["figures_acc"][event["figure"]],
+            "points": count(event["points"], "point", lang), "total": event["total"],
+            "source": words["events"]["figure_source"].format(source=source) if source else ""}
     if kind == "trigger":
-        return f"{who} stands on a dark space ({', '.join(event['figures'])}): a message"
+        return "trigger", {"figures": ", ".join(words["figures"][f] for f in event["figures"])}
     if kind == "message":
-        return f"{who} draws message {event['number']} ({event['name']})"
+        return "message", {"number": event["number"],
+                           "name": words["messages"][str(event["number"])]}
     if kind == "message_result":
-        return (f"{who} takes the {event['option']} of message {event['number']}: "
-                f"{event['points']} points{forced}")
+        return f"message_{event['option']}", {"number": event["number"],
+                                              "points": count(event["points"], "point", lang)}
     if kind == "chain":
-        return f"{who} {'draws another message' if event['draw'] else 'stops the chain'}"
-    if kind == "extra_failed":
-        return f"{who}: the pile ran out, message 4 gives nothing"
-    if kind == "merge":
-        return "figures merged: " + ", ".join(f"p{i + 1} {t}" for i, t in
-                                              enumerate(event["totals"]))
-    if kind == "end":
-        return "game over: " + ", ".join(f"p{i + 1} {t}" for i, t in enumerate(event["totals"]))
-    return str(event)
+        return ("chain_draw" if event["draw"] else "chain_stop"), {}
+    return None
