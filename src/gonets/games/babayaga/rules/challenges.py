@@ -17,10 +17,12 @@ class Challenges:
         return self.c.characters[p.char]["stats"][ability] + sum(cards[c]["icons"][ability]
                                                                   for c in p.cards)
 
-    def lingering(self, p: Player, ability: str, duration: str) -> int:
+    def lingering(self, p: Player, ability: str, duration: str, challenge: bool = True) -> int:
+        """The lingering modifiers of ``ability`` now; "any" ("-1 to all challenges") counts
+        only towards a challenge (``challenge``), never towards the spaces of a move."""
         total = 0
         for ab, amount, dur, turn_no, _src in p.effects:
-            if dur != duration or (ab != ability and ab != "any"):
+            if dur != duration or (ab != ability and not (ab == "any" and challenge)):
                 continue
             if dur == "next_turn" and not (p.turns == turn_no + 1 and self.active == p.seat):
                 continue

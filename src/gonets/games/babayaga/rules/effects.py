@@ -72,6 +72,7 @@ class Effects:
         if kind == "set_aside":
             if cid not in self.set_aside:
                 self.set_aside.append(cid)
+            self.reminder = [r for r in self.reminder if r[0] != cid]   # it waited there
             return True
         if kind == "place_token":
             where = p.loc if arg["location"] == "here" else arg["location"]

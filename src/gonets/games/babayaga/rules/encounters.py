@@ -13,7 +13,7 @@ class Encounters:
     def _op_meet(self, f: dict, answer: Any) -> None:
         p = self.players[self.active]
         self.turn["met_tokens"] = True
-        if self.turn.get("dead") or p.elim or not f["todo"]:
+        if self.turn.get("dead") or self.turn.get("doomed") or p.elim or not f["todo"]:
             return self.pop()
         quest_tok = self.quest_token_step(p)
         if quest_tok is not None and self.card(quest_tok)["no_encounter"] and \
@@ -24,6 +24,11 @@ class Encounters:
             f["todo"] = []
             self.push("card", card=quest_tok, src="quest", stage="start", bonus=0)
             return
+        if p.loc != f["loc"]:
+            # the hero was moved off the space (a won card, the Hut's loss): the tokens he left
+            # behind are not met (B7: such moves trigger no encounter)
+            f["todo"] = []
+            return self.pop()
         tok = f["todo"][0]
         f["todo"] = f["todo"][1:]
         if self.tokens[tok] != f["loc"]:
@@ -242,7 +247,7 @@ class Encounters:
                 if f["cancel_lose"]:   # B29: the Flask never prevents elimination
                     lose = [e for e in lose if e[0] == "eliminate"]
                 if lose:
-                    self.push("effects", todo=lose, seat=p.seat, card=f["card"], sub=None)
+                    self.defer_lose(f["card"], p, lose)
             return
         if stage == "outcome":
             if card["deck"] == "quest":
@@ -284,6 +289,24 @@ class Encounters:
         self.emit({"e": "shuffle_back", "deck": deck, "card": f["card"]})
         self.pop()
 
+    def defer_lose(self, cid: str, p: Player, lose: list) -> None:
+        """Lose results apply at the end of the turn, before the token step (seed: "Lose
+        conditions apply at the end of the turn"; #17). A loss that kills or eliminates ends
+        the turn's remaining token meetings (seed turn order 1: "or your character is
+        killed")."""
+        self.turn["losses"] = self.turn.get("losses", []) + [[cid, p.seat, list(lose)]]
+        if any(kind in ("kill", "eliminate") for kind, _arg in lose):
+            self.turn["doomed"] = True
+
+    def lose_waiting(self, cid: str) -> bool:
+        """Is ``cid``'s lose result still to come this turn?"""
+        return any(entry[0] == cid for entry in self.turn.get("losses", ()))
+
+    def in_play(self, cid: str) -> bool:
+        """Held, set aside, pending or with Koshchey: the card has a place besides the piles."""
+        return any(cid in q.cards or cid in q.pending for q in self.players) or \
+            cid in self.set_aside or bool(self.koshchey and self.koshchey[0] == cid)
+
     def put_away(self, cid: str, p: Player, f: dict) -> None:
         """A resolved card that nobody kept: reminder zone, set aside, or its discard pile."""
         card = self.card(cid)
@@ -294,6 +317,9 @@ class Encounters:
         if any(q.cards.count(cid) for q in self.players) or cid in self.set_aside or \
                 cid in p.pending or (self.koshchey and self.koshchey[0] == cid):
             return
+        if self.lose_waiting(cid):
+            self.reminder.append([cid, p.seat])     # waits there for its lose result
+            return
         for q in self.players:
             if any(e[4] == cid for e in q.effects):
                 self.reminder.append([cid, q.seat])
@@ -303,7 +329,9 @@ class Encounters:
     def release_reminders(self) -> None:
         keep = []
         for cid, seat in self.reminder:
-            if any(e[4] == cid for e in self.players[seat].effects):
+            if self.in_play(cid):
+                continue               # its lose result set it aside (the Wolves, Solovey)
+            if self.lose_waiting(cid) or any(e[4] == cid for e in self.players[seat].effects):
                 keep.append([cid, seat])
             else:
                 self.discard[self.card(cid)["deck"]].append(cid)

@@ -12,7 +12,8 @@ class Movement:
 
     def move_allowance(self, p: Player) -> int:
         extra = self.turn.get("extra_move", 0)
-        return max(0, self.ability(p, "move") + self.lingering(p, "move", "next_turn") + extra)
+        lingering = self.lingering(p, "move", "next_turn", challenge=False)
+        return max(0, self.ability(p, "move") + lingering + extra)
 
     def is_town(self, loc: str) -> bool:
         return self.c.locations[loc]["kind"] == "town"
@@ -168,7 +169,9 @@ class Movement:
         if not moves:
             return self.pop()
         token, steps, toward = moves[0]
-        if self.mode == "solo" or toward == "active_player":
+        # solo: a "move one space" goes toward you; longer moves are yours to direct (seed,
+        # Solo Play), so the Hut and Horseman cards take their token off your space (#35)
+        if toward == "active_player" or (self.mode == "solo" and steps == 1):
             opts = self.toward_options(token, steps, [p])
         elif toward == "nearest_player":
             opts = self.toward_options(token, steps, self.active_players())

@@ -63,8 +63,7 @@ class Places:
                 won, cancel = self.ret
                 if not won:
                     if not cancel:
-                        self.miss(p)
-                    self.emit({"e": "miss_turn", "seat": p.seat})
+                        self.miss(p)       # logs the missed turn; the Flask cancels both
                     return self.pop()
                 f["stage"] = "reward"
             piles = [d for d in DECKS if any(cards[c]["rep"] for c in self.discard[d])]

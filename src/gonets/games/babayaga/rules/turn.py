@@ -88,6 +88,12 @@ class Turn:
                 self.push("encounter", stage="ask")
             return
         if stage == "token_step":
+            losses = t.get("losses")
+            if losses:                 # the turn's lose results, in the order of the losses
+                cid, seat, lose = losses[0]
+                t["losses"] = losses[1:]
+                self.push("effects", todo=list(lose), seat=seat, card=cid, sub=None)
+                return
             f["stage"] = "rescue"
             if t.get("token_moves"):
                 self.push("token_moves")
