@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from gonets.core import Record, get_game
+from gonets.games.czar.rules import CzarState
 from gonets.games.czar.rules.board import (
     COIN_COUNT,
     COIN_KEYS,
@@ -14,7 +15,6 @@ from gonets.games.czar.rules.board import (
     TYPE_BY_KEY,
     TYPES,
 )
-from gonets.games.czar.rules import CzarState
 
 GAME = get_game("czar")
 SCENARIOS = Path(__file__).parent / "scenarios"

@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 
 from gonets.core import CHANCE
-from gonets.games.czar.rules.board import NUM_INNS, PER_TYPE
 from gonets.games.czar.rules import CzarState
+from gonets.games.czar.rules.board import NUM_INNS, PER_TYPE
 
 from .helpers import GAME
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from gonets.core import IllegalAction
-from gonets.games.czar.rules.board import COIN_BY_KEY, INN_BY_KEY, TYPE_BY_KEY
 from gonets.games.czar.rules import BONUS, DRAWN, OFFER, OVER, RUBLES, RUBLES_FIRST, SHUFFLE, TURN
+from gonets.games.czar.rules.board import COIN_BY_KEY, INN_BY_KEY, TYPE_BY_KEY
 
 from .helpers import act, clear, coins, courier_at, legal_texts, put, stack, started
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gonets.core import IllegalAction, OptionError, RecordError
-from gonets.games.czar.rules.board import CLOSED, COIN_VALUE, INN_NAMES, LEVEL_INNS, coin_pool
 from gonets.games.czar.rules import INITIAL, TURN
+from gonets.games.czar.rules.board import CLOSED, COIN_VALUE, INN_NAMES, LEVEL_INNS, coin_pool
 
 from .helpers import GAME, coins, legal_texts, play, setup_steps, stack, started
 

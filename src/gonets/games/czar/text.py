@@ -1,6 +1,20 @@
-"""Terminal rendering, readable action descriptions and log lines, drawn from views alone."""
+"""Readable text from views alone, in English and Russian: the terminal picture
+(``render_text``), menu lines (``describe_action``) and log lines (``describe_event``).
+
+Every phrase comes from the catalogue ``data/phrases-<lang>.json``; this module only picks the
+phrase and fills it in. A placeholder may name a grammatical case (``{courier:acc}``): the
+value is then a :class:`Word` that knows its forms (English has one form, Russian declines the
+courier types, colours and coins). Unknown languages fall back to English.
+"""
 
 from __future__ import annotations
+
+import json
+import string
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
 
 from rich.console import Group
 from rich.table import Table
@@ -12,282 +26,474 @@ from gonets.games.czar.rules.board import (
     INN_BY_KEY,
     INN_LEVEL,
     INN_NAMES,
+    LEVEL_KEYS,
     LEVEL_TITLES,
     TYPE_BY_KEY,
-    TYPE_TITLES,
     TYPES,
 )
 
+LANGUAGES = ("en", "ru")
 STYLE = {"red": "bold red", "green": "bold green", "blue": "bold blue", "yellow": "bold yellow",
          "purple": "bold magenta"}
-SHORT = {"officer": "Of", "cossack": "Co", "diplomat": "Di", "lady": "La"}
 ROOM_ORDER = (("officer", "cossack"), ("lady", "diplomat"))
 """Rooms as drawn on the board: Officer upper left, Cossack upper right, Lady lower left,
 Diplomat lower right."""
 
 
-def p(seat: int | None) -> str:
-    return "nobody" if seat is None else f"p{seat + 1}"
+@cache
+def phrases(lang: str) -> dict:
+    """The phrase catalogue of ``lang`` (English for a language without one)."""
+    name = lang if lang in LANGUAGES else "en"
+    path = resources.files("gonets.games.czar").joinpath("data", f"phrases-{name}.json")
+    return json.loads(path.read_text("utf-8"))
 
 
-def title(kind: str) -> str:
-    return TYPE_TITLES[TYPE_BY_KEY[kind]]
+class Word:
+    """A phrase with its grammatical forms (``nom``, ``acc``, ``gen``, ...)."""
+
+    __slots__ = ("forms",)
+
+    def __init__(self, forms: dict[str, str]):
+        self.forms = forms
+
+    def form(self, case: str = "") -> str:
+        return self.forms.get(case) or self.forms["nom"]
+
+    def __str__(self) -> str:
+        return self.forms["nom"]
 
 
-def coin_word(key: str) -> str:
-    return {"njet": "Njet", "blank": "a blank"}.get(key, f"{key} ruble" + ("s" if key != "1"
-                                                                            else ""))
+class _Formatter(string.Formatter):
+    """``str.format`` where a format spec on a :class:`Word` picks its case (ignored on
+    plain values, so a phrase never fails on a case the value does not have)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Word):
+            return value.form(format_spec)
+        return format(value, "")
+
+
+_FORMAT = _Formatter()
+
+
+def fill(template: str, **fields: Any) -> str:
+    return _FORMAT.format(template, **fields)
+
+
+def plural(lang: str, key: str, n: int) -> str:
+    """``n`` with its noun in the plural form the language needs (``rubles``, ``coin_count``)."""
+    forms = phrases(lang)[key]
+    if "few" not in forms:
+        return forms["one" if n == 1 else "other"].format(n=n)
+    tens, ones = n % 100, n % 10
+    if ones == 1 and tens != 11:
+        which = "one"
+    elif 2 <= ones <= 4 and not 12 <= tens <= 14:
+        which = "few"
+    else:
+        which = "many"
+    return forms[which].format(n=n)
+
+
+def rubles(lang: str, n: int) -> str:
+    return plural(lang, "rubles", n)
+
+
+# -- words -----------------------------------------------------------------------------------
+def type_word(lang: str, kind: str) -> Word:
+    return Word(phrases(lang)["types"][kind])
+
+
+def type_title(lang: str, kind: str) -> str:
+    entry = phrases(lang)["types"][kind]
+    return entry.get("title", entry["nom"])
+
+
+def colour_word(lang: str, colour: str) -> Word:
+    return Word(phrases(lang)["colours"][colour])
+
+
+def courier_word(lang: str, colour: str, kind: str) -> Word:
+    """``red Officer`` / ``красного офицера`` (accusative) and so on."""
+    book = phrases(lang)
+    noun, adjective = book["types"][kind], book["colours"][colour]
+    gender = noun.get("gender")
+    if gender is None:
+        return Word({"nom": f"{adjective['nom']} {noun['nom']}"})
+    return Word({case: f"{adjective[f'{gender}.{case}']} {noun[case]}"
+                 for case in ("nom", "acc", "gen", "dat")})
+
+
+def courier_of(lang: str, text: str) -> Word:
+    """The word for a courier written as in the log (``red cossack``)."""
+    colour, kind = text.split()
+    return courier_word(lang, colour, kind)
+
+
+def coin_word(lang: str, key: str) -> Word:
+    return Word(phrases(lang)["coins"][key])
+
+
+def joined(lang: str, words: Sequence[Word | str]) -> Word:
+    """A list of words in every case: ``3 rubles, 2 rubles``."""
+    sep = phrases(lang)["words"]["list"]
+    cases = {case for w in words if isinstance(w, Word) for case in w.forms} | {"nom"}
+    return Word({case: sep.join(w.form(case) if isinstance(w, Word) else w for w in words)
+                 for case in cases})
+
+
+def coins_word(lang: str, keys: Sequence[str]) -> Word:
+    if not keys:
+        return Word({"nom": phrases(lang)["words"]["nothing"]})
+    return joined(lang, [coin_word(lang, k) for k in keys])
+
+
+def levels_word(lang: str, levels: Sequence[int]) -> Word:
+    """Skipped villages: ``Forest and Mountains`` / ``лес и горы``."""
+    book = phrases(lang)
+    words = [book["levels"][LEVEL_KEYS[lv]] for lv in levels]
+    cases = {case for w in words for case in w}
+    return Word({case: book["words"]["and"].join(w.get(case) or w["nom"] for w in words)
+                 for case in cases})
+
+
+def level_title(lang: str, level: int) -> str:
+    return phrases(lang)["levels"][LEVEL_KEYS[level]]["nom"]
+
+
+def seat_name(seat: int | None, names: Sequence[str] | None, lang: str = "en") -> str:
+    if seat is None:
+        return phrases(lang)["words"]["nobody"]
+    if names is not None and seat < len(names) and names[seat]:
+        return str(names[seat])
+    return f"p{seat + 1}"
 
 
 def coins_value(keys: list[str]) -> int:
     return sum(COIN_VALUE[COIN_BY_KEY[k]] for k in keys)
 
 
-# -- actions ----------------------------------------------------------------------------------
+# -- log lines ---------------------------------------------------------------------------------
+def describe_event(event: dict, lang: str = "en", viewer: int | None = None,
+                   names: Sequence[str] | None = None) -> str:
+    """One log line for ``viewer`` (None: a spectator): the viewer's own deeds in the second
+    person, everybody else by ``names`` (default p1, p2, ...)."""
+    kind = event.get("e")
+    seat = event.get("seat")
+    build = _EVENT_FIELDS.get(kind)
+    if build is None:
+        return str(event)
+    key, fields = build(event, lang, viewer, names)
+    entry = phrases(lang)["events"][key]
+    mine = viewer is not None and seat == viewer and "you" in entry
+    template = entry["you" if mine else "other"]
+    return fill(template, who=seat_name(seat, names, lang), **fields)
+
+
+def _plain(event, lang, viewer, names):
+    return event["e"], {}
+
+
+def _coins(event, lang, viewer, names):
+    return "coins", {"coins": plural(lang, "coin_count", event["count"])}
+
+
+def _colour_event(event, lang, viewer, names):
+    return event["e"], {"colour": colour_word(lang, event["colour"])}
+
+
+def _courier_event(event, lang, viewer, names):
+    key = "draw_display" if event["e"] == "draw" and event.get("display") else event["e"]
+    return key, {"courier": courier_of(lang, event["courier"])}
+
+
+def _place(event, lang, viewer, names):
+    words = phrases(lang)["words"]
+    return "place", {"courier": courier_of(lang, event["courier"]), "inn": event["inn"],
+                     "source": words["source_" + event["from"]]}
+
+
+def _message(event, lang, viewer, names):
+    return "message", {"from_type": type_word(lang, event["from_type"]),
+                       "from_inn": event["from_inn"], "to_type": type_word(lang, event["type"]),
+                       "inn": event["inn"]}
+
+
+def _travel(event, lang, viewer, names):
+    book = phrases(lang)
+    words = book["words"]
+    moves = []
+    for move in event["moves"]:
+        skipped = [LEVEL_TITLES.index(name) for name in move["skipped"]]
+        owner = move.get("message")
+        message = "" if owner is None else (
+            words["with_your_message"] if owner == viewer
+            else fill(words["with_message_of"], owner=seat_name(owner, names, lang)))
+        moves.append(fill(
+            book["events"]["travel_move"]["other"], courier=courier_of(lang, move["courier"]),
+            to=words["palace"] if move["to"] == "palace" else move["to"],
+            skips=fill(words["skips"], levels=levels_word(lang, skipped)) if skipped else "",
+            message=message,
+            delivered=fill(words["delivered"], guard=move["guard"]) if move.get("guard") else ""))
+    return "travel", {"inn": event["inn"], "moves": "; ".join(moves),
+                      "stays": courier_of(lang, event["stays"])}
+
+
+def _coin(event, lang, viewer, names):
+    if "coin" in event:
+        return "coin_seen", {"coin": coin_word(lang, event["coin"])}
+    return "coin_hidden", {}
+
+
+def _reveal(event, lang, viewer, names):
+    return "reveal", {"coin": coin_word(lang, event["coin"])}
+
+
+def _njet(event, lang, viewer, names):
+    return "njet", {"lost": coins_word(lang, event["lost"])}
+
+
+def _bank(event, lang, viewer, names):
+    return "bank", {"coins": coins_word(lang, event["coins"])}
+
+
+def _bribe(event, lang, viewer, names):
+    return "bribe", {"coins": coins_word(lang, event["coins"]), "guard": event["guard"]}
+
+
+def _win(event, lang, viewer, names):
+    why = event.get("why", "passes")
+    fields: dict[str, Any] = {}
+    if "total" in event:
+        fields["total"] = rubles(lang, event["total"])
+    if "cap" in event:
+        fields["cap"] = event["cap"]
+    return f"win_{why}", fields
+
+
+_EVENT_FIELDS = {
+    "start": _plain, "coins": _coins, "shuffle": _colour_event, "turn": _courier_event,
+    "place": _place, "display": _courier_event, "draw": _courier_event, "message": _message,
+    "travel": _travel, "coin": _coin, "reveal": _reveal, "njet": _njet, "bank": _bank,
+    "bribe": _bribe, "extra": _colour_event, "decline": _plain, "end": _plain, "pass": _plain,
+    "win": _win,
+}
+
+
+# -- menu lines --------------------------------------------------------------------------------
 def describe_action(view: dict, text: str, lang: str = "en") -> str:
-    """A menu line such as 'travel from IWAN: Diplomat first to KATHARINA, then Cossack ->
-    RACHMANIN HOF (skips the Mountains)'."""
+    """A menu line for the view's seat, such as 'travel from IWAN: green Diplomat (with p2's
+    message) first to KATHARINA, then red Cossack -> RACHMANIN HOF (skips the Mountains)'."""
+    menu = phrases(lang)["menu"]
     words = text.split()
     head = words[0] if words else ""
     me = view.get("seat")
     mine = view["seats"][me] if me is not None else None
-    if head == "place" and len(words) == 3:
-        kind, inn = title(words[1]), INN_NAMES[INN_BY_KEY[words[2]]]
-        if view["phase"] == "initial":
-            return f"start: put your {kind} with your message into {inn}"
-        source = "the drawn" if view["phase"] == "drawn" else "your displayed"
-        return f"place {source} {kind} into {inn}"
+    if head == "place" and len(words) in (3, 4):
+        return _describe_place(view, words, lang)
     if head == "message" and len(words) == 3:
         msg = mine["message"] if mine else None
-        origin = f"from the {title(msg['room'])} at {msg['inn']} " if msg and "inn" in msg else ""
-        return (f"pass your message {origin}to your {title(words[2])} at "
-                f"{INN_NAMES[INN_BY_KEY[words[1]]]}")
+        origin = (fill(menu["message_origin"], type=type_word(lang, msg["room"]), inn=msg["inn"])
+                  if msg and "inn" in msg else "")
+        return fill(menu["message"], origin=origin, type=type_word(lang, words[2]),
+                    inn=INN_NAMES[INN_BY_KEY[words[1]]])
     if head == "travel" and len(words) == 6:
-        return describe_travel(view, words)
+        return describe_travel(view, words, lang)
     if head == "draw":
-        count = mine["stack"] if mine else "?"
-        return f"draw the top courier of your stack ({count} left) and place it if it fits"
-    if head == "reveal":
-        return "reveal a coin from the palace pile" + _rubles_status(view, mine)
-    if head == "stop":
-        return "stop and keep this turn's coins" + _rubles_status(view, mine)
+        return fill(menu["draw"], count=mine["stack"] if mine else "?")
+    if head in ("reveal", "stop"):
+        return fill(menu[head], status=_rubles_status(view, mine, lang))
     if head == "bribe":
-        total = mine["coin_total"] if mine else "?"
-        guard = mine["message"]["guard"] if mine and mine["message"] else "?"
-        return f"bribe the guard above {guard} with your {total} rubles and win"
-    if head == "end":
-        return "end your turn without the bonus action"
+        total = mine["coin_total"] if mine else None
+        guard = (mine["message"] or {}).get("guard", "?") if mine else "?"
+        return fill(menu["bribe"], guard=guard,
+                    total="?" if total is None else rubles(lang, total))
     if head == "extra":
-        return f"take the unused colour {view.get('next_colour')} as your new stack"
-    if head == "decline":
-        return "decline the extra colour for now"
-    if head == "pass":
-        return "pass (no other action is possible)"
+        colour = view.get("next_colour")
+        return fill(menu["extra"], colour=colour_word(lang, colour) if colour else "?")
+    if head in ("end", "decline", "pass"):
+        return menu[head]
     return text
 
 
-def _rubles_status(view: dict, mine: dict | None) -> str:
+def _describe_place(view: dict, words: list[str], lang: str) -> str:
+    menu = phrases(lang)["menu"]
+    kind, inn = words[-2], INN_NAMES[INN_BY_KEY[words[-1]]]
+    if view["phase"] == "initial":
+        return fill(menu["place_initial"], type=type_word(lang, kind), inn=inn)
+    if view["phase"] == "drawn" and view.get("drawn"):
+        courier = courier_word(lang, view["drawn"]["colour"], kind)
+        return fill(menu["place_drawn"], courier=courier, inn=inn)
+    me = view.get("seat")
+    display = view["seats"][me]["display"] if me is not None else []
+    colour = words[1] if len(words) == 4 else next(
+        (c["colour"] for c in display if c["type"] == kind), None)
+    courier = courier_word(lang, colour, kind) if colour else type_word(lang, kind)
+    return fill(menu["place_display"], courier=courier, inn=inn)
+
+
+def _rubles_status(view: dict, mine: dict | None, lang: str) -> str:
     if not mine or not mine["message"] or "guard" not in mine["message"]:
         return ""
-    banked = mine["coin_total"] or 0
-    running = coins_value(view["running"])
-    return (f" (banked {banked}, this turn {running}, guard asks "
-            f"{mine['message']['price']}; pile {view['pile']})")
+    return fill(phrases(lang)["menu"]["rubles_status"], banked=mine["coin_total"] or 0,
+                running=coins_value(view["running"]), price=mine["message"]["price"],
+                pile=view["pile"])
 
 
-def describe_travel(view: dict, words: list[str]) -> str:
+def describe_travel(view: dict, words: list[str], lang: str = "en") -> str:
+    """The menu line of a travel notation ``travel INN TYPE DEST TYPE DEST``."""
+    menu = phrases(lang)["menu"]
     inn = INN_BY_KEY[words[1]]
     level = INN_LEVEL[inn]
     rooms = view["inns"][inn]["rooms"]
+    me = view.get("seat")
     parts = []
     for kind, dest in ((words[2], words[3]), (words[4], words[5])):
         courier = rooms[TYPE_BY_KEY[kind]]
-        who = f"{courier['colour']} {title(kind)}" if courier else title(kind)
-        if courier and courier["message"] is not None:
-            who += f" (with {p(courier['message'])}'s message)"
+        who = str(courier_word(lang, courier["colour"], kind) if courier
+                  else type_word(lang, kind))
+        owner = courier["message"] if courier else None
+        if owner is not None:
+            who += (menu["travel_with_your_message"] if owner == me
+                    else fill(menu["travel_with_message_of"], owner=seat_name(owner, None, lang)))
         if dest == "palace":
-            where = "the palace"
-            if courier and courier["message"] is not None:
-                guard = INN_NAMES[inn] if level == 3 else _skip_guard(view)
-                where += f" (message to the guard above {guard})"
-            top = 4
+            where = phrases(lang)["words"]["palace"]
+            if owner is not None:
+                guard = INN_NAMES[inn] if level == len(LEVEL_KEYS) - 1 else _skip_guard(view)
+                where += fill(menu["travel_to_guard"], guard=guard)
+            top = len(LEVEL_KEYS)
         else:
             where = INN_NAMES[INN_BY_KEY[dest]]
             top = INN_LEVEL[INN_BY_KEY[dest]]
-        skipped = LEVEL_TITLES[level + 1:top]
+        skipped = list(range(level + 1, top))
         if skipped:
-            where += " (skips the " + " and ".join(skipped) + ")"
+            where += fill(menu["travel_skips"], levels=levels_word(lang, skipped))
         parts.append((who, where))
     stays = next((r for k, r in enumerate(rooms) if r is not None
                   and TYPES[k] not in (words[2], words[4])), None)
-    tail = f"; the {stays['colour']} {title(stays['type'])} stays" if stays else ""
-    return (f"travel from {INN_NAMES[inn]}: {parts[0][0]} first to {parts[0][1]}, then "
-            f"{parts[1][0]} -> {parts[1][1]}{tail}")
+    tail = (fill(menu["travel_stays"], courier=courier_word(lang, stays["colour"], stays["type"]))
+            if stays else "")
+    return fill(menu["travel"], inn=INN_NAMES[inn], first=parts[0][0], first_to=parts[0][1],
+                second=parts[1][0], second_to=parts[1][1], stays=tail)
 
 
 def _skip_guard(view: dict) -> str:
     return next(g["inn"] for g in view["guards"] if g["skip"])
 
 
-# -- events -----------------------------------------------------------------------------------
-def describe_event(event: dict, lang: str = "en", viewer: int | None = None,
-                   names: list[str] | None = None) -> str:
-    """One readable line for a log event."""
-    kind = event.get("e")
-    who = p(event.get("seat"))
-    if kind == "start":
-        return f"{who} is the starting player"
-    if kind == "coins":
-        return f"the {event['count']} coins are shuffled face down in the palace"
-    if kind == "shuffle":
-        return f"{who} shuffles the {event['colour']} couriers face down as a stack"
-    if kind == "turn":
-        return f"{who} turns up a {event['courier']} to start with"
-    if kind == "place":
-        source = {"start": "with the message", "stack": "just drawn",
-                  "display": "from the display"}[event["from"]]
-        return f"{who} places the {event['courier']} ({source}) into {event['inn']}"
-    if kind == "display":
-        return f"{who} turns up a {event['courier']} into the display"
-    if kind == "draw":
-        if event.get("display"):
-            return f"{who} draws a {event['courier']}; it fits nowhere and joins the display"
-        return f"{who} draws a {event['courier']}"
-    if kind == "message":
-        return (f"{who} passes the message from the {title(event['from_type'])} at "
-                f"{event['from_inn']} to the {title(event['type'])} at {event['inn']}")
-    if kind == "travel":
-        moves = []
-        for move in event["moves"]:
-            line = f"{move['courier']} -> {move['to']}"
-            if move["skipped"]:
-                line += " (skipping the " + " and ".join(move["skipped"]) + ")"
-            if move.get("message") is not None:
-                line += f" with {p(move['message'])}'s message"
-                if move.get("guard"):
-                    line += f", delivered to the guard above {move['guard']}"
-            moves.append(line)
-        return (f"{who} empties {event['inn']}: " + "; ".join(moves)
-                + f"; the {event['stays']} stays")
-    if kind == "coin":
-        if "coin" in event:
-            return f"{who} takes a coin for the courier left behind: {coin_word(event['coin'])}"
-        return f"{who} takes a face-down coin for the courier left behind"
-    if kind == "reveal":
-        return f"{who} reveals {coin_word(event['coin'])}"
-    if kind == "njet":
-        lost = ", ".join(event["lost"]) or "nothing"
-        return f"Njet! {who} loses this turn's coins ({lost})"
-    if kind == "bank":
-        return f"{who} keeps {', '.join(event['coins'])}"
-    if kind == "bribe":
-        return (f"{who} bribes the guard above {event['guard']} with "
-                f"{', '.join(event['coins'])}")
-    if kind == "extra":
-        return f"{who} takes the unused colour {event['colour']}"
-    if kind == "decline":
-        return f"{who} declines the extra colour"
-    if kind == "end":
-        return f"{who} ends the turn without the bonus action"
-    if kind == "pass":
-        return f"{who} passes"
-    if kind == "win":
-        return f"{who} wins: {event['reason']}"
-    return str(event)
-
-
-# -- the table --------------------------------------------------------------------------------
-def _room_text(room: dict | None, kind: str) -> Text:
-    label = Text(f"{SHORT[kind]} ", style="dim")
+# -- the table ---------------------------------------------------------------------------------
+def _room_text(room: dict | None, kind: str, lang: str) -> Text:
+    label = Text(f"{phrases(lang)['types'][kind]['short']} ", style="dim")
     if room is None:
         return label + Text("·", style="dim")
-    label.append(room["colour"], style=STYLE.get(room["colour"], "bold"))
+    label.append(str(colour_word(lang, room["colour"])), style=STYLE.get(room["colour"], "bold"))
     if room["message"] is not None:
-        label.append(f" ✉{p(room['message'])}", style="bold reverse")
+        label.append(f" ✉{seat_name(room['message'], None)}", style="bold reverse")
     return label
 
 
-def _inn_cell(inn: dict) -> Text:
+def _inn_cell(inn: dict, lang: str) -> Text:
+    table = phrases(lang)["table"]
     if not inn["open"]:
-        return Text(f"{inn['name']}\n  CLOSED\n", style="dim strike")
+        return Text(f"{inn['name']}\n  {table['closed']}\n", style="dim strike")
     count = sum(r is not None for r in inn["rooms"])
     head = Text(inn["name"], style="bold" + (" underline" if count == 3 else ""))
-    head.append(f" {count}/3" + (" full" if count == 3 else ""), style="dim")
+    head.append(f" {count}/3" + (table["full"] if count == 3 else ""), style="dim")
     lines = [head]
     for left, right in ROOM_ORDER:
-        line = _room_text(inn["rooms"][TYPE_BY_KEY[left]], left)
+        line = _room_text(inn["rooms"][TYPE_BY_KEY[left]], left, lang)
         line.append("  ")
-        line.append_text(_room_text(inn["rooms"][TYPE_BY_KEY[right]], right))
+        line.append_text(_room_text(inn["rooms"][TYPE_BY_KEY[right]], right, lang))
         lines.append(line)
     return Text("\n").join(lines)
 
 
-def render_text(view: dict, lang: str = "en"):
+def render_text(view: dict, lang: str = "en") -> Group:
     """The whole table as ``view['seat']`` sees it (a Rich renderable)."""
-    parts = []
-    guards = Table(title="Palace guards", show_header=True, expand=False)
+    words = phrases(lang)["table"]
+    parts: list[Any] = []
+    guards = Table(title=words["guards"], show_header=True, expand=False)
     for guard in view["guards"]:
-        guards.add_column(f"above {guard['inn']}" + (" (skip)" if guard["skip"] else ""))
-    guards.add_row(*[Text(f"price {g['price']}\n" + (", ".join(
-        f"✉{p(s)}" for s in g["messages"]) or "no messages")) for g in view["guards"]])
+        guards.add_column(fill(words["above"], inn=guard["inn"])
+                          + (words["skip"] if guard["skip"] else ""))
+    guards.add_row(*[Text(fill(words["price"], price=g["price"]) + "\n" + (", ".join(
+        f"✉{seat_name(s, None)}" for s in g["messages"]) or words["no_messages"]))
+        for g in view["guards"]])
     parts.append(guards)
     for level in range(len(view["levels"]) - 1, -1, -1):
         inns = [inn for inn in view["inns"] if inn["level"] == level]
-        table = Table(title=view["levels"][level], show_header=False, expand=False)
+        table = Table(title=level_title(lang, level), show_header=False, expand=False)
         for _ in inns:
             table.add_column(min_width=22)
-        table.add_row(*[_inn_cell(inn) for inn in inns])
+        table.add_row(*[_inn_cell(inn, lang) for inn in inns])
         parts.append(table)
-    parts.append(_players_table(view))
-    parts.append(Text(_status_line(view)))
+    parts.append(_players_table(view, lang))
+    parts.append(Text(_status_line(view, lang)))
     log = view.get("log", [])[-6:]
     if log:
-        parts.append(Text("\n".join("· " + describe_event(e) for e in log), style="dim"))
+        parts.append(Text("\n".join("· " + describe_event(e, lang, view.get("seat"))
+                                    for e in log), style="dim"))
     return Group(*parts)
 
 
-def _players_table(view: dict) -> Table:
-    table = Table(title="Players", expand=False)
-    for name in ("seat", "colours", "display", "stack", "coins", "message"):
+def _players_table(view: dict, lang: str) -> Table:
+    words = phrases(lang)["table"]
+    table = Table(title=words["players"], expand=False)
+    for name in words["columns"]:
         table.add_column(name)
     for info in view["seats"]:
         seat = info["seat"]
         marker = " ◀" if view.get("to_move") == seat else ""
-        you = " (you)" if view.get("seat") == seat else ""
-        colours = Text(", ".join(info["colours"]))
-        display = Text(", ".join(f"{c['colour']} {title(c['type'])}" for c in info["display"])
-                       or "-")
+        you = words["you"] if view.get("seat") == seat else ""
+        colours = Text(", ".join(str(colour_word(lang, c)) for c in info["colours"]))
+        display = Text(", ".join(str(courier_word(lang, c["colour"], c["type"]))
+                                 for c in info["display"]) or "-")
         stack = f"{info['stack']}"
         if info["stack_bottom"]:
-            stack += f" ({len(info['stack_bottom'])} known at the bottom)"
+            stack += fill(words["known_bottom"], count=len(info["stack_bottom"]))
         if info["coins"] is None:
-            coins = f"{info['coin_count']} hidden"
+            coins = fill(words["hidden_coins"], count=info["coin_count"])
         else:
-            coins = f"{info['coin_total']} ({', '.join(info['coins']) or 'none'})"
-        msg = info["message"]
-        if msg is None:
-            where = "-"
-        elif "guard" in msg:
-            where = f"guard above {msg['guard']} (price {msg['price']})"
-        else:
-            where = f"{title(msg['room'])} at {msg['inn']}"
-        table.add_row(f"{p(seat)}{you}{marker}", colours, display, stack, coins, where)
+            listed = _short_coins(info["coins"], lang) or words["none"]
+            coins = f"{info['coin_total']} ({listed})"
+        table.add_row(f"{seat_name(seat, None)}{you}{marker}", colours, display, stack, coins,
+                      _message_cell(info["message"], lang))
     return table
 
 
-def _status_line(view: dict) -> str:
-    line = (f"{view['ruble_rules']} rubles · turn {view['turns'] + 1} · coin pile "
-            f"{view['pile']}")
+def _message_cell(msg: dict | None, lang: str) -> str:
+    words = phrases(lang)["table"]
+    if msg is None:
+        return "-"
+    if "guard" in msg:
+        return fill(words["at_guard"], guard=msg["guard"], price=msg["price"])
+    return fill(words["at_inn"], type=type_title(lang, msg["room"]), inn=msg["inn"])
+
+
+def _short_coins(keys: Sequence[str], lang: str) -> str:
+    short = phrases(lang)["table"]["coin_short"]
+    return ", ".join(short[k] for k in keys)
+
+
+def _status_line(view: dict, lang: str) -> str:
+    words = phrases(lang)["table"]
+    parts = [words[view["ruble_rules"]], fill(words["turn"], turn=view["turns"] + 1),
+             fill(words["pile"], pile=view["pile"])]
     if view["removed"]:
-        line += f" · out of the game: {', '.join(view['removed'])}"
+        parts.append(fill(words["removed"], coins=_short_coins(view["removed"], lang)))
     if view["running"]:
-        line += f" · revealed this turn: {', '.join(view['running'])}"
+        parts.append(fill(words["running"], coins=_short_coins(view["running"], lang)))
     if view["drawn"]:
-        line += f" · drawn: {view['drawn']['colour']} {title(view['drawn']['type'])}"
+        drawn = courier_word(lang, view["drawn"]["colour"], view["drawn"]["type"])
+        parts.append(fill(words["drawn"], courier=drawn))
     if view["final_round_left"] is not None:
-        line += f" · final round: {view['final_round_left']} turns left"
+        parts.append(fill(words["final_round"], count=view["final_round_left"]))
     if view.get("terminal"):
-        line += f" · over: {p(view.get('winner'))} wins ({view.get('reason')})"
+        wins = [e for e in view.get("log", []) if e.get("e") == "win"]
+        line = (describe_event(wins[-1], lang, view.get("seat")) if wins
+                else view.get("reason", ""))
+        parts.append(fill(words["over"], line=line))
     elif view.get("to_move") is not None:
-        line += f" · {p(view['to_move'])} to move ({view['phase']})"
-    return line
+        parts.append(fill(words["to_move"], who=seat_name(view["to_move"], None),
+                          phase=words["phases"].get(view["phase"], view["phase"])))
+    return " · ".join(parts)

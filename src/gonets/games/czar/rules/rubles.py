@@ -22,7 +22,7 @@ class RublesMixin:
         if not self.pile:
             self._bank()
             self._game_over(self.delivered[0], "the coin pile is exhausted: the first message "
-                                               "to reach a guard wins")
+                                               "to reach a guard wins", {"why": "pile"})
             return
         coin = self.pile.pop()
         self._log({"e": "reveal", "seat": p, "coin": COIN_KEYS[coin]})
@@ -37,7 +37,8 @@ class RublesMixin:
         total = self.coin_total(p) + sum(COIN_VALUE[c] for c in self.running)
         if total >= self.price_of(p):
             self._bank()
-            self._game_over(p, f"p{p + 1} paid the guard {total} rubles")
+            self._game_over(p, f"p{p + 1} paid the guard {total} rubles",
+                            {"why": "paid", "total": total})
         else:
             self.phase = RUBLES
 
@@ -56,5 +57,7 @@ class RublesMixin:
         p = self.active
         self._log({"e": "bribe", "seat": p, "coins": [COIN_KEYS[c] for c in self.coins[p]],
                    "guard": INN_NAMES[GUARD_INNS[self.guard_of[p]]]})
-        self._game_over(p, f"p{p + 1} bribed the guard with {self.coin_total(p)} rubles")
+        total = self.coin_total(p)
+        self._game_over(p, f"p{p + 1} bribed the guard with {total} rubles",
+                        {"why": "bribed", "total": total})
 

@@ -94,18 +94,19 @@ class TurnMixin:
         self.turns += 1
         self.passes = self.passes + 1 if self.passed and not self.took_extra else 0
         if self.passes >= n:
-            self._game_over(self.tiebreak(), "a full round of passes")
+            self._game_over(self.tiebreak(), "a full round of passes", {"why": "passes"})
             return
         if self.final_left > 0:
             self.final_left -= 1
             if self.final_left == 0:
                 self._game_over(self.tiebreak(), "the final round after the coin pile ran out "
-                                                 "is over")
+                                                 "is over", {"why": "final_round"})
                 return
         elif self.pile_emptied and self.final_left < 0:
             self.final_left = n
         if self.turns >= self.t.turn_cap:
-            self._game_over(self.tiebreak(), f"the turn cap ({self.t.turn_cap}) was reached")
+            self._game_over(self.tiebreak(), f"the turn cap ({self.t.turn_cap}) was reached",
+                            {"why": "turn_cap", "cap": self.t.turn_cap})
             return
         self._begin_turn((p + 1) % n)
 
@@ -122,9 +123,11 @@ class TurnMixin:
         tied = [s for s in tied if heights[s] == top]
         return min(tied, key=lambda s: (s - self.start) % self.n)
 
-    def _game_over(self, winner: int, reason: str) -> None:
+    def _game_over(self, winner: int, reason: str, facts: dict) -> None:
+        """End the match; ``facts`` (``why`` and its numbers) let the log line be written in
+        any language, ``reason`` is the English one of the result."""
         self.winner = winner
         self.reason = reason
         self.phase = OVER
-        self._log({"e": "win", "seat": winner, "reason": reason})
+        self._log({"e": "win", "seat": winner, "reason": reason, **facts})
 
