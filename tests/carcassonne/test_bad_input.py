@@ -3,9 +3,11 @@ message naming the problem, and the state is left exactly as it was."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from gonets.core import IllegalAction
+from gonets.core import IllegalAction, OptionError
 from gonets.games.carcassonne import GAME
 from gonets.games.carcassonne.rules.tiles import pile_counts
 
@@ -72,3 +74,37 @@ def test_illegal_ids_are_refused_and_change_nothing():
     with pytest.raises(IllegalAction, match="not legal now; expected a follower placement"):
         state.apply(state.text_to_action("figure meeple"))
     assert state.snapshot() == before
+
+
+BAD_OPTIONS = [
+    ("messengers", 1, "must be true or false"),
+    ("messengers", "yes", "choose one of True, False"),
+    ("tiny_city_scoring", 0, "must be true or false"),
+    ("messengers.variant", "c4", "choose one of 'hig_c2', 'zmg_c2', 'c3', 'c3_1'"),
+    ("messengers.require_alone", 1, "must be true, false or null, not 1"),
+    ("messengers.msg8_requires_majority", "no", "must be true, false or null"),
+    ("messengers.single_figure_per_turn", 2, "must be true, false or null"),
+    ("messengers.chain_is_optional", [], "must be true, false or null"),
+    ("messengers.trigger_figures", "all", "choose one of 'moved', 'last_moved'"),
+    ("messengers.final_keep_figure", "messenger", "choose one of None, 'choice', 'meeple'"),
+    ("farm_scoring", "city_5", "choose one of 'field', 'city_4', 'city_3'"),
+    ("unplaceable", "keep", "choose one of 'discard', 'bottom'"),
+]
+
+
+@pytest.mark.parametrize("name,value,message", BAD_OPTIONS)
+def test_an_option_outside_its_values_is_refused_naming_it(name, value, message):
+    with pytest.raises(OptionError, match=f"option '{name}'.*{re.escape(message)}"):
+        GAME.configure(2, "c3", {name: value})
+
+
+def test_every_option_is_bounded():
+    assert {name for name, _, _ in BAD_OPTIONS} == {opt.name for opt in GAME.options}
+    for option in GAME.options:
+        assert option.choices is not None or option.check is not None, option.name
+
+
+@pytest.mark.parametrize("players", [1, 7, 0, "2"])
+def test_player_counts_outside_2_to_6_are_refused(players):
+    with pytest.raises(OptionError, match="is for 2-6 players"):
+        GAME.configure(players, "c3")
