@@ -123,3 +123,22 @@ def test_option_errors_name_the_problem():
         GAME.configure(4, options={"turn_cap": 0})
     with pytest.raises(OptionError, match="2-5 players"):
         GAME.configure(6)
+
+
+@pytest.mark.parametrize("name,value,message", [
+    ("turn_cap", 10_001, r"option 'turn_cap': .*from 1 to 10000, not 10001"),
+    ("turn_cap", 0, r"option 'turn_cap': .*from 1 to 10000, not 0"),
+    ("turn_cap", 2.5, r"option 'turn_cap': .*from 1 to 10000"),
+    ("guard_prices", [6, 8, 500, 8, 6], r"option 'guard_prices': .*prices \(1-30\)"),
+    ("guard_prices", [6, 8, 0, 8, 6], r"option 'guard_prices': .*prices \(1-30\)"),
+    ("guard_prices", [6, 8, 10, 8, 6, 6], r"option 'guard_prices': .*5 whole ruble prices"),
+    ("coin_pool", 300, r"option 'coin_pool': 300 is not allowed; choose one of 30, 27"),
+    ("skip_guard", 7, r"option 'skip_guard': name the grassland inn"),
+])
+def test_every_numeric_or_list_option_is_bounded(name, value, message):
+    """Section 3 of issue 13: a value outside the bounds is an OptionError naming the option
+    and the allowed range; the bounds themselves are accepted."""
+    with pytest.raises(OptionError, match=message):
+        GAME.configure(4, options={name: value})
+    assert GAME.configure(4, options={"turn_cap": 10_000})["turn_cap"] == 10_000
+    assert GAME.configure(4, options={"guard_prices": [1, 30, 10, 30, 1]})

@@ -16,12 +16,17 @@ from gonets.games.czar.rules.board import (
     skip_guard_index,
 )
 
+MAX_TURN_CAP = 10_000
+"""The longest match a turn cap may allow (random 5-player play ends within a few hundred)."""
+MAX_PRICE = 30
+"""The highest guard price: the face value of every coin together."""
+
 
 def _check_prices(value: Any) -> str | None:
     if not isinstance(value, list) or len(value) != len(GUARD_INNS) or not all(
-            type(v) is int and 1 <= v <= 30 for v in value):
-        return (f"give a list of {len(GUARD_INNS)} whole ruble prices (1-30), one per guard "
-                "from left to right (above " + ", ".join(INN_NAMES[i] for i in GUARD_INNS)
+            type(v) is int and 1 <= v <= MAX_PRICE for v in value):
+        return (f"give a list of {len(GUARD_INNS)} whole ruble prices (1-{MAX_PRICE}), one per "
+                "guard from left to right (above " + ", ".join(INN_NAMES[i] for i in GUARD_INNS)
                 + f"), e.g. {DEFAULT_PRICES}")
     return None
 
@@ -38,8 +43,9 @@ def _check_skip_guard(value: Any) -> str | None:
 
 
 def _check_cap(value: Any) -> str | None:
-    if type(value) is not int or value < 1:
-        return "the turn cap must be a whole number of turns, at least 1"
+    if type(value) is not int or not 1 <= value <= MAX_TURN_CAP:
+        return (f"the turn cap must be a whole number of turns from 1 to {MAX_TURN_CAP}, "
+                f"not {value!r}")
     return None
 
 
