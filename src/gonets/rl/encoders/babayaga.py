@@ -12,6 +12,7 @@ import numpy as np
 
 from gonets.core.game import Game
 from gonets.core.options import Config
+from gonets.rl.chance import Dice, Draws, Pick, Plan, single
 from gonets.rl.data import game_data
 from gonets.rl.encoding import Encoder, Vocab, relative, seat_blocks
 
@@ -156,3 +157,50 @@ class BabaYagaEncoder(Encoder):
             i = self.cards.index.get(card)
             if i is not None:
                 out[o + i] = 1.0
+
+
+def _pending_event(state) -> tuple[str, object]:
+    """The kind and the spec of the pending random event: the one read of a Baba Yaga engine
+    attribute (``ask = ("chance", kind, spec)``), since a view names the kind but not the
+    options of a random pick."""
+    ask = getattr(state, "ask", None)
+    if not ask or ask[0] != "chance":
+        raise ValueError("no Baba Yaga random event is pending (or the engine's 'ask' moved)")
+    return ask[1], ask[2]
+
+
+def chance_plan(state) -> Plan:
+    """The pending random event as explicit chance nodes: dice one die at a time, a shuffle
+    card by card (each deck in turn), a random pick uniformly, the deal as characters and
+    quests drawn without replacement and a uniform first seat."""
+    kind, spec = _pending_event(state)
+    n = state.config.players
+    if kind == "dice":
+        return single(Dice(spec, label="die"))
+    if kind == "die":
+        return single(Dice(1, label="die"), scalar=True)
+    if kind == "pick":
+        return single(Pick(list(spec), label="pick"), scalar=True)
+    if kind == "shuffle":
+        decks = list(spec)
+        return Plan([Draws(list(spec[d]), label=d) for d in decks],
+                    lambda drawn: dict(zip(decks, drawn)))
+    if kind == "deal":
+        chars = [c["id"] for c in game_data("babayaga", "characters.yaml")]
+        quests = [q["id"] for q in game_data("babayaga", "quests.yaml")]
+        parts = [] if spec else [Draws(chars, n, label="character")]
+        parts += [Draws(quests, n, label="quest"), Pick(list(range(n)), label="first")]
+
+        def assemble(drawn: list[list]) -> dict:
+            chosen = list(spec) if spec else drawn[0]
+            return {"characters": chosen, "quests": drawn[-2], "first": drawn[-1][0]}
+        return Plan(parts, assemble)
+    raise ValueError(f"unknown Baba Yaga random event {kind!r}")
+
+
+def max_chance_outcomes(config: Config) -> int:
+    """A bound on the outcomes of one chance node: the largest of the card, location,
+    character and quest lists, the die and the seats."""
+    lists = [game_data("babayaga", name) for name in CARD_FILES]
+    return max([len(x) for x in lists] + [len(game_data("babayaga", "board.yaml")["locations"]),
+                len(game_data("babayaga", "characters.yaml")), 6, config.players])

@@ -12,6 +12,7 @@ import numpy as np
 
 from gonets.core.game import Game
 from gonets.core.options import Config
+from gonets.rl.chance import Plan, shuffle_or_seat_plan
 from gonets.rl.data import game_data
 from gonets.rl.encoding import Encoder, Vocab, relative, seat_blocks
 
@@ -117,3 +118,14 @@ class CarcassonneEncoder(Encoder):
             out[o + 2 + MESSAGES + messages["current"] - 1] = 1.0
         if messages.get("next"):
             out[o + 2 + 2 * MESSAGES + messages["next"] - 1] = 1.0
+
+
+def chance_plan(state) -> Plan:
+    """The pending random event as explicit chance nodes: shuffles as single draws (every order
+    equally likely), a random starting seat as one uniform pick."""
+    return shuffle_or_seat_plan(state)
+
+
+def max_chance_outcomes(config: Config) -> int:
+    """A bound on the outcomes of one chance node: the tile letters or the 8 messages."""
+    return max(len(game_data("carcassonne", "tiles.json")["tiles"]), MESSAGES)

@@ -11,6 +11,7 @@ import numpy as np
 
 from gonets.core.game import Game
 from gonets.core.options import Config
+from gonets.rl.chance import Plan, shuffle_or_seat_plan
 from gonets.rl.data import game_data
 from gonets.rl.encoding import Encoder, Vocab, probe_view, relative, seat_blocks
 
@@ -144,3 +145,15 @@ class CzarEncoder(Encoder):
         for coin in entry.get("coins") or ():
             out[o + self.coins.index[coin]] += 1.0 / self.coin_copies
         out[o + len(self.coins)] = entry["coin_count"] / self.pool
+
+
+def chance_plan(state) -> Plan:
+    """The pending random event as explicit chance nodes: shuffles as single draws (every order
+    equally likely), a random starting seat as one uniform pick."""
+    return shuffle_or_seat_plan(state)
+
+
+def max_chance_outcomes(config: Config) -> int:
+    """A bound on the outcomes of one chance node: coin kinds, courier types or seats."""
+    board = game_data("czar", "board.json")
+    return max(len(board["coins"]), len(board["types"]), config.players)

@@ -12,6 +12,7 @@ import numpy as np
 
 from gonets.core.game import Game
 from gonets.core.options import Config
+from gonets.rl.chance import Plan, shuffle_or_seat_plan
 from gonets.rl.encoding import Encoder, Vocab, probe_view, relative, seat_blocks
 
 PHASES = Vocab(["deal", "play", "redraw", "chancellor", "over"])
@@ -267,3 +268,16 @@ class LoveLetterEncoder(Encoder):
                         out[piles + 3 * k:piles + 4 * k] = 1.0
                     else:
                         out[piles + 3 * k + kinds[card]] = 1.0
+
+
+def chance_plan(state) -> Plan:
+    """The pending random event as explicit chance nodes: shuffles as single draws (every order
+    equally likely), a random starting seat as one uniform pick."""
+    return shuffle_or_seat_plan(state)
+
+
+def max_chance_outcomes(config: Config) -> int:
+    """A bound on the outcomes of one chance node: the kinds of the deck, or the seats."""
+    from gonets.core.registry import get_game
+
+    return max(len(probe_view(get_game("loveletter"), config)["cards"]), config.players)
