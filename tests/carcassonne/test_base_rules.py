@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from gonets.core import CHANCE, TERMINAL, IllegalAction
+from gonets.core import CHANCE, TERMINAL, IllegalAction, Match
 from gonets.games.carcassonne import GAME
 from gonets.games.carcassonne.rules.board import Board
 from gonets.games.carcassonne.rules.tiles import TILE_TYPES, pile_counts
 
-from .helpers import act, empty_pile, events, legal_texts, play, put_follower
+from .helpers import act, empty_pile, events, legal_texts, play, put_follower, record
 from .oracle import Oracle
 
 
@@ -65,6 +65,43 @@ def test_symmetric_rotations_are_offered_once():
     state = play(["U"], [], preset="base")
     legal = legal_texts(state)
     assert "place U 1,0 r90" in legal and "place U 1,0 r270" not in legal
+
+
+def test_2_2_2_an_equivalent_rotation_is_accepted_and_recorded_canonically():
+    # U is a straight road: r270 gives the same tile as r90, r180 the same as r0 (2.2.2: any
+    # quarter turn is legal). A record written with r270 plays, and the log says r90.
+    state = play(["U", "X"], ["place U 1,0 r270", "pass", "place X 2,0 r180"], preset="base")
+    placed = [e for e in state.log if e["type"] == "place"]
+    assert [(e["tile"], e["rot"]) for e in placed] == [("U", 90), ("X", 0)]
+    assert state.view(None)["board"][1:] == [["U", 1, 0, 1], ["X", 2, 0, 0]]
+    state = play(["U"], [], preset="base")
+    assert state.text_to_action("1,0 r270") == state.text_to_action("place U 1,0 r90")
+
+
+def test_a_match_records_the_canonical_rotation_of_a_typed_placement():
+    match = Match.from_record(record(["U"], [], preset="base"))
+    match.act(0, "place U 1,0 r270")
+    assert match.record.steps[-1] == {"seat": 0, "action": "place U 1,0 r90"}
+    again = Match.from_record(record(["U"], [], preset="base"))
+    again.act(0, "place U 1,0 r90")
+    assert again.state.snapshot() == match.state.snapshot()
+
+
+def test_an_equivalent_rotation_does_not_make_a_misfit_fit():
+    state = play(["U"], [], preset="base")
+    with pytest.raises(IllegalAction, match="not legal"):
+        act(state, "place U 0,1 r270")      # the road would meet the start tile's city
+    legal = state.legal_actions()
+    same = state.text_to_action("place U 1,0 r90") + 2     # the r270 id of that cell
+    assert same not in legal
+    with pytest.raises(IllegalAction, match="same placement as place U 1,0 r90"):
+        state.apply(same)
+
+
+def test_four_way_distinct_tiles_keep_every_rotation():
+    state = play(["J"], [], preset="base")
+    assert state.action_to_text(state.text_to_action("place J 1,0 r270")) == \
+        "place J 1,0 r270"
 
 
 def test_illegal_placement_is_rejected_with_state_unchanged():

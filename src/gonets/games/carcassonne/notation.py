@@ -51,6 +51,12 @@ def decode_place(action: int) -> tuple[int, int, int]:
     return x - RADIUS, y - RADIUS, rot
 
 
+def canonical_place(action: int, letter: str) -> int:
+    """The placement id with the tile's lowest rotation giving the same tile (2.2.2)."""
+    x, y, rot = decode_place(action)
+    return encode_place(x, y, TILE_TYPES[letter].canonical[rot])
+
+
 def action_to_text(action: int, hand: str | None, placed: Oriented | None,
                    followers: Sequence[Follower | None], player: int) -> str:
     """The notation of ``action``: ``hand`` is the tile to place (None when no placement is
@@ -118,6 +124,9 @@ def text_to_action(text: str, hand: str | None, placed: Oriented | None,
 
 
 def _parse_place(args: list[str], text: str, hand: str | None) -> int:
+    """A placement; a rotation that gives the same tile as another (U turned r270 is U turned
+    r90) reads as the lowest such rotation, the one the action list holds."""
+    letter = None
     if len(args) == 3:
         letter, args = args[0].upper(), args[1:]
         if letter not in TILE_TYPES:
@@ -134,7 +143,10 @@ def _parse_place(args: list[str], text: str, hand: str | None) -> int:
     x, y = int(match.group(1)), int(match.group(2))
     if abs(x) > RADIUS or abs(y) > RADIUS:
         raise IllegalAction(f"{text!r}: no tile can ever lie at {x},{y}")
-    return encode_place(x, y, ROTATION_NAMES.index(rot))
+    turn = ROTATION_NAMES.index(rot)
+    if letter or hand:     # a turn giving the same tile is the same placement (2.2.2)
+        turn = TILE_TYPES[letter or hand].canonical[turn]
+    return encode_place(x, y, turn)
 
 
 def _parse_follower(head: str, rest: list[str], text: str, placed: Oriented | None) -> int:

@@ -27,6 +27,7 @@ from gonets.games.carcassonne.notation import (
     FIGURE,
     NUM_ACTIONS,
     PLACE_ACTIONS,
+    canonical_place,
     encode_place,
 )
 from gonets.games.carcassonne.rules.board import Board
@@ -140,6 +141,12 @@ class CarcassonneState(Placement, Scoring, Messengers, State):
             text = self.action_to_text(action)
         except IllegalAction:
             text = f"action {action}"
+        if self.phase == PLACE and action < PLACE_ACTIONS:
+            same = canonical_place(action, self.hand)
+            if same != action and same in self._legal_set:
+                return (f"{text} is the same placement as {self.action_to_text(same)} (tile "
+                        f"{self.hand} looks the same turned either way): the action list holds "
+                        f"it once, as id {same}")
         expected = {PLACE: f"a placement of tile {self.hand}",
                     FOLLOWER: "a follower placement on the tile just placed, or pass",
                     FIGURE_CHOICE: "figure meeple or figure messenger",

@@ -68,6 +68,7 @@ class TileType:
     monastery: bool
     rotations: tuple[Oriented, ...]   # indexed by rotation 0-3
     unique_rotations: tuple[int, ...]
+    canonical: tuple[int, ...]        # per rotation 0-3: the lowest rotation giving the same tile
 
 
 def _load() -> dict:
@@ -118,15 +119,12 @@ def _build() -> dict[str, TileType]:
     types: dict[str, TileType] = {}
     for letter, data in _load().items():
         rotations = tuple(_orient(letter, data, rot) for rot in range(4))
-        seen: set = set()
-        unique = []
+        first: dict[frozenset, int] = {}
         for oriented in rotations:
-            signature = _signature(oriented)
-            if signature not in seen:
-                seen.add(signature)
-                unique.append(oriented.rot)
+            first.setdefault(_signature(oriented), oriented.rot)
+        canonical = tuple(first[_signature(oriented)] for oriented in rotations)
         types[letter] = TileType(letter, data["count"], data["start"], data["arms"],
-                                 data["monastery"], rotations, tuple(unique))
+                                 data["monastery"], rotations, tuple(first.values()), canonical)
     return types
 
 
