@@ -206,3 +206,38 @@ def test_quest_walking_lengths_of_the_rules_file(c):
         lengths[qid] = sum(walk[a][b] for a, b in pairwise(stops))
     assert lengths == {"slay_the_dragon": 8, "death_of_koshchey": 9, "the_firebird": 8,
                        "waters_of_life": 10, "tugarins_insult": 6, "morozkos_trial": 9}
+
+
+@pytest.mark.parametrize("change,field", [
+    (lambda cards: cards[0]["tokens"][0].update(steps=-2), "hut steps"),
+    (lambda cards: cards[3].update(lose=[{"move_character": {"steps": -1, "chooser": "self"}}]),
+     "move_character steps"),
+    (lambda cards: cards[0]["reward"].update(icons={"fight": -1}), "reward icons fight"),
+])
+def test_validate_refuses_negative_movement_steps_and_icons(tmp_path, change, field):
+    pack = copy_pack(tmp_path)
+    edit_yaml(pack / "cards" / "town.yaml", change)
+    with pytest.raises(ContentError) as err:
+        load_content(pack)
+    message = str(err.value)
+    assert "town.yaml" in message and field in message and "at least" in message
+
+
+def test_validate_names_file_card_and_field_for_a_word_where_a_number_belongs(tmp_path):
+    pack = copy_pack(tmp_path)
+    edit_yaml(pack / "cards" / "wilderness.yaml", lambda cards: cards[16]["reward"].update(
+        rep="many"))
+    result = run_validate(pack)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "wilderness.yaml" in result.output and "'W17'" in result.output
+    assert "reward rep must be a whole number of at least 0, not 'many'" in result.output
+
+
+def test_validate_names_the_decks_file_and_the_missing_card(tmp_path):
+    pack = copy_pack(tmp_path)
+    edit_yaml(pack / "cards" / "town.yaml", lambda cards: cards.pop(6))     # T07
+    with pytest.raises(ContentError) as err:
+        load_content(pack)
+    message = str(err.value)
+    assert "cards/town.yaml" in message and "needs 32 cards, found 31" in message
+    assert "missing: T07" in message

@@ -2,8 +2,10 @@
 
 import random
 
+import pytest
+
 from gonets.agents.base import make_agent
-from gonets.core import CHANCE, get_game, play_match
+from gonets.core import CHANCE, OptionError, get_game, play_match
 from tests.babayaga.helpers import C, act, events, legal, new, roll
 from tests.babayaga.test_elements import duo, finish_turn
 
@@ -160,3 +162,15 @@ def test_finish_turn_helper_still_drives_a_turn():
     s = duo()
     finish_turn(s)
     assert s.active == 1
+
+
+def test_numeric_options_are_bounded_and_named_in_the_error():
+    game = get_game("babayaga")
+    for name, bad, shown in (("extra_removed", 16, "0 to 15"), ("max_rounds", 5000, "1 to 1000"),
+                             ("max_rounds", 0, "1 to 1000"),
+                             ("steal_attempts_per_turn", 3, "0 to 2"),
+                             ("extra_removed", "many", "0 to 15")):
+        with pytest.raises(OptionError) as err:
+            game.configure(2, "competitive", {name: bad})
+        assert name in str(err.value) and shown in str(err.value)
+    assert game.configure(2, "competitive", {"max_rounds": 1000})["max_rounds"] == 1000

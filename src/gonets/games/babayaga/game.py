@@ -43,7 +43,7 @@ class BabaYagaGame(Game):
         Option("extra_removed", 0, "the rulebook's 'too easy?' variant: extra random cards "
                "removed from each deck at set-up (the rulebook suggests 5)", check=_count(0, 15)),
         Option("max_rounds", 300, "safety cap (B43): reaching it ends the game like a deck-out",
-               check=_count(1, 10_000)),
+               check=_count(1, 1000)),
         Option("quest_step_mandatory", True, "a due quest step replaces the normal encounter "
                "without asking (rules #13); false lets the player draw instead",
                choices=(True, False)),

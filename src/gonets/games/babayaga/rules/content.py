@@ -9,6 +9,7 @@ problem. Rules code reads cards only through their generic effect kinds.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass, field
 from functools import cache
@@ -187,6 +188,13 @@ class _EffectChecker:
     def __init__(self, ck: _Checker, locations: dict, card_ids: set[str]):
         self.ck, self.locations, self.card_ids = ck, locations, card_ids
 
+    def number(self, entry: str, name: str, value: Any, low: int = 0) -> int:
+        """A whole number of at least ``low``; anything else is an error naming the field."""
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            self.ck.fail(entry, f"{name} must be a whole number of at least {low}, "
+                                f"not {value!r}")
+        return value
+
     def location(self, entry: str, where: Any, allow_here: bool = False) -> None:
         if allow_here and where == "here":
             return
@@ -243,8 +251,10 @@ class _EffectChecker:
             if kind == "place_token":
                 self.location(entry, arg.get("location"), allow_here=True)
                 self.no_town_for_walkers(entry, arg["token"], arg.get("location"))
-            if kind == "move_token" and arg.get("toward") not in TOWARD:
-                self.ck.fail(entry, f"unknown direction {arg.get('toward')!r}")
+            if kind == "move_token":
+                if arg.get("toward") not in TOWARD:
+                    self.ck.fail(entry, f"unknown direction {arg.get('toward')!r}")
+                self.number(entry, "move_token steps", arg.get("steps"), 1)
         if kind == "dice_mod" and (
                 not isinstance(arg, dict) or arg.get("ability") not in (*ABILITIES, "any")
                 or arg.get("duration") not in DURATIONS or not isinstance(arg.get("amount"), int)):
@@ -254,6 +264,9 @@ class _EffectChecker:
                 self.ck.fail(entry, "move_character needs chooser self or left_player")
             if arg.get("toward") is not None:
                 self.location(entry, arg["toward"])
+            self.number(entry, "move_character steps", arg.get("steps"), 1)
+        if kind == "peek_reorder":
+            self.number(entry, "peek_reorder count", (arg or {}).get("count", 3), 1)
         if kind == "discard_own":
             types = (arg or {}).get("type")
             known_types = (*CARD_TYPES, "rep", "any")
@@ -280,6 +293,8 @@ class _EffectChecker:
                 name, amount = next(iter((eff or {None: 0}).items()))
             if name not in POWER_EFFECTS:
                 self.ck.fail(entry, f"unknown power effect {name!r}")
+            if name in ("add_dice", "extra_move"):
+                self.number(entry, f"power {name} amount", amount, 1)
             cond = power.get("condition") or {}
             for key in cond:
                 if key not in ("ability", "context", "time", "baba_yaga_card"):
@@ -314,8 +329,9 @@ def _normal_card(ec: _EffectChecker, raw: dict, deck: str) -> dict:
     tokens = []
     for tk in raw.get("tokens") or []:
         if not isinstance(tk, dict) or tk.get("token") not in ("hut", "horseman") \
-                or not isinstance(tk.get("steps"), int) or tk.get("toward") not in TOWARD:
+                or tk.get("toward") not in TOWARD:
             ck.fail(entry, f"token direction {tk!r} needs token hut/horseman, steps, toward")
+        ec.number(entry, f"{tk['token']} steps", tk.get("steps"), 1)
         when = tk.get("on", "always")
         if tk.get(True) is not None:     # YAML 1.1 reads an unquoted key on as true
             when = tk[True]
@@ -324,10 +340,14 @@ def _normal_card(ec: _EffectChecker, raw: dict, deck: str) -> dict:
         tokens.append({"token": tk["token"], "steps": tk["steps"], "toward": tk["toward"],
                        "on": when})
     reward = raw.get("reward") or {}
-    icons = {a: int((reward.get("icons") or {}).get(a, 0)) for a in ABILITIES}
+    if not isinstance(reward, dict) or not isinstance(reward.get("icons") or {}, dict):
+        ck.fail(entry, "reward must be a mapping (name, rep, icons, powers), icons a mapping")
     for key in reward.get("icons") or {}:
         if key not in ABILITIES:
             ck.fail(entry, f"unknown icon {key!r}")
+    icons = {a: ec.number(entry, f"reward icons {a}", (reward.get("icons") or {}).get(a, 0))
+             for a in ABILITIES}
+    rep = ec.number(entry, "reward rep", reward.get("rep", 0))
     win = ec.effects(entry + " win", raw.get("win"))
     if raw["type"] != "event" and not raw.get("reward") and deck not in ("quest",):
         ck.fail(entry, "a card that can be kept needs a 'reward'")
@@ -349,11 +369,25 @@ def _normal_card(ec: _EffectChecker, raw: dict, deck: str) -> dict:
         "cost": ec.effects(entry + " cost", raw.get("cost")), "tokens": tokens,
         "pay_for_dice": raw.get("pay_for_dice"), "lair": lair,
         "name": str(reward.get("name") or raw.get("title") or cid),
-        "rep": int(reward.get("rep", 0)), "icons": icons,
+        "rep": rep, "icons": icons,
         "powers": ec.powers(entry, reward.get("powers")),
         "time": raw.get("time"), "order": raw.get("order"),
     }
     return card
+
+
+DECK_FILES = {"wilderness": "cards/wilderness.yaml", "town": "cards/town.yaml"}
+
+
+def _missing_ids(ids: list[str], count: int) -> str:
+    """The gaps of a numbered deck (W01..W40), as a clause for the error message."""
+    parts = [re.fullmatch(r"([A-Za-z_]+)(\d+)", cid) for cid in ids]
+    if not ids or not all(parts) or len({m.group(1) for m in parts}) != 1:
+        return ""
+    prefix, width = parts[0].group(1), len(parts[0].group(2))
+    have = {int(m.group(2)) for m in parts}
+    gaps = [f"{prefix}{n:0{width}d}" for n in range(1, count + 1) if n not in have]
+    return f"; missing: {', '.join(gaps)}" if gaps else ""
 
 
 def _load_cards(ck: _Checker, ec: _EffectChecker) -> tuple[dict, dict]:
@@ -387,7 +421,9 @@ def _load_cards(ck: _Checker, ec: _EffectChecker) -> tuple[dict, dict]:
             decks[deck].append(card["id"])
     for deck, count in COUNTS.items():
         if len(decks[deck]) != count:
-            ck.fail(f"deck {deck}", f"needs {count} cards, found {len(decks[deck])}")
+            ck.file = DECK_FILES.get(deck, "cards/elements.yaml")
+            ck.fail(f"deck {deck}", f"needs {count} cards, found {len(decks[deck])}"
+                    + _missing_ids(decks[deck], count))
     if sorted(cards[c]["time"] for c in decks["horseman"]) != sorted(TIMES):
         ck.fail("deck horseman", "needs one card per time of day")
     if sorted(cards[c]["order"] for c in decks["baba_yaga"]) != [1, 2, 3]:
