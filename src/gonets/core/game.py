@@ -153,6 +153,13 @@ class Game(ABC):
     presets: ClassVar[tuple[Preset, ...]] = ()
     default_preset: ClassVar[str] = "default"
     description: ClassVar[str] = ""
+    # Record steps after which a match played online ends as a draw (a guard against options
+    # or play that never end); far above any real game's length.
+    max_steps: ClassVar[int] = 20_000
+
+    def step_limit(self, config: Config) -> int:
+        """How many record steps a match of ``config`` may take before it is stopped."""
+        return self.max_steps
 
     # -- configuration --------------------------------------------------------------------------
     def option(self, name: str) -> Option:

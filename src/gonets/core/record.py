@@ -89,12 +89,14 @@ class Record:
 
     def replay(self, upto: int | None = None, verify: bool = True) -> State:
         """Re-apply the first ``upto`` steps (all by default), checking each one; with ``verify``
-        and a complete replay, also check the stored result. Raises :class:`RecordError`."""
+        and a complete replay, also check the stored result (unless the match was stopped
+        before its end: ``result.detail.stopped`` says why). Raises :class:`RecordError`."""
         state = self.initial_state()
         steps = self.steps if upto is None else self.steps[:upto]
         for index, step in enumerate(steps):
             apply_step(state, step, index)
-        if verify and upto is None and self.result is not None:
+        stopped = bool(self.result and (self.result.get("detail") or {}).get("stopped"))
+        if verify and upto is None and self.result is not None and not stopped:
             if not state.is_terminal():
                 raise RecordError("record has a result but the match is not over after its steps")
             actual = state.result().to_json()
