@@ -111,6 +111,8 @@ def simulate(
     until_ci: float | None = typer.Option(None, help="Stop once every win-rate interval is "
                                           "narrower than this; --games is then the cap."),
     shard_size: int = typer.Option(100, help="Matches per shard of a run."),
+    lead_changes: bool = typer.Option(False, "--lead-changes", help="Count lead changes of "
+                                      "the running scores (a lab column; slower)."),
 ) -> None:
     """Simulate many matches between bots and report win rates with 95% intervals."""
     import os
@@ -126,12 +128,14 @@ def simulate(
                               seed=seed, rotate=rotate, save_dir=str(save) if save else None)
     except GonetsError as exc:
         fail(str(exc))
-    if out is not None or resume or backend != "local" or until_ci is not None or address:
+    if out is not None or resume or backend != "local" or until_ci is not None or address \
+            or lead_changes:
         from gonets.lab.commands import lab_simulate
 
         lab_simulate(game, config, list(plan.bots), games_count, seed=seed, rotate=rotate,
                      jobs=jobs, out=out, resume=resume, backend=backend, address=address,
-                     until_ci=until_ci, shard_size=shard_size, save=save, as_json=as_json)
+                     until_ci=until_ci, shard_size=shard_size, save=save, as_json=as_json,
+                     trace_leads=lead_changes)
         return
     workers = jobs or os.cpu_count() or 1
     err = Console(stderr=True)

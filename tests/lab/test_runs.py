@@ -15,7 +15,7 @@ import pytest
 from gonets.agents.base import RandomAgent
 from gonets.core import get_game
 from gonets.lab.plan import LabPlan
-from gonets.lab.play import play
+from gonets.lab.play import LeadTrace, play
 from gonets.lab.runner import run_lab
 from gonets.lab.store import RunDir
 from gonets.sim.runner import SimulationPlan, run_one
@@ -170,3 +170,24 @@ def test_a_run_without_out_still_prints_the_summary(monkeypatch, tmp_path):
                  "--jobs", 1)
     assert result.exit_code == 0, result.output
     assert "win rate" in result.output and not os.listdir(tmp_path)
+
+
+def test_lead_trace_counts_only_a_new_sole_leader():
+    trace = LeadTrace()
+    for scores in ([0, 0], [1, 0], [1, 1], [1, 2], [3, 2], [3, 3], [3, 4], [3, 9]):
+        trace.see(scores)
+    assert trace.changes == 3
+
+
+def test_lead_changes_column_when_asked(tmp_path):
+    result = run(*simulate_args(tmp_path / "r", 10, "--lead-changes", "--jobs", 1))
+    assert result.exit_code == 0, result.output
+    data = rows(tmp_path / "r")
+    assert all(0 <= row["lead_changes"] < row["stat_rounds"] for row in data)
+    assert any(row["lead_changes"] > 0 for row in data)
+    assert "lead_changes" not in rows_of_plain(tmp_path)
+
+
+def rows_of_plain(tmp_path):
+    assert run(*simulate_args(tmp_path / "plain", 5, "--jobs", 1)).exit_code == 0
+    return rows(tmp_path / "plain")[0]

@@ -120,7 +120,7 @@ def stat_columns(con: Any) -> tuple[list[str], list[str]]:
     """The per-game statistic columns (``stat_*`` and ``detail_*``): numeric, then text."""
     numeric, text = [], []
     for name, kind, *_ in _rows(con, "DESCRIBE matches"):
-        if not name.startswith(("stat_", "detail_")):
+        if not name.startswith(("stat_", "detail_", "lead_changes")):
             continue
         (numeric if kind.upper().startswith(NUMERIC) else text).append(name)
     return numeric, text

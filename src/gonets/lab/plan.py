@@ -28,6 +28,7 @@ class LabPlan:
     seed: int = 0
     rotate: bool = True
     shard_size: int = 100
+    trace_leads: bool = False
 
     def __post_init__(self) -> None:
         if len(self.bots) != self.config.players:
@@ -52,12 +53,14 @@ class LabPlan:
 
     def with_games(self, games: int) -> LabPlan:
         """The same run planned to ``games`` matches (shards keep their boundaries)."""
-        return LabPlan(self.config, self.bots, games, self.seed, self.rotate, self.shard_size)
+        return LabPlan(self.config, self.bots, games, self.seed, self.rotate, self.shard_size,
+                       self.trace_leads)
 
     def identity(self) -> dict[str, Any]:
         """Everything that decides the rows (not how many matches are planned)."""
         return {"config": self.config.to_json(), "bots": list(self.bots), "seed": self.seed,
-                "rotate": self.rotate, "shard_size": self.shard_size}
+                "rotate": self.rotate, "shard_size": self.shard_size,
+                "trace_leads": self.trace_leads}
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, **self.identity(), "games": self.games}
@@ -70,7 +73,8 @@ class LabPlan:
         game = get_game(raw["game"])
         config = game.configure(raw["players"], raw["preset"], raw["options"])
         return cls(config, tuple(data["bots"]), int(data["games"]), int(data["seed"]),
-                   bool(data["rotate"]), int(data["shard_size"]))
+                   bool(data["rotate"]), int(data["shard_size"]),
+                   bool(data.get("trace_leads", False)))
 
     def differences(self, other: LabPlan) -> list[str]:
         """What differs between two plans' identities, one readable line each."""

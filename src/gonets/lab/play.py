@@ -41,13 +41,40 @@ def play(plan: LabPlan, index: int, game: Game | None = None,
     match.deal()
     state = match.state
     decisions = 0
+    leads = LeadTrace() if plan.trace_leads else None
     while not state.is_terminal():
         seat = state.current_player()
         match.act(seat, decide(agents[seat], state, seat, state.legal_actions()))
         decisions += 1
+        if leads is not None:
+            leads.see(state.result().scores)
     if save_dir:
         match.record.save(Path(save_dir) / f"{game.name}-{seed:06d}.json")
-    return make_row(plan, index, seating, game, state, decisions)
+    row = make_row(plan, index, seating, game, state, decisions)
+    if leads is not None:
+        row["lead_changes"] = leads.changes
+    return row
+
+
+class LeadTrace:
+    """Counts lead changes in the running scores a game's ``result()`` reports before the end
+    (Carcassonne points, Love Letter tokens): the sole leader becoming another seat. A tie
+    for the lead is no change by itself."""
+
+    def __init__(self) -> None:
+        self.leader: int | None = None
+        self.changes = 0
+
+    def see(self, scores: Sequence[float]) -> None:
+        if not scores:
+            return
+        best = max(scores)
+        top = [seat for seat, score in enumerate(scores) if score == best]
+        if len(top) != 1 or best <= min(scores):
+            return
+        if self.leader is not None and top[0] != self.leader:
+            self.changes += 1
+        self.leader = top[0]
 
 
 def make_row(plan: LabPlan, index: int, seating: Sequence[str], game: Game, state: State,
