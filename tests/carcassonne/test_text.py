@@ -183,3 +183,10 @@ RARE = [
 def test_rare_events(event, you_en, other_ru):
     assert GAME.describe_event(event, "en", 0) == you_en
     assert GAME.describe_event(event, "ru", 1) == other_ru
+
+
+def test_the_russian_picture_names_followers_in_the_nominative():
+    state = play(["U"], ["place U 1,0 r90", "farmer 1"])
+    text = GAME.render_text(state.view(1), "ru")
+    assert "Подданные на карте: p1 крестьянин 1 на 1,0" in text
+    assert "Followers on the map: p1 farmer 1 at 1,0" in GAME.render_text(state.view(1))

@@ -61,10 +61,11 @@ def _line(lang: str, key: str, player: int, viewer: int | None,
     return forms["other"].format(who=seat_name(player, lang, None, names), **fields)
 
 
-def _label(label: str, lang: str) -> str:
-    """A follower label (``knight 1``) as the object of a sentence (``рыцаря 1``)."""
+def _label(label: str, lang: str, case: str = "acc") -> str:
+    """A follower label (``knight 1``) as the object of a sentence (``рыцаря 1``) or, with
+    ``case="nom"``, as its subject (``рыцарь 1``)."""
     head, _, number = label.partition(" ")
-    word = phrases(lang)["followers_acc"].get(head, head)
+    word = phrases(lang)[f"followers_{case}"].get(head, head)
     return f"{word} {number}" if number else word
 
 
@@ -215,7 +216,8 @@ def render_followers(view: dict, lang: str = "en") -> str:
                 x, y, segment = where
                 letter, rot = board[(x, y)]
                 label = TILE_TYPES[letter].rotations[rot].segments[segment].label
-                parts.append(words["follower_at"].format(who=f"p{player + 1}", label=label,
+                parts.append(words["follower_at"].format(who=f"p{player + 1}",
+                                                         label=_label(label, lang, "nom"),
                                                          xy=_xy(x, y)))
     return words["followers"].format(list="; ".join(parts) if parts else words["none"])
 
