@@ -21,6 +21,95 @@ def test_describe_event_examples():
     assert GAME.describe_event(end, "ru") == "Раунд 2 окончен (вскрытие); победители: никто"
 
 
+EVENT_CASES = [
+    # (event, viewer, English line, Russian line)
+    ({"e": "play", "seat": 0, "card": "guard", "action": "guard p2 5"}, 0,
+     "You play the Guard on p2", "Вы играете карту «Стражница», выбрав игрока 2"),
+    ({"e": "play", "seat": 0, "card": "guard", "action": "guard p2 5"}, 1,
+     "p1 plays the Guard on you", "игрок 1 играет карту «Стражница», выбрав вас"),
+    ({"e": "play", "seat": 0, "card": "guard", "action": "guard p2 5"}, 2,
+     "p1 plays the Guard on p2", "игрок 1 играет карту «Стражница», выбрав игрока 2"),
+    ({"e": "play", "seat": 2, "card": "prince", "action": "prince p3"}, 2,
+     "You play the Prince on yourself", "Вы играете карту «Принц», выбрав себя"),
+    ({"e": "play", "seat": 2, "card": "prince", "action": "prince p3"}, 0,
+     "p3 plays the Prince on themself", "игрок 3 играет карту «Принц», выбрав себя"),
+    ({"e": "play", "seat": 1, "card": "handmaid", "action": "handmaid"}, 1,
+     "You play the Handmaid", "Вы играете карту «Служанка»"),
+    ({"e": "guard", "seat": 1, "target": 0, "guess": 5, "hit": False}, 0,
+     "p2 names 5 for you: wrong", "игрок 2 называет 5 у вас — мимо"),
+    ({"e": "guard", "seat": 1, "target": 0, "guess": 5, "hit": True}, 1,
+     "You name 5 for p1: correct", "Вы называете 5 у игрока 1 — угадано"),
+    ({"e": "look", "seat": 1, "target": 0}, 0,
+     "p2 looks at your hand", "игрок 2 смотрит вашу карту"),
+    ({"e": "look", "seat": 0, "target": 1, "card": "king"}, 0,
+     "You look at p2's hand: King", "Вы смотрите карту игрока 2: Король"),
+    ({"e": "compare", "seat": 0, "target": 1, "kind": "baron", "loser": 1,
+      "cards": ["king", "guard"]}, 0,
+     "You compare hands with p2 (Baron) [you hold the King, p2 holds the Guard]: p2 is out",
+     "Вы сравниваете карты с игроком 2 (Барон) [у вас — Король, у игрока 2 — Стражница]: "
+     "выбывает игрок 2"),
+    ({"e": "compare", "seat": 0, "target": 1, "kind": "baron", "loser": 1}, 1,
+     "p1 compares hands with you (Baron): you are out",
+     "игрок 1 сравнивает карты с вами (Барон): вы выбываете"),
+    ({"e": "swap", "seat": 2, "kind": "cardinal", "between": [0, 1],
+      "cards": ["baron", "guard"]}, 1,
+     "You and p1 trade hands (Cardinal); now you hold the Guard, p1 holds the Baron",
+     "Вы и игрок 1 меняетесь картами (Кардинал); теперь у вас — Стражница, у игрока 1 — "
+     "Барон"),
+    ({"e": "protect", "seat": 3}, 3,
+     "You are protected until your next turn", "Вы под защитой до своего хода"),
+    ({"e": "protect", "seat": 3}, 0,
+     "p4 is protected until their next turn", "игрок 4 под защитой до своего хода"),
+    ({"e": "mark", "seat": 0, "target": 0, "kind": "sycophant"}, 0,
+     "You mark yourself with the Sycophant", "Вы отмечаете себя (Льстец)"),
+    ({"e": "assassin", "seat": 1, "guard": 0}, 0,
+     "p2 reveals the Assassin: the Guard knocks you out instead",
+     "игрок 2 раскрывает Убийцу: вместо него Стражница выбивает вас"),
+    ({"e": "out", "seat": 2, "by": "baron"}, 2,
+     "You are knocked out (Baron)", "Вы выбываете (Барон)"),
+    ({"e": "token", "seat": 1, "reason": "spy", "tokens": 2}, 1,
+     "You gain a token (Spy): 2", "Вы получаете жетон (Шпион): 2"),
+    ({"e": "round", "round": 2, "starter": 1}, 1,
+     "Round 2 begins; you start", "Раунд 2; первыми ходите вы"),
+    ({"e": "return", "seat": 0, "count": 2, "kept": "prince", "bottom": ["spy", "guard"]}, 0,
+     "You put 2 cards under the deck (you keep the Prince; under the deck, top to bottom: "
+     "Spy, Guard)",
+     "Вы кладёте под колоду 2 карты (вы оставляете: Принц; под колоду сверху вниз: Шпион, "
+     "Стражница)"),
+    ({"e": "showdown", "hands": ["bishop", "princess"], "scores": [None, 8],
+      "totals": [0, 0]}, 1,
+     "Showdown: p1 holds the Bishop (loses to the Princess); you hold the Princess (8)",
+     "Вскрытие: у игрока 1 — Епископ (проигрывает Принцессе); у вас — Принцесса (8)"),
+    ({"e": "round_end", "round": 1, "winners": [0, 2], "reason": "showdown"}, 2,
+     "Round 1 ends (showdown); winners: p1, you",
+     "Раунд 1 окончен (вскрытие); победители: игрок 1, вы"),
+]
+
+
+@pytest.mark.parametrize("event,viewer,english,russian", EVENT_CASES)
+def test_log_lines_speak_to_the_viewer_in_both_languages(event, viewer, english, russian):
+    assert GAME.describe_event(event, "en", viewer) == english
+    assert GAME.describe_event(event, "ru", viewer) == russian
+
+
+def test_a_spectator_reads_names_only_and_names_replace_seat_numbers():
+    play = {"e": "play", "seat": 0, "card": "king", "action": "king p2"}
+    names = ["Anna", "Boris", "Clara"]
+    assert GAME.describe_event(play, "en", None, names) == "Anna plays the King on Boris"
+    assert GAME.describe_event(play, "ru", None, names) == \
+        "Anna играет карту «Король», выбрав игрока Boris"
+    assert GAME.describe_event(play, "en", 1, names) == "Anna plays the King on you"
+    assert GAME.describe_event(play, "en", 0, names) == "You play the King on Boris"
+    look = {"e": "look", "seat": 2, "target": 1}
+    assert GAME.describe_event(look, "en", None, names) == "Clara looks at Boris's hand"
+    assert GAME.describe_event(look, "ru", None, names) == "Clara смотрит карту игрока Boris"
+    for event, *_ in EVENT_CASES:
+        for lang in ("en", "ru"):
+            line = GAME.describe_event(event, lang, None, names)
+            assert "you" not in line.lower().split() and "вы" not in line.lower().split()
+            assert " p1" not in line and "игрок 1" not in line, line
+
+
 def test_describe_action_examples():
     view = {"seat": 0}
     assert GAME.describe_action(view, "guard p2 5") == "Guard — name 5 for p2"
@@ -73,19 +162,13 @@ def test_event_lines_for_private_and_public_versions():
     swap = {"e": "swap", "seat": 2, "kind": "king", "between": [0, 1]}
     assert GAME.describe_event(swap) == "p1 and p2 trade hands (King)"
     assert GAME.describe_event({**swap, "cards": ["baron", "guard"]}) == \
-        "p1 and p2 trade hands (King); now p1: Baron, p2: Guard"
+        "p1 and p2 trade hands (King); now p1 holds the Baron, p2 holds the Guard"
     spare = {"e": "swap", "seat": 0, "kind": "king", "between": [0, "spare"]}
     assert GAME.describe_event({**spare, "cards": ["princess", "guard"]}, "ru") == \
-        "игрок 1 меняется картой с отложенной картой (Король); теперь игрок 1: Принцесса, " \
-        "отложенная карта: Стражница"
+        "игрок 1 меняется картой с отложенной картой (Король); теперь у игрока 1 — " \
+        "Принцесса, отложенная карта — Стражница"
     ret = {"e": "return", "seat": 0, "count": 2}
     assert GAME.describe_event(ret) == "p1 puts 2 cards under the deck"
-    assert GAME.describe_event({**ret, "kept": "prince", "bottom": ["spy", "guard"]}) == \
-        "p1 puts 2 cards under the deck (keeps Prince; under the deck, top to bottom: Spy, Guard)"
-    showdown = {"e": "showdown", "hands": ["bishop", "princess"], "scores": [None, 8],
-                "totals": [0, 0]}
-    assert GAME.describe_event(showdown) == \
-        "Showdown: p1 Bishop (loses to the Princess); p2 Princess (8)"
     won = {"e": "round_end", "round": 3, "winners": [], "reason": "game_won"}
     assert GAME.describe_event(won) == "Round 3 stops: the game is won"
     token = {"e": "token", "seat": 1, "reason": "bishop", "tokens": 2}
@@ -104,9 +187,10 @@ def test_every_event_and_action_of_a_match_reads_well(preset, players, lang):
     match = play_match(GAME, config, agents, seed=7)
     for seat in (None, *range(players)):
         for event in match.state.view(seat)["log"]:
-            line = GAME.describe_event(event, lang)
-            assert line and "{" not in line and "'e'" not in line, (event, line)
-            assert "None" not in line, (event, line)
+            for viewer in {None, seat}:
+                line = GAME.describe_event(event, lang, viewer)
+                assert line and "{" not in line and "'e'" not in line, (event, line)
+                assert "None" not in line, (event, line)
     state = match.state
     deck = stack(players, "princess", ["guard"] * players, preset=preset)
     state = run(players, [deck], preset=preset)

@@ -54,8 +54,11 @@ def card(key, lang: str) -> str:
     return C.card_name(key, lang) if key in C.INDEX else str(key)
 
 
-def who(target, lang: str, viewer=None, case: str = "nom") -> str:
-    """A seat (int), ``"spare"`` or None written in ``case``; the viewer as "you"."""
+def who(target, lang: str, viewer=None, case: str = "nom", names=None, subject=None) -> str:
+    """A seat (int), ``"spare"`` or None written in ``case``: the viewer as "you", a seat
+    that is the sentence's ``subject`` reflexively ("their own hand"), a seat by
+    ``names[seat]`` when names are given, else ``p1``, ``p2``..."""
+    forms_of = catalogue(lang)["forms"]
     if target == "spare":
         kind = "spare"
     elif target is None:
@@ -63,16 +66,25 @@ def who(target, lang: str, viewer=None, case: str = "nom") -> str:
     elif viewer is not None and target == viewer:
         kind = "you"
     else:
-        kind = "player"
+        kind = "named" if names else "player"
+    if subject is not None and target == subject and kind in ("you", "named", "player"):
+        reflexive = forms_of["self_you" if kind == "you" else "self"]
+        if case in reflexive:
+            return reflexive[case]
     number = target + 1 if isinstance(target, int) else ""
-    return catalogue(lang)["forms"][kind][case].format(n=number)
+    name = names[target] if kind == "named" else ""
+    return forms_of[kind][case].format(n=number, name=name)
 
 
-def forms(name: str, target, lang: str, viewer=None) -> dict[str, str]:
-    """``{name}``, ``{name}_acc``, ``{name}_gen``, ``{name}_ins`` and ``{name}_hand``."""
-    found = {name: who(target, lang, viewer)}
-    for case in ("acc", "gen", "ins", "hand"):
-        found[f"{name}_{case}"] = who(target, lang, viewer, case)
+CASES = ("acc", "gen", "ins", "hand", "refl")
+
+
+def forms(name: str, target, lang: str, viewer=None, names=None,
+          subject=None) -> dict[str, str]:
+    """``{name}`` and its cases ``{name}_acc``, ``_gen``, ``_ins``, ``_hand``, ``_refl``."""
+    found = {name: who(target, lang, viewer, "nom", names, subject)}
+    for case in CASES:
+        found[f"{name}_{case}"] = who(target, lang, viewer, case, names, subject)
     return found
 
 
@@ -99,9 +111,6 @@ def cause(word, lang: str) -> str:
 
 
 # -- menu and log lines ----------------------------------------------------------------------
-SEAT_FIELDS = ("seat", "target", "starter", "guard", "loser")
-
-
 def describe_action(view: dict, text: str, lang: str = "en") -> str:
     """A menu line such as 'Guard — name 5 for p2', written for the view's seat."""
     lang = lang_of(lang)
@@ -134,12 +143,12 @@ def _effect_line(phrases, key, targets, guess, look, lang, viewer) -> str:
             return phrases["princess_you"]
         return phrases.get(key, phrases["no_effect"])
     fields = {"guess": guess_text(guess, lang) if guess else ""}
-    fields.update(forms("t", targets[0], lang, viewer))
+    fields.update(forms("t", targets[0], lang, viewer, subject=viewer))
     if key == "prince" and targets[0] in ("spare", viewer):
         return phrases["prince_spare" if targets[0] == "spare" else "prince_you"]
     if key == "baroness":
-        fields["hands"] = catalogue(lang)["words"]["and"].join(who(t, lang, viewer, "hand")
-                                                    for t in targets)
+        fields["hands"] = catalogue(lang)["words"]["and"].join(
+            who(t, lang, viewer, "hand", subject=viewer) for t in targets)
     if key == "cardinal":
         return _cardinal_line(phrases, targets, look, lang, viewer)
     return phrases[key].format(**fields)
@@ -155,36 +164,77 @@ def _cardinal_line(phrases, targets, look, lang, viewer) -> str:
     fields = {**forms("a", a, lang, viewer), **forms("b", b, lang, viewer)}
     line = phrases[phrase].format(**fields)
     if look is not None:
-        line += phrases["look"].format(look_hand=who(look, lang, viewer, "hand"))
+        line += phrases["look"].format(look_hand=who(look, lang, viewer, "hand",
+                                                     subject=viewer))
     return line
 
 
-# -- events ----------------------------------------------------------------------------------------
+# -- log lines -----------------------------------------------------------------------------------
+SEAT_FIELDS = ("seat", "target", "starter", "guard", "loser", "a", "b")
+SUBJECTS = {"round": "starter", "swap": "a", "swap_spare": "a"}
+"""The field naming the seat that acts in an event (default ``seat``)."""
+
+
+class Voice:
+    """Who reads a log line (``viewer``, None for a spectator) and how seats are called."""
+
+    def __init__(self, lang: str, viewer: int | None, names=None):
+        self.lang, self.viewer, self.names = lang, viewer, names
+        self.lines = catalogue(lang)["events"]
+
+    def who(self, target, case: str = "nom", subject=None) -> str:
+        return who(target, self.lang, self.viewer, case, self.names, subject)
+
+    def forms(self, name: str, target, subject=None) -> dict[str, str]:
+        return forms(name, target, self.lang, self.viewer, self.names, subject)
+
+    def pick(self, phrase, subject):
+        """The ``you`` variant of a phrase when the viewer is its subject, else ``other``."""
+        if not isinstance(phrase, dict):
+            return phrase
+        mine = subject is not None and subject == self.viewer
+        return phrase["you" if mine else "other"]
+
+
 def describe_event(event: dict, lang: str = "en", viewer: int | None = None,
                    names=None) -> str:
-    """One readable log line for an event of a view's ``log`` (seats written p1..pN); an
-    event it cannot read is shown as its data."""
-    lang = lang_of(lang)
+    """One readable log line for an event of a view's ``log``, written for ``viewer`` in the
+    second person ("You play the Guard on p2"; None: a spectator, who reads only names), the
+    seats called by ``names[seat]`` (default p1, p2...); an event it cannot read is shown as
+    its data."""
+    voice = Voice(lang_of(lang), viewer, names)
     try:
-        return _event_line(event, lang)
+        return _event_line(event, voice)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return str(event)
 
 
-def _event_line(event: dict, lang: str) -> str:
-    kind = event.get("e")
-    fields = {k: v for k, v in event.items() if k != "e"}
+def _event_line(event: dict, voice: Voice) -> str:
+    kind = _variant(event.get("e"), event)
+    template = voice.lines.get(kind) if isinstance(kind, str) else None
+    if template is None:
+        return str(event)
+    raw = {k: v for k, v in event.items() if k != "e"}
+    if kind in ("swap", "swap_spare"):
+        a, b = event["between"]
+        raw["a"], raw["b"] = (b, a) if b == voice.viewer else (a, b)
+    subject_field = SUBJECTS.get(kind, "seat")
+    subject = raw.get(subject_field)
+    fields = dict(raw)
     for name in SEAT_FIELDS:
-        if name in event:
-            fields.update(forms(name, event[name], lang))
-    if "card" in fields and kind not in ("deal", "draw", "look"):
-        fields["card"] = card(fields["card"], lang)
-    fields["card_part"] = f": {card(event['card'], lang)}" if "card" in event else ""
-    kind = _variant(kind, event)
-    for extra in (_guess_fields, _card_fields, _seat_pair_fields, _round_fields):
-        extra(kind, event, fields, lang)
-    template = catalogue(lang)["events"].get(kind)
-    return str(event) if template is None else template.format(**fields)
+        if name in raw:
+            fields.update(voice.forms(name, raw[name], None if name == subject_field
+                                      else subject))
+    lang = voice.lang
+    if "card" in raw and kind not in ("deal", "draw", "draw_spare", "look"):
+        fields["card"] = card(raw["card"], lang)
+    fields["card_part"] = f": {card(raw['card'], lang)}" if "card" in raw else ""
+    for extra in (_word_fields, _card_fields, _seat_pair_fields, _round_fields):
+        extra(kind, raw, fields, voice)
+    line = voice.pick(template, subject).format(**fields)
+    if isinstance(template, dict) and subject is not None and subject == voice.viewer:
+        line = line[0].upper() + line[1:]        # "You ...", "Вы ..."
+    return line
 
 
 def _variant(kind, event) -> str:
@@ -200,74 +250,85 @@ def _variant(kind, event) -> str:
     return kind
 
 
-def _guess_fields(kind, event, fields, lang) -> None:
-    if "guess" in event:
-        fields["guess"] = guess_text(event["guess"], lang)
-    if "cause" in event:
-        fields["cause"] = cause(event["cause"], lang)
+def _word_fields(kind, raw, fields, voice: Voice) -> None:
+    lang = voice.lang
+    if "guess" in raw:
+        fields["guess"] = guess_text(raw["guess"], lang)
+    if "cause" in raw:
+        fields["cause"] = cause(raw["cause"], lang)
     for name in ("reason", "choice"):
-        if name in event:
-            fields[name] = term(event[name], lang)
+        if name in raw:
+            fields[name] = term(raw[name], lang)
     for name in ("kind", "by"):
-        if name in event:
-            fields[name] = card(event[name], lang)
+        if name in raw:
+            fields[name] = card(raw[name], lang)
 
 
-def _card_fields(kind, event, fields, lang) -> None:
-    lines = catalogue(lang)["events"]
+def _card_fields(kind, raw, fields, voice: Voice) -> None:
+    lang, lines = voice.lang, voice.lines
     if kind == "face_up":
-        fields["cards"] = ", ".join(card(c, lang) for c in event["cards"])
+        fields["cards"] = ", ".join(card(c, lang) for c in raw["cards"])
     if kind == "chancellor":
-        fields["drew_cards"] = count_text(event["drew"], lang)
-        cards = event.get("cards")
+        fields["drew_cards"] = count_text(raw["drew"], lang)
+        cards = raw.get("cards")
         fields["cards_part"] = (": " + ", ".join(card(c, lang) for c in cards)) if cards else ""
     if kind == "return":
-        fields["count_cards"] = count_text(event["count"], lang)
-        fields["kept_part"] = (lines["kept"].format(
-            kept=card(event["kept"], lang),
-            bottom=", ".join(card(c, lang) for c in event["bottom"]))
-            if "kept" in event else "")
+        fields["count_cards"] = count_text(raw["count"], lang)
+        fields["kept_part"] = (voice.pick(lines["kept"], raw["seat"]).format(
+            kept=card(raw["kept"], lang),
+            bottom=", ".join(card(c, lang) for c in raw["bottom"]))
+            if "kept" in raw else "")
     if kind == "burn":
-        fields["refill_part"] = lines["refilled"] if event.get("refilled") else ""
+        fields["refill_part"] = lines["refilled"] if raw.get("refilled") else ""
     if kind == "showdown":
         parts = []
-        for q, (hand, score) in enumerate(zip(event["hands"], event["scores"])):
+        for q, (hand, score) in enumerate(zip(raw["hands"], raw["scores"])):
             if hand is not None:
                 shown = lines["excluded"] if score is None else score
-                parts.append(f"{who(q, lang)} {card(hand, lang)} ({shown})")
+                parts.append(_holds(voice, q, hand) + lines["score"].format(score=shown))
         fields["hands"] = "; ".join(parts)
 
 
-def _seat_pair_fields(kind, event, fields, lang) -> None:
-    lines = catalogue(lang)["events"]
+def _seat_pair_fields(kind, raw, fields, voice: Voice) -> None:
+    lines = voice.lines
     if kind in ("swap", "swap_spare"):
-        a, b = event["between"]
-        fields.update(forms("a", a, lang))
-        fields.update(forms("b", b, lang))
-        fields["cards_part"] = _holdings(lines["now"], (a, b), event.get("cards"), lang)
+        pairs = dict(zip(raw["between"], raw.get("cards") or ()))
+        fields["cards_part"] = _holdings(voice, lines["now"], (raw["a"], raw["b"]), pairs)
     if kind == "compare":
-        pair = (event["seat"], event["target"])
-        fields["cards_part"] = _holdings(lines["shown"], pair, event.get("cards"), lang)
-        fields["loser_part"] = (lines["lost"].format(loser=who(event["loser"], lang))
-                                if event.get("loser") is not None else lines["tie"])
+        pair = (raw["seat"], raw["target"])
+        pairs = dict(zip(pair, raw.get("cards") or ()))
+        fields["cards_part"] = _holdings(voice, lines["shown"], pair, pairs)
+        loser = raw.get("loser")
+        fields["loser_part"] = (lines["tie"] if loser is None else
+                                voice.pick(lines["lost"], loser).format(loser=voice.who(loser)))
+    if kind == "play":
+        targets = split_play(raw["action"])["targets"]
+        fields["target_part"] = lines["target_part"].format(
+            targets=catalogue(voice.lang)["words"]["and"].join(
+                voice.who(t, "refl", raw["seat"]) for t in targets)) if targets else ""
 
 
-def _holdings(frame: str, seats, cards, lang) -> str:
-    """' (now p1: King, p2: Baron)' for the entitled seats; '' for everybody else."""
+def _holds(voice: Voice, seat, key: str) -> str:
+    """'p2 holds the Guard' / 'you hold the Guard' / 'the set-aside card is the Guard'."""
+    holds = voice.lines["holds"]
+    name = card(key, voice.lang)
+    if seat == "spare":
+        return holds["spare"].format(card=name)
+    phrase = voice.pick(holds, seat)
+    return phrase.format(card=name, **voice.forms("who", seat))
+
+
+def _holdings(voice: Voice, frame: str, seats, cards: dict) -> str:
+    """'; now you hold the King, p2 holds the Baron' for the entitled seats; '' otherwise."""
     if not cards:
         return ""
-    holds = catalogue(lang)["events"]["holds"]
-    pairs = ", ".join(holds.format(who=who(q, lang), card=card(c, lang))
-                      for q, c in zip(seats, cards))
-    return frame.format(pairs=pairs)
+    return frame.format(pairs=", ".join(_holds(voice, q, cards[q]) for q in seats))
 
 
-def _round_fields(kind, event, fields, lang) -> None:
+def _round_fields(kind, raw, fields, voice: Voice) -> None:
     if kind in ("round_end", "game_end"):
-        fields["winners"] = ", ".join(who(w, lang) for w in event["winners"]) or \
-            catalogue(lang)["words"]["nobody"]
-    if kind == "play":
-        fields["action"] = describe_action({}, event["action"], lang).split(" — ", 1)[-1]
+        fields["winners"] = ", ".join(voice.who(w) for w in raw["winners"]) or \
+            catalogue(voice.lang)["words"]["nobody"]
 
 
 # -- the terminal picture -----------------------------------------------------------------------
