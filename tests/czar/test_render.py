@@ -77,7 +77,8 @@ def actions_in(svg: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("name,seat", [("iwan", 0), ("pawl", 0), ("rubles_njet", 1)])
+@pytest.mark.parametrize("name,seat", [("iwan", 0), ("pawl", 0), ("rubles_njet", 1),
+                                       ("two_colours", 0)])
 def test_svg_is_valid_and_every_legal_action_is_clickable(name, seat):
     record = scenario(name)
     state = record.replay(upto=len(record.steps) - 1)

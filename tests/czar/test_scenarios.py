@@ -131,3 +131,53 @@ def test_baikal_bar_then_iwan_the_same_diplomat_continues_the_example():
     assert courier_at(state, "iwan", "lady") == "blue lady"          # the third stays
     move = [e for e in state.events(None) if e["e"] == "travel"][-1]["moves"][1]
     assert move["skipped"] == ["Mountains"] and move["to"] == "RACHMANIN HOF"
+
+
+def test_display_with_one_type_in_two_colours_lets_the_player_choose_3_3():
+    """Rule 3.3 "take any one face-up courier": after the extra colour (blue) red's display
+    holds a red and a blue Officer; the menu names the colour and red places the blue one."""
+    from gonets.core import IllegalAction
+
+    record = scenario("two_colours")
+    before = record.replay(upto=len(record.steps) - 1)
+    assert before.active == 0 and before.owner[2] == 0            # blue is red's extra colour
+    display = sorted(f"{c['colour']} {c['type']}" for c in before.view(0)["seats"][0]["display"])
+    assert display == ["blue officer", "red cossack", "red officer"]
+    places = [t for t in legal_texts(before) if t.startswith("place")]
+    assert places == ["place red officer taiga", "place blue officer taiga"]
+    # one colour only for the Cossack: its place ids stay colour-free (none fits here)
+    for text, problem in (("place officer taiga", "name the one to place: 'place red officer "
+                                                  "taiga' or 'place blue officer taiga'"),
+                          ("place red cossack taiga", "one colour only; write 'place cossack "
+                                                      "taiga'"),
+                          ("place green officer taiga", "no green officer")):
+        try:
+            before.clone().apply(before.text_to_action(text))
+        except IllegalAction as exc:
+            assert problem in str(exc), str(exc)
+        else:
+            raise AssertionError(f"{text} was accepted")
+    view = before.view(0)
+    assert GAME.describe_action(view, "place blue officer taiga") == \
+        "place your displayed blue Officer into TAIGA-TAVERNE"
+    assert GAME.describe_action(view, "place blue officer taiga", "ru") == \
+        "поставить синего офицера из запаса в TAIGA-TAVERNE"
+    state = record.replay()
+    assert courier_at(state, "taiga", "officer") == "blue officer"
+    assert [f"{c >> 2} {c & 3}" for c in state.display[0]] == ["0 0", "0 1"]   # red ones stay
+    chose_red = before.clone()
+    chose_red.apply(chose_red.text_to_action("place red officer taiga"))
+    assert courier_at(chose_red, "taiga", "officer") == "red officer"
+    placed = [e for e in state.events(0) if e["e"] == "place"][-1]
+    assert GAME.describe_event(placed, "en", 0) == \
+        "you place the blue Officer (from the display) into TAIGA-TAVERNE"
+
+
+def test_colour_named_place_ids_are_fixed_and_round_trip():
+    from gonets.games.czar import notation as A
+
+    action = A.place_colour_id(2 * 4 + 0, INN_BY_KEY["taiga"])
+    assert A.action_text(action) == "place blue officer taiga"
+    assert A.parse_action("place blue officer taiga") == action
+    assert GAME.num_actions(GAME.configure(2)) == GAME.num_actions(GAME.configure(5)) \
+        == A.NUM_ACTIONS > action

@@ -6,7 +6,8 @@ passing green's message, until red faces the example's position). The longer pos
 (IWAN, PAWL HOF, the rubles example) were found by seeded random play with a small search
 script: the record prefix up to the position, then the worked example's own steps with
 hand-chosen outcomes (the coin pile of the rubles example). Seats are rotated so that red (p1)
-is the active player as in the seed.
+is the active player as in the seed. ``two_colours.json`` (rules 3.3, a display holding one
+type in two colours) is scripted play from stacked stacks (``two_colours_in_display``).
 
     python tests/czar/scenarios/make_scenarios.py
 """
@@ -103,7 +104,45 @@ def continue_baikal(seed: int = 1110) -> list:
     return steps
 
 
+def two_colours_in_display() -> list:
+    """2 players, red's stack stacked officers first: both always draw (red takes the extra
+    colour, blue, as soon as it is offered), green travels whenever it can, until red's display
+    holds the Officer in red and in blue. Red then chooses the blue one (rules 3.3)."""
+    lead = ["lady", "officer", "officer", "officer", "cossack", "cossack", "cossack",
+            "diplomat", "diplomat", "diplomat", "lady", "lady"]
+    steps: list[dict] = [{"chance": 0}, {"chance": sorted(c["key"] for c in json.loads(
+        (HERE.parents[2] / "src/gonets/games/czar/data/board.json").read_text())["coins"]
+        for _ in range(c["count"]))}, {"chance": lead},
+        {"chance": ["lady", "officer", "officer", "cossack", "officer", "cossack", "cossack",
+                    "diplomat", "diplomat", "diplomat", "lady", "lady"]}]
+    state = Record.from_json(record(steps, players=2)).replay()
+    while True:
+        if state.current_player() == CHANCE:
+            outcome = ["officer"] * 3 + ["cossack"] * 3 + ["diplomat"] * 3 + ["lady"] * 3
+            state.apply_chance(outcome)
+            steps.append({"chance": outcome})
+            continue
+        colours = {}
+        for code in state.display[0]:
+            colours.setdefault(code & 3, set()).add(code >> 2)
+        if state.active == 0 and state.phase == 4 and len(colours.get(0, ())) == 2:
+            return steps
+        legal = [state.action_to_text(a) for a in state.legal_actions()]
+        travels = [t for t in legal if t.startswith("travel")]
+        places = [t for t in legal if t.startswith("place")]
+        if state.active == 1 and travels:
+            text = travels[0]
+        else:
+            text = next((t for t in ("extra", "draw") if t in legal), (places or legal)[0])
+        steps.append({"seat": state.active, "action": text})
+        state.apply(state.text_to_action(text))
+
+
 def main() -> None:
+    save("two_colours.json", record(
+        two_colours_in_display() + [{"seat": 0, "action": "place blue officer taiga"}], 2,
+        note="rules 3.3: red's display holds a red and a blue (extra colour) Officer; red "
+             "chooses the blue one"))
     baikal = json.loads((HERE / "baikal.json").read_text())["steps"]
     note = json.loads((HERE / "baikal_iwan.json").read_text())["note"]
     save("baikal_iwan.json", record(baikal + continue_baikal() + [

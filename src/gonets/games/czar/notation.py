@@ -13,13 +13,26 @@ TRAVEL + ((inn*8 + k)     empty a full inn: first leaver ``k//2`` (type),  ``tra
   *19 + d1)*19 + d2       the other leaver the next (k even) or previous   katharina cossack
                           (k odd) room clockwise; destinations d1, d2      rachmanin``
                           (18 = the palace)
+PLACE_COLOUR + (colour*4  put the display courier of that colour and      ``place purple officer
+  + type)*18 + inn        type into an inn: only when the display holds   taiga``
+                          that type in two colours (after an extra
+                          colour), so the player chooses (rules 3.3)
 ========================  =============================================  ======================
 """
 
 from __future__ import annotations
 
 from gonets.core.errors import IllegalAction
-from gonets.games.czar.rules.board import INN_BY_KEY, INN_KEYS, NUM_INNS, PALACE, TYPE_BY_KEY, TYPES
+from gonets.games.czar.rules.board import (
+    COLOUR_BY_KEY,
+    COLOURS,
+    INN_BY_KEY,
+    INN_KEYS,
+    NUM_INNS,
+    PALACE,
+    TYPE_BY_KEY,
+    TYPES,
+)
 
 PASS, DRAW, REVEAL, STOP, BRIBE, END, EXTRA, DECLINE = range(8)
 WORDS = ["pass", "draw", "reveal", "stop", "bribe", "end", "extra", "decline"]
@@ -28,11 +41,17 @@ PLACE = len(WORDS)
 MESSAGE = PLACE + 4 * NUM_INNS
 TRAVEL = MESSAGE + 4 * NUM_INNS
 DESTS = NUM_INNS + 1
-NUM_ACTIONS = TRAVEL + NUM_INNS * 8 * DESTS * DESTS
+PLACE_COLOUR = TRAVEL + NUM_INNS * 8 * DESTS * DESTS
+NUM_ACTIONS = PLACE_COLOUR + len(COLOURS) * 4 * NUM_INNS
 
 
 def place_id(kind: int, inn: int) -> int:
     return PLACE + kind * NUM_INNS + inn
+
+
+def place_colour_id(code: int, inn: int) -> int:
+    """Id placing the display courier ``code`` (``colour*4 + type``) into ``inn``."""
+    return PLACE_COLOUR + code * NUM_INNS + inn
 
 
 def message_id(inn: int, kind: int) -> int:
@@ -72,6 +91,9 @@ def action_text(action: int) -> str:
     if action < TRAVEL:
         inn, kind = divmod(action - MESSAGE, 4)
         return f"message {INN_KEYS[inn]} {TYPES[kind]}"
+    if action >= PLACE_COLOUR:
+        code, inn = divmod(action - PLACE_COLOUR, NUM_INNS)
+        return f"place {COLOURS[code >> 2]} {TYPES[code & 3]} {INN_KEYS[inn]}"
     inn, first, second, dest1, dest2 = decode_travel(action)
     return (f"travel {INN_KEYS[inn]} {TYPES[first]} {_dest_text(dest1)} "
             f"{TYPES[second]} {_dest_text(dest2)}")
@@ -91,6 +113,13 @@ def _kind(word: str, text: str) -> int:
     return TYPE_BY_KEY[word]
 
 
+def _colour(word: str, text: str) -> int:
+    if word not in COLOUR_BY_KEY:
+        raise IllegalAction(f"cannot read {text!r}: {word!r} is not a colour; colours are "
+                            + ", ".join(COLOURS))
+    return COLOUR_BY_KEY[word]
+
+
 def _dest(word: str, text: str) -> int:
     return PALACE if word == "palace" else _inn(word, text)
 
@@ -108,6 +137,9 @@ def parse_action(text: str) -> int:
         return WORD_IDS[head]
     if head == "place" and len(words) == 3:
         return place_id(_kind(words[1], shown), _inn(words[2], shown))
+    if head == "place" and len(words) == 4:
+        code = _colour(words[1], shown) * 4 + _kind(words[2], shown)
+        return place_colour_id(code, _inn(words[3], shown))
     if head == "message" and len(words) == 3:
         return message_id(_inn(words[1], shown), _kind(words[2], shown))
     if head == "travel" and len(words) == 6:
@@ -119,5 +151,5 @@ def parse_action(text: str) -> int:
         return travel_id(inn, first, second, _dest(words[3], shown), _dest(words[5], shown))
     raise IllegalAction(
         f"cannot read {shown!r}; write one of: pass, draw, reveal, stop, bribe, end, extra, "
-        "decline, 'place TYPE INN', 'message INN TYPE', "
+        "decline, 'place TYPE INN', 'place COLOUR TYPE INN', 'message INN TYPE', "
         "'travel INN TYPE DEST TYPE DEST' (DEST an inn or palace)")

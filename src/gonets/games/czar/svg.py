@@ -1,5 +1,6 @@
 """A standalone SVG picture of a view. Clickable elements carry ``data-action``: an empty room
-the notation placing a courier there, an occupied room the message hand-over to it, a full inn
+the notation placing a courier there (one per colour, joined by ``|``, when the display holds
+that type in two colours), an occupied room the message hand-over to it, a full inn
 all its travel options joined by ``|``, the own stack ``draw``, buttons the one-word actions."""
 
 from __future__ import annotations
@@ -30,16 +31,16 @@ def _attr(action: str | None) -> str:
 
 def _actions_by_target(view: dict) -> tuple[dict, dict, dict, list[str]]:
     """Split the legal notations by the element that carries them."""
-    rooms: dict[tuple[str, str], str] = {}
+    rooms: dict[tuple[str, str], list[str]] = {}
     inns: dict[str, list[str]] = {}
     buttons: list[str] = []
     draw: dict[str, str] = {}
     for text in view.get("legal") or []:
         words = text.split()
-        if words[0] == "place":
-            rooms[(words[2], words[1])] = text
+        if words[0] == "place":         # place [COLOUR] TYPE INN: the room of that type
+            rooms.setdefault((words[-1], words[-2]), []).append(text)
         elif words[0] == "message":
-            rooms[(words[1], words[2])] = text
+            rooms.setdefault((words[1], words[2]), []).append(text)
         elif words[0] == "travel":
             inns.setdefault(words[1], []).append(text)
         elif words[0] == "draw":
@@ -120,7 +121,7 @@ def _inn(inn: dict, x: int, y: int, rooms_act: dict, travel: list[str]) -> list[
         rx = x + 8 + col * (ROOM_W + 4)
         ry = y + 22 + row * (ROOM_H + 6)
         room = inn["rooms"][TYPE_BY_KEY[kind]]
-        action = rooms_act.get((inn["key"], kind))
+        action = "|".join(rooms_act.get((inn["key"], kind), []))
         fill = "#f8f8f8" if room is None else _fill(room["colour"])
         out.append(f'<g class="room" data-room="{inn["key"]} {kind}"{_attr(action)}>')
         out.append(f'<rect x="{rx}" y="{ry}" width="{ROOM_W}" height="{ROOM_H}" rx="4" '

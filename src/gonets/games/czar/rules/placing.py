@@ -24,8 +24,9 @@ class PlacingMixin:
                 return found
         return []
 
-
-    def _place(self, kind: int, inn: int) -> None:
+    def _place(self, kind: int, inn: int, chosen: int = -1) -> None:
+        """Put a courier of ``kind`` into ``inn``: the starting or drawn one, or from the
+        display the first of that type (``chosen``: the display courier named by colour)."""
         p = self.active
         phase = self.phase
         if phase == INITIAL:
@@ -39,7 +40,7 @@ class PlacingMixin:
         else:
             display = self.display[p]
             for index, code in enumerate(display):
-                if code & 3 == kind:
+                if code == chosen if chosen >= 0 else code & 3 == kind:
                     break
             del display[index]
             source = "display"

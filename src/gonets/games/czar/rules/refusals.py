@@ -5,6 +5,8 @@ from __future__ import annotations
 from gonets.core.errors import IllegalAction
 from gonets.games.czar import notation as A
 from gonets.games.czar.rules.board import (
+    COLOURS,
+    INN_KEYS,
     INN_LEVEL,
     INN_NAMES,
     LEVEL_TITLES,
@@ -42,6 +44,8 @@ class RefusalMixin:
         if phase == OFFER:
             return f"{text!r} is not legal: {who} must answer the extra colour offer first " \
                    "('extra' or 'decline')"
+        if action >= A.PLACE_COLOUR:
+            return self._why_colour_refused(action, text)
         if action >= A.TRAVEL:
             return self._why_travel_illegal(action, text)
         if action >= A.MESSAGE:
@@ -53,6 +57,12 @@ class RefusalMixin:
             kind, inn = divmod(action - A.PLACE, NUM_INNS)
             if not any(c & 3 == kind for c in self.display[self.active]):
                 return f"{text!r} is not legal: your display has no {TYPES[kind]}"
+            colours = self._display_colours(kind)
+            if len(colours) > 1:
+                named = " or ".join(f"'place {c} {TYPES[kind]} {INN_KEYS[inn]}'"
+                                    for c in colours)
+                return (f"{text!r} is not legal: your display holds a {TYPES[kind]} in "
+                        f"{len(colours)} colours, so name the one to place: {named}")
             return self._why_inn_refuses(text, kind, inn)
         if action == A.DRAW:
             return f"{text!r} is not legal: your stack is empty"
@@ -62,6 +72,25 @@ class RefusalMixin:
             return (f"{text!r} is not legal: bribing needs revised rubles, your message with a "
                     "guard and coins worth at least that guard's price")
         return f"{text!r} is not legal now (it belongs to the rubles or bonus steps)"
+
+    def _display_colours(self, kind: int) -> list[str]:
+        """The colours of the active player's display couriers of ``kind``, first seen first."""
+        found: list[str] = []
+        for code in self.display[self.active]:
+            if code & 3 == kind and COLOURS[code >> 2] not in found:
+                found.append(COLOURS[code >> 2])
+        return found
+
+    def _why_colour_refused(self, action: int, text: str) -> str:
+        code, inn = divmod(action - A.PLACE_COLOUR, NUM_INNS)
+        kind, colour = code & 3, COLOURS[code >> 2]
+        colours = self._display_colours(kind)
+        if colour not in colours:
+            return f"{text!r} is not legal: your display has no {colour} {TYPES[kind]}"
+        if len(colours) == 1:
+            return (f"{text!r} is not legal: your display holds the {TYPES[kind]} in one colour "
+                    f"only; write 'place {TYPES[kind]} {INN_KEYS[inn]}'")
+        return self._why_inn_refuses(text, kind, inn)
 
     def _why_inn_refuses(self, text: str, kind: int, inn: int) -> str:
         name = INN_NAMES[inn]

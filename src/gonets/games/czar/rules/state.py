@@ -229,7 +229,10 @@ class CzarState(PlacingMixin, TravelMixin, RublesMixin, TurnMixin, SetupMixin,
         if action not in legal:
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
-        if action >= A.TRAVEL:
+        if action >= A.PLACE_COLOUR:
+            code, inn = divmod(action - A.PLACE_COLOUR, NUM_INNS)
+            self._place(code & 3, inn, code)
+        elif action >= A.TRAVEL:
             self._travel(action)
         elif action >= A.MESSAGE:
             self._pass_message(action - A.MESSAGE)

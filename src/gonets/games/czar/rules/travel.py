@@ -29,7 +29,6 @@ class TravelMixin:
         return [[i for i in self.t.level_inns[level] if rooms[i * 4 + kind] < 0 and cnt[i] < 3]
                 for level in range(above + 1, TOP + 1)]
 
-
     def _travel_options(self, inn: int, out: list[int]) -> None:
         """Append every complete travel option of the full ``inn``."""
         rooms = self.rooms
@@ -63,7 +62,6 @@ class TravelMixin:
                 row = base + dest1 * dests
                 for dest2 in seconds:
                     out.append(row + dest2)
-
 
     def _travel(self, action: int) -> None:
         p = self.active

@@ -20,13 +20,20 @@ class TurnMixin:
     def _turn_actions(self) -> list[int]:
         p = self.active
         out: list[int] = []
-        seen = 0
+        by_kind: dict[int, list[int]] = {}
         for code in self.display[p]:
-            kind = code & 3
-            if not seen & (1 << kind):
-                seen |= 1 << kind
+            codes = by_kind.setdefault(code & 3, [])
+            if code not in codes:
+                codes.append(code)
+        for kind, codes in by_kind.items():
+            inns = self.entry_inns(kind)
+            if len(codes) == 1:
                 base = A.PLACE + kind * NUM_INNS
-                out.extend(base + i for i in self.entry_inns(kind))
+                out.extend(base + i for i in inns)
+            else:                       # one type in two colours: the player names the colour
+                for code in codes:
+                    base = A.PLACE_COLOUR + code * NUM_INNS
+                    out.extend(base + i for i in inns)
         if self.stacks[p]:
             out.append(A.DRAW)
         rooms, owner = self.rooms, self.owner
@@ -52,7 +59,6 @@ class TurnMixin:
         if not out:
             out.append(A.PASS)
         return out
-
 
     def _take_extra(self) -> None:
         p = self.active
