@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -41,7 +42,16 @@ def _generic_agents() -> dict:
     from gonets.agents import levels
     from gonets.agents.ismcts import ISMCTSAgent
 
-    return {"random": RandomAgent, "ismcts": ISMCTSAgent, **levels.factories()}
+    found = {"random": RandomAgent, "ismcts": ISMCTSAgent, **levels.factories()}
+    if importlib.util.find_spec("pyspiel") is not None:     # the optional OpenSpiel bot
+        found["openspiel_ismcts"] = _openspiel_ismcts
+    return found
+
+
+def _openspiel_ismcts(game: Game, config: Config, seat: int, rng: random.Random) -> Agent:
+    from gonets.rl.agent import factory
+
+    return factory(game, config, seat, rng)
 
 
 def agent_names(game: Game) -> list[str]:
