@@ -1,6 +1,6 @@
 """A heuristic bot that plays to win.
 
-It rebuilds a possible world from its view (``state_from_view``: only what it may know, the
+It rebuilds a possible world from its view (``Game.sample_world``: only what it may know, the
 unseen drawn at random), tries every legal action on a copy and keeps the one whose position
 scores best: its own message as high as possible and ready to leave (the arrows decide who
 leaves a full inn), rivals' messages low and stuck, revised coins counted. In the classic
@@ -16,7 +16,6 @@ from gonets.agents.base import Agent
 from gonets.games.czar import notation as A
 from gonets.games.czar.rules import OVER, CzarState
 from gonets.games.czar.rules.board import COIN_BY_KEY, COIN_VALUE, INN_LEVEL, NJET, coin_pool
-from gonets.games.czar.views import state_from_view
 
 WIN = 1e6
 
@@ -78,7 +77,8 @@ class HeuristicAgent(Agent):
             return A.REVEAL if self.push_luck(view) else A.STOP
         if A.REVEAL in options:
             return A.REVEAL
-        world = state_from_view(self.game, view, self.rng, with_log=False)
+        world = self.game.sample_world(view, self.rng)
+        assert isinstance(world, CzarState)
         best, best_score = legal[0], -float("inf")
         base = evaluate(world, self.seat)
         for action in legal:

@@ -262,7 +262,9 @@ def _bribe(event, lang, viewer, names):
 
 
 def _win(event, lang, viewer, names):
-    why = event.get("why", "passes")
+    why = event.get("why")
+    if why is None:                     # a hand-written event: only the English reason
+        return "win", {"reason": event.get("reason", "")}
     fields: dict[str, Any] = {}
     if "total" in event:
         fields["total"] = rubles(lang, event["total"])
