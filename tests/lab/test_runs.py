@@ -82,11 +82,12 @@ def test_an_agent_without_a_view_is_served_none_and_plays_the_same(monkeypatch):
     assert with_views == without
 
 
-def _kill_halfway(tmp_path, sig, games=40):
+def _kill_halfway(tmp_path, sig, jobs, games=40):
     """Start a real run in a child process and send it ``sig`` once about half the shards
     are stored; returns the run directory."""
     out = tmp_path / "killed"
-    args = [sys.executable, "-m", "gonets", *map(str, simulate_args(out, games, "--jobs", 1))]
+    args = [sys.executable, "-m", "gonets",
+            *map(str, simulate_args(out, games, "--jobs", jobs))]
     log = tmp_path / "stderr.txt"
     child = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=log.open("wb"))
     shards = (games + 4) // 5
@@ -100,10 +101,27 @@ def _kill_halfway(tmp_path, sig, games=40):
     return out, child.returncode, shards
 
 
-@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT])
-def test_an_interrupted_run_resumes_to_exactly_the_uninterrupted_rows(tmp_path, sig):
-    out, code, shards = _kill_halfway(tmp_path, sig)
+def _processes_naming(text: str) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                if text.encode() in handle.read():
+                    found.append(int(entry))
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+@pytest.mark.parametrize("sig,jobs", [(signal.SIGKILL, 1), (signal.SIGKILL, 2),
+                                      (signal.SIGINT, 2)])
+def test_an_interrupted_run_resumes_to_exactly_the_uninterrupted_rows(tmp_path, sig, jobs):
+    out, code, shards = _kill_halfway(tmp_path, sig, jobs)
     assert code == (-signal.SIGKILL if sig == signal.SIGKILL else 130)
+    deadline = time.monotonic() + 10
+    while _processes_naming(str(out)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _processes_naming(str(out)), "pool workers outlived their driver"
     stored = len(list(out.glob("shard-*.parquet")))
     assert 0 < stored < shards, "the run was not stopped half way"
     again = run(*simulate_args(out, 40, "--jobs", 2))

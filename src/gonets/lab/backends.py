@@ -8,6 +8,7 @@ disk (a Ray cluster of several machines works as one machine does).
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -24,6 +25,11 @@ def _shard_task(task: tuple[dict, int, int, str | None]) -> ShardRows:
     return start, end, play_shard(data, start, end, save_dir)
 
 
+def _worker_start() -> None:
+    """A pool worker leaves Ctrl-C to the driver, which stops the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def local_shards(plan: LabPlan, shards: Sequence[tuple[int, int]], jobs: int,
                  save_dir: str | None = None) -> Iterator[ShardRows]:
     """Play shards on ``jobs`` forked processes (in this process when ``jobs`` is 1), yielding
@@ -33,7 +39,7 @@ def local_shards(plan: LabPlan, shards: Sequence[tuple[int, int]], jobs: int,
     if jobs <= 1 or len(tasks) <= 1:
         yield from map(_shard_task, tasks)
         return
-    with multiprocessing.get_context("fork").Pool(min(jobs, len(tasks))) as pool:
+    with multiprocessing.get_context("fork").Pool(min(jobs, len(tasks)), _worker_start) as pool:
         yield from pool.imap_unordered(_shard_task, tasks, chunksize=1)
 
 

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from gonets.core.errors import GonetsError, OptionError
+from gonets.core.errors import GonetsError
 from gonets.core.game import Game
 from gonets.core.options import Config
 
@@ -188,10 +188,3 @@ def register(app: typer.Typer) -> None:
     app.command("query")(query)
     app.command("report")(report)
 
-
-def check_backend(backend: str) -> None:
-    """A clear error for an unknown ``--backend``."""
-    from gonets.lab.backends import BACKENDS
-
-    if backend not in BACKENDS:
-        raise OptionError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")

@@ -7,7 +7,6 @@ import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from gonets.core.errors import OptionError
 from gonets.lab.backends import shard_source
@@ -119,7 +118,3 @@ def _next_batch(missing: list[tuple[int, int]], tally: Tally, width: float,
     count = max(max(1, jobs), math.ceil(needed / size))
     return missing[:count]
 
-
-def summarise(values: dict[str, Any]) -> str:
-    """A one-line description of interval widths (for progress messages)."""
-    return ", ".join(f"{key} ±{value / 2:.3f}" for key, value in values.items())
