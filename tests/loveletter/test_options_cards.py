@@ -4,6 +4,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gonets.core import OptionError
+from gonets.core.errors import ContentError
 from gonets.games.loveletter import GAME
 from gonets.games.loveletter.cli import app
 from gonets.games.loveletter.game import SEED_TOKENS
@@ -100,6 +101,32 @@ def test_tokens_to_win_override_and_errors():
         GAME.configure(3, options={"tokens_to_win": 5})
 
 
+@pytest.mark.parametrize("options,words", [
+    ({"tokens_to_win": {"4": 500}}, "'tokens_to_win': tokens for 4 players must be a whole "
+                                    "number from 1 to 12, not 500"),
+    ({"tokens_to_win": {"4": 13}}, "from 1 to 12, not 13"),
+    ({"tokens_to_win": {"4": True}}, "from 1 to 12, not True"),
+    ({"tokens_to_win": {"4": 2.5}}, "from 1 to 12, not 2.5"),
+    ({"tokens_to_win": {"4": 3, "9": 3}}, "player count '9' must be a number from 2 to 8"),
+    ({"tokens_to_win": {"4": 3, 4: 5}}, "player count 4 is given twice"),
+    ({"two_player_face_up": 4}, "'two_player_face_up': must be a whole number from 0 to 3, "
+                                "not 4"),
+    ({"two_player_face_up": -1}, "from 0 to 3, not -1"),
+    ({"two_player_face_up": False}, "from 0 to 3, not False"),
+])
+def test_numeric_options_are_bounded(options, words):
+    with pytest.raises(OptionError) as caught:
+        GAME.configure(4, options=options)
+    assert words in str(caught.value)
+
+
+def test_numeric_options_at_their_bounds_play():
+    config = GAME.configure(2, options={"tokens_to_win": {"2": 12}, "two_player_face_up": 0})
+    assert token_target(config) == 12 and rules_for(config).face_up == 0
+    config = GAME.configure(2, options={"tokens_to_win": {"2": 1}, "two_player_face_up": 3})
+    assert token_target(config) == 1 and rules_for(config).face_up == 3
+
+
 def test_contradictory_and_bad_options_are_refused():
     with pytest.raises(OptionError, match="single 21-card deck"):
         GAME.configure(3, "zman-2019", {"extended_deck": "always"})
@@ -138,39 +165,92 @@ def test_names_in_english_and_russian():
         assert C.card_name(key, "en") and C.card_name(key, "ru") != C.card_name(key, "en")
 
 
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+FULL_DECKS = {
+    "54": [r + s for s in "♠♥♦♣" for r in RANKS] + ["black joker", "red joker"],
+    "36": [r + s for s in "♠♥♦♣" for r in RANKS if r in ("A", "6", "7", "8", "9", "10", "J",
+                                                         "Q", "K")],
+}
+
+
 @pytest.mark.parametrize("size", ["54", "36"])
-def test_mapping_for_five_to_eight_players_uses_32_cards(size):
-    rows, tokens = C.playing_card_mapping(size, 6)
-    faces = [face for row in rows for face in row.cards]
-    assert len(faces) == 32 and len(set(faces)) == 32
-    assert not set(faces) & set(tokens)
-    for row in rows:
-        assert len(row.cards) == C.deck("premium").copies[C.INDEX[row.key]]
+@pytest.mark.parametrize("players", [2, 4, 5, 8])
+def test_mapping_sorts_every_card_of_the_deck_once(size, players):
+    mapping = C.playing_card_mapping(size, players)
+    faces = [face for row in mapping.rows for face in row.cards]
+    assert sorted(faces + mapping.tokens + mapping.unused) == sorted(FULL_DECKS[size])
+    assert len(faces) == (16 if players <= 4 else 32)
+    for row in mapping.rows:
+        assert len(row.cards) == C.deck("classic" if players <= 4 else "premium").copies[
+            C.INDEX[row.key]]
 
 
 def test_mapping_fixes():
-    rows, tokens = C.playing_card_mapping("54", 6)
-    by_key = {row.key: row.cards for row in rows}
+    mapping = C.playing_card_mapping("54", 6)
+    by_key = {row.key: row.cards for row in mapping.rows}
     assert by_key["priest"] == ("2♥", "2♦") and by_key["prince"] == ("5♥", "5♦")
-    assert len(by_key["guard"]) == 8 and tokens == ["9♥", "10♥", "J♥", "K♥"]
-    rows, tokens = C.playing_card_mapping("36", 6)
-    by_key = {row.key: row.cards for row in rows}
+    assert len(by_key["guard"]) == 8 and mapping.tokens == ["9♥", "10♥", "J♥", "K♥"]
+    mapping = C.playing_card_mapping("36", 6)
+    by_key = {row.key: row.cards for row in mapping.rows}
     assert {"9♥", "9♦", "9♣"} <= set(by_key["guard"])
     assert by_key["sycophant"] == ("J♠", "J♣")
-    assert tokens == ["6♦", "6♣", "7♦", "7♣"]
+    assert mapping.tokens == ["6♦", "6♣", "7♦", "7♣"] and mapping.unused == []
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
+def test_54_card_tokens_are_only_the_remaining_hearts_and_unused_queens(players):
+    # seed: «Оставшиеся червонные карты можно использовать в качестве жетонов»; fix 25 adds
+    # the Queens a 2-4 player game leaves out
+    mapping = C.playing_card_mapping("54", players)
+    assert all(face.endswith("♥") or face.startswith("Q") for face in mapping.tokens)
+    if players <= 4:
+        assert mapping.tokens == ["9♥", "10♥", "J♥", "K♥", "Q♠", "Q♥", "Q♦"]
+        assert {"black joker", "red joker", "9♠", "2♠", "6♠", "7♠"} <= set(mapping.unused)
+    else:
+        assert mapping.tokens == ["9♥", "10♥", "J♥", "K♥"]
+    assert {"6♦", "9♦", "10♠", "J♣", "K♦"} <= set(mapping.unused)
+    assert not set(mapping.tokens) & set(mapping.unused)
 
 
 @pytest.mark.parametrize("size", ["54", "36"])
 def test_mapping_for_two_to_four_players(size):
-    rows, tokens = C.playing_card_mapping(size, 3)
-    faces = [face for row in rows for face in row.cards]
-    assert len(faces) == 16
-    guards = {row.key: row.cards for row in rows}["guard"]
+    mapping = C.playing_card_mapping(size, 3)
+    guards = {row.key: row.cards for row in mapping.rows}["guard"]
     assert guards == ("A♠", "A♥", "A♦", "A♣", "Q♣")
-    if size == "54":
-        assert {"9♠", "Q♥", "Q♠", "Q♦", "9♥", "black joker"} <= set(tokens)
-    else:
-        assert {"9♠", "9♥", "J♦", "6♦"} <= set(tokens)
+    if size == "36":                # the 36-card seed: every remaining card is a token
+        assert {"9♠", "9♥", "J♦", "6♦"} <= set(mapping.tokens) and mapping.unused == []
+
+
+def test_deck_command_lists_tokens_and_unused_cards_apart():
+    result = CliRunner().invoke(app, ["deck", "--cards", "54", "--players", "3"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    tokens = next(line for line in lines if line.startswith("Token cards"))
+    unused = next(line for line in lines if line.startswith("Not used"))
+    assert tokens.split(": ")[1].split() == ["9♥", "10♥", "J♥", "K♥", "Q♠", "Q♥", "Q♦"]
+    assert "9♠" in unused and "black joker" in unused and "9♠" not in tokens
+    result = CliRunner().invoke(app, ["deck", "--cards", "54", "--players", "3", "--lang",
+                                      "ru"])
+    assert "Не используются (отложить):" in result.output and "чёрный джокер" in result.output
+
+
+def test_mapping_data_errors_are_named():
+    import copy
+    import json
+
+    data = json.loads(C.DATA_FILE.read_text(encoding="utf-8"))
+    broken = copy.deepcopy(data)
+    broken["playing_cards"]["54"]["not_mapped"].append("9♥")
+    with pytest.raises(ContentError, match="lists 9♥ more than once"):
+        C.validate(broken)
+    broken = copy.deepcopy(data)
+    broken["playing_cards"]["54"]["unused_tokens"] = ["Z♠"]
+    with pytest.raises(ContentError, match="unused_tokens names cards it does not map: Z♠"):
+        C.validate(broken)
+    broken = copy.deepcopy(data)
+    del broken["playing_cards"]["36"]["unused_are_tokens"]
+    with pytest.raises(ContentError, match="'unused_are_tokens'"):
+        C.validate(broken)
 
 
 def test_deck_command_prints_the_table():

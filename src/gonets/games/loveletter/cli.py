@@ -23,11 +23,14 @@ def face_name(face: str, lang: str) -> str:
     return catalogue(lang)["deck"]["jokers"].get(face, face)
 
 
-def mapping_table(size: str, players: int, lang: str = "en") -> tuple[Table, list[str]]:
-    """The Rich table of the mapping and the list of token cards."""
+def mapping_table(size: str, players: int,
+                  lang: str = "en") -> tuple[Table, list[str], list[str]]:
+    """The Rich table of the mapping, the token cards and the cards not used."""
     heads = catalogue(lang)["deck"]["headings"]
-    rows, tokens = C.playing_card_mapping(size, players)
-    tokens = [face_name(face, lang) for face in tokens]
+    mapping = C.playing_card_mapping(size, players)
+    rows = mapping.rows
+    tokens = [face_name(face, lang) for face in mapping.tokens]
+    unused = [face_name(face, lang) for face in mapping.unused]
     table = Table(title=heads["title"].format(size=size, players=players))
     for column in ("value", "character", "playing_cards", "copies"):
         table.add_column(heads[column])
@@ -35,7 +38,7 @@ def mapping_table(size: str, players: int, lang: str = "en") -> tuple[Table, lis
         table.add_row(str(row.value), C.card_name(row.key, lang),
                       " ".join(face_name(face, lang) for face in row.cards),
                       str(len(row.cards)))
-    return table, tokens
+    return table, tokens, unused
 
 
 @app.command()
@@ -51,10 +54,12 @@ def deck(cards: str = typer.Option("54", "--cards", help="Playing-card deck: 54 
         console.print(f"[bold red]error:[/] Love Letter is for 2-8 players, not {players}")
         raise typer.Exit(2)
     try:
-        table, tokens = mapping_table(cards, players, lang)
+        table, tokens, unused = mapping_table(cards, players, lang)
     except GonetsError as exc:
         console.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2)
     console.print(table)
     heads = catalogue(lang)["deck"]["headings"]
     console.print(f"{heads['tokens']}: {' '.join(tokens)}")
+    if unused:
+        console.print(f"{heads['unused']}: {' '.join(unused)}")

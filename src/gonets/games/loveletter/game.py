@@ -17,31 +17,48 @@ _PRESET_DATA = json.loads(PRESETS_FILE.read_text(encoding="utf-8"))
 SEED_TOKENS: dict[str, int] = _PRESET_DATA["seed_tokens"]
 
 
+MAX_TOKENS = 12
+"""The most tokens a match may be played to (the official tables go up to 7)."""
+MAX_FACE_UP = 3
+"""The most cards removed face up with 2 players (official: 3)."""
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _check_tokens(value: Any) -> str | None:
     if not isinstance(value, dict) or not value:
         return "must be a mapping from player counts to tokens, e.g. {\"4\": 3}"
+    seen = set()
     for players, tokens in value.items():
         if not str(players).isdigit() or not 2 <= int(players) <= 8:
             return f"player count {players!r} must be a number from 2 to 8"
-        if not isinstance(tokens, int) or isinstance(tokens, bool) or tokens < 1:
-            return f"tokens for {players} players must be a whole number of at least 1"
+        if int(players) in seen:
+            return f"player count {players!r} is given twice"
+        seen.add(int(players))
+        if not _whole(tokens) or not 1 <= tokens <= MAX_TOKENS:
+            return (f"tokens for {players} players must be a whole number from 1 to "
+                    f"{MAX_TOKENS}, not {tokens!r}")
     return None
 
 
 def _check_face_up(value: Any) -> str | None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
-        return f"{value!r} is not a whole number from 0 to 3"
+    if not _whole(value) or not 0 <= value <= MAX_FACE_UP:
+        return f"must be a whole number from 0 to {MAX_FACE_UP}, not {value!r}"
     return None
 
 
 OPTIONS = (
     Option("tokens_to_win", SEED_TOKENS,
            "Tokens of affection that win the game, as a mapping players -> tokens "
-           "(seed: 3 for 2-4 players, 4 for 5-8; each preset carries its own table).",
+           "(seed: 3 for 2-4 players, 4 for 5-8; each preset carries its own table); "
+           f"1 to {MAX_TOKENS} tokens.",
            check=_check_tokens),
     Option("two_player_face_up", 3,
            "Cards removed face up at the start of each round with exactly 2 players "
-           "(official 3; the seed is silent; seed-strict 0).", check=_check_face_up),
+           f"(official 3; the seed is silent; seed-strict 0); 0 to {MAX_FACE_UP}.",
+           check=_check_face_up),
     Option("extended_deck", "auto",
            "Deck size: auto = 16 classic cards for 2-4 players and all 32 for 5-8; always = "
            "32; never = 16.", choices=("auto", "always", "never")),

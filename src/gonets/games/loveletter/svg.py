@@ -76,7 +76,7 @@ def playing_cards(deck: str) -> dict[str, str]:
     players = MAPPING_PLAYERS.get(deck)
     if players is None:
         return {}
-    rows, _tokens = C.playing_card_mapping("54", players)
+    rows = C.playing_card_mapping("54", players).rows
     labels = {}
     for row in rows:
         ranks: dict[str, str] = {}

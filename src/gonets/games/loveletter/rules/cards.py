@@ -95,6 +95,20 @@ def _check_mapping(size, spec, premium_rows, fail) -> None:
     unknown = set(faces) - {row[0] for row in premium_rows}
     if unknown:
         fail(f"{where} maps characters outside the premium deck: {sorted(unknown)}")
+    if not isinstance(spec.get("unused_are_tokens"), bool):
+        fail(f"{where} needs 'unused_are_tokens' (true or false)")
+    for name in ("unused_tokens", "not_mapped"):
+        if not isinstance(spec.get(name), list) or \
+                not all(isinstance(c, str) for c in spec[name]):
+            fail(f"{where} needs {name!r} (a list of playing cards)")
+    mapped = [c for cards in faces.values() for c in cards]
+    every = mapped + spec["tokens"] + spec["not_mapped"]
+    twice = sorted({c for c in every if every.count(c) > 1})
+    if twice:
+        fail(f"{where} lists {', '.join(twice)} more than once")
+    stray = sorted(set(spec["unused_tokens"]) - set(mapped))
+    if stray:
+        fail(f"{where}: unused_tokens names cards it does not map: {', '.join(stray)}")
 
 
 DATA = _load()
@@ -175,23 +189,39 @@ class MappingRow:
     cards: tuple[str, ...]
 
 
-def playing_card_mapping(size: str, players: int) -> tuple[list[MappingRow], list[str]]:
+@dataclass(frozen=True)
+class PlayingCards:
+    """How to play with an ordinary deck at one player count: the characters' cards, the
+    token cards and the cards left out of the game."""
+
+    rows: list[MappingRow]
+    tokens: list[str]
+    unused: list[str]
+
+
+def playing_card_mapping(size: str, players: int) -> PlayingCards:
     """The seed's playing-card mapping (fixes of items 25-26) for ``players``.
 
-    Returns the rows of the characters in use (with the playing cards used for each, in the
-    amount the deck needs) and the token cards: the mapping's token cards plus every mapped
-    card that this player count leaves out.
+    The rows of the characters in use (with the playing cards used for each, in the amount
+    the deck needs); the token cards: the mapping's own token cards, then the mapped cards
+    this player count leaves out that serve as tokens (54 cards: the unused Queens, as the
+    seed's "remaining hearts" plus fix 25; 36 cards: every one, "the remaining cards"); and
+    every other card of the deck, not used.
     """
     if size not in DATA["playing_cards"]:
         raise ContentError(f"no {size}-card mapping; choose 54 or 36")
     spec = DATA["playing_cards"][size]
     in_use = deck(deck_name_for("premium", "auto", players))
     rows: list[MappingRow] = []
-    spare: list[str] = []
+    tokens, unused = list(spec["tokens"]), []
     for key, faces in spec["characters"].items():
         need = in_use.copies[INDEX[key]]
         if need:
             rows.append(MappingRow(key, in_use.value[INDEX[key]], tuple(faces[:need])))
-        spare.extend(faces[need:])
+        for face in faces[need:]:
+            if spec["unused_are_tokens"] or face in spec["unused_tokens"]:
+                tokens.append(face)
+            else:
+                unused.append(face)
     rows.sort(key=lambda row: (-row.value, row.key))
-    return rows, list(spec["tokens"]) + spare
+    return PlayingCards(rows, tokens, unused + list(spec["not_mapped"]))
