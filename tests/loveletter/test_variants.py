@@ -213,14 +213,22 @@ def test_zman_guard_names_characters_and_ties_are_shared():
     assert state.config["tiebreak"] == "none"
 
 
-def test_spy_gains_nothing_when_the_round_has_no_winner():
-    """L10: the Spy follows the Jester's rule, which pays nothing without a round winner."""
+def test_spy_pays_even_when_the_round_has_no_winner():
+    """§1.5: the only player still in the round with a Spy gains the token "even without
+    winning the round", also when a residual tie gives nobody the round; the Jester does
+    not pay then (L10)."""
     steps = ["spy", "guard p3 princess"]
     state = zman(["spy", "guard", "guard"], ["priest", "priest", "guard"], steps=steps,
                  residual_tie="nobody")
     act(empty_deck(state), "guard p1 baron")
     assert events(state, None, "round_end")[-1]["winners"] == []
-    assert state.tokens == [0, 0, 0]
+    assert state.tokens == [1, 0, 0]
+    assert [(e["seat"], e["reason"]) for e in events(state, None, "token")] == [(0, "spy")]
+    assert state.phase == 0 and state.starter == 1     # no winner: left of the last starter
+    state = zman(["spy", "guard", "guard"], ["priest", "priest", "guard"], steps=steps,
+                 residual_tie="nobody", tokens_to_win={"3": 1})
+    act(empty_deck(state), "guard p1 baron")
+    assert state.is_terminal() and state.result().winners == [0]
     state = zman(["spy", "guard", "guard"], ["priest", "priest", "guard"], steps=steps)
     act(empty_deck(state), "guard p1 baron")
     assert state.tokens == [2, 1, 0]                       # all_win: p1 and p2, then the Spy

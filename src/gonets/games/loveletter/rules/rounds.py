@@ -159,7 +159,7 @@ class RoundFlow:
         if self.jester_on != NONE and self.jester_on in winners:
             tokens[self.jester_by] += 1
             self._event("token", (self.jester_by, "jester", tokens[self.jester_by]))
-        if self.rules.has_spy and winners:                # L10: the Spy follows the Jester
+        if self.rules.has_spy:            # §1.5: the Spy pays even when nobody wins the round
             spies = [q for q in range(self.n) if self.alive >> q & 1 and
                      any(e & CARD_MASK == C.SPY for e in self.discards[q])]
             if len(spies) == 1:
