@@ -3,6 +3,7 @@ played with all 32 cards at three seats (extended_deck=always)."""
 
 import pytest
 
+from gonets.core import IllegalAction
 from tests.loveletter.helpers import (
     act,
     alive,
@@ -321,6 +322,31 @@ def test_baroness_looks_at_one_or_two_other_players():
                                                               if t.startswith("baroness")}
     act(state, "baroness p2 p3")
     assert [e["card"] for e in events(state, 0, "look")] == ["guard", "priest"]
+
+
+@pytest.mark.parametrize("written,canonical", [
+    ("baroness p3 p2", "baroness p2 p3"),
+    ("cardinal p3 p2", "cardinal p2 p3"),
+    ("cardinal p3 p2 look p3", "cardinal p2 p3 look p3"),
+    ("Cardinal  P2 p1 look p1", "cardinal p1 p2 look p1"),
+])
+def test_unordered_pairs_are_read_in_either_order(written, canonical):
+    """L6: the two choices of a Baroness or a Cardinal are unordered; a record written with
+    the pair reversed plays the canonical action."""
+    card = canonical.split()[0]
+    deck = deal([card, "guard", "priest"], ["king"])
+    state = play([deck, written])
+    reference = play([deck, canonical])
+    assert state.snapshot() == reference.snapshot()
+    assert events(state, None, "play")[-1]["action"] == canonical
+    assert state.action_to_text(state.text_to_action(written)) == canonical
+
+
+def test_a_pair_of_one_seat_is_refused_by_name():
+    deck = deal(["baroness", "guard", "priest"], ["king"])
+    state = play([deck])
+    with pytest.raises(IllegalAction, match="two different players, not p2 twice"):
+        state.text_to_action("baroness p2 p2")
 
 
 @pytest.mark.parametrize("other,kept,loser", [("bishop", "guard", 1), ("guard", "guard", None),

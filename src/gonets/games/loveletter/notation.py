@@ -114,14 +114,42 @@ def build_table(config: Config, deck: C.Deck) -> list[Action]:
     return [Action(**{**a.__dict__, "text": _text(a)}) for a in table]
 
 
+PAIRED = ("baroness", "cardinal")
+"""Cards whose two chosen seats are an unordered pair (L6): read in either order."""
+
+
+def _target_order(word: str) -> int | None:
+    """Where a target word sorts in the canonical notation (seats, then ``spare``)."""
+    seat = _seat_word(word)
+    if seat == "spare":
+        return SPARE
+    return seat
+
+
+def canonical(text: str) -> str:
+    """A notation with case and spacing normalised and the unordered pair of a Baroness or a
+    Cardinal put in seat order (``cardinal p3 p2 look p3`` -> ``cardinal p2 p3 look p3``)."""
+    words = text.lower().split()
+    if len(words) >= 3 and words[0] in PAIRED:
+        first, second = _target_order(words[1]), _target_order(words[2])
+        if first is not None and second is not None and first > second:
+            words[1], words[2] = words[2], words[1]
+    return " ".join(words)
+
+
 def read_action(text, by_text: dict[str, int], example: str) -> int:
-    """The action id of a notation (case and spacing ignored); ``example`` is a guess token
-    of this configuration for the error message."""
+    """The action id of a notation (case and spacing ignored, an unordered pair read in
+    either order); ``example`` is a guess token of this configuration for the error
+    message."""
     if not isinstance(text, str):
         raise IllegalAction(f"an action notation must be text, not {text!r}")
-    normal = " ".join(text.lower().split())
+    normal = canonical(text)
     found = by_text.get(normal)
     if found is None:
+        words = normal.split()
+        if len(words) >= 3 and words[0] in PAIRED and words[1] == words[2]:
+            raise IllegalAction(f"cannot read {text!r}: the {words[0]} chooses two different "
+                                f"players, not {words[1]} twice")
         shown = text if len(text) <= 40 else text[:40] + "..."
         raise IllegalAction(f"cannot read {shown!r} as a Love Letter action; write e.g. "
                             f"'guard p2 {example}', 'prince p1', 'handmaid'")
