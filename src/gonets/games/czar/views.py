@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from gonets.core.game import Game
 from gonets.games.czar.rules import OVER, PHASES, SHUFFLE, CzarState
 from gonets.games.czar.rules.board import (
     COIN_BY_KEY,
@@ -126,7 +127,7 @@ def _seat_view(state: CzarState, p: int, viewer: int | None, over: bool) -> dict
     }
 
 
-def state_from_view(game, view: dict, rng: random.Random, with_log: bool = True) -> CzarState:
+def sample_world(game: Game, view: dict, rng: random.Random) -> CzarState:
     """A full state showing ``view`` to its seat, with the unseen drawn at random: the unseen
     part of every stack is reshuffled, and the coin pile (plus, in revised, every coin the
     seat has not seen) is redealt."""
@@ -191,14 +192,8 @@ def state_from_view(game, view: dict, rng: random.Random, with_log: bool = True)
         else:
             hidden_owner.append((p, info["coin_count"]))
     _deal_hidden_coins(s, unseen, hidden_owner, _pass_limits(view), rng)
-    if with_log:
-        _rebuild_log(s, view["log"], seat)
+    _rebuild_log(s, view["log"], seat)
     return s
-
-
-def sample_world(game, view: dict, rng: random.Random) -> CzarState:
-    """The base ``Game.sample_world`` entry point: a world consistent with ``view``."""
-    return state_from_view(game, view, rng)
 
 
 def _pass_limits(view: dict) -> list[tuple[int, int, int]]:
