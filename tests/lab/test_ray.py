@@ -1,7 +1,19 @@
 """--backend ray: the same shards as Ray tasks on a real local Ray cluster (the driver starts it
-on loopback with two worker CPUs) give exactly the local backend's rows."""
+with two worker CPUs, or a head started with ``ray start --head`` that the driver joins with
+--address) give exactly the local backend's rows."""
 
 from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
 
 import pytest
 
@@ -27,3 +39,41 @@ def test_backend_options_that_do_not_go_together(tmp_path, extra, message):
     result = run(*simulate_args(tmp_path / "r", 5, *extra))
     assert result.exit_code == 2
     assert message in " ".join(result.output.split())
+
+
+@pytest.fixture
+def ray_head(tmp_path, monkeypatch):
+    """A real Ray head started with ``ray start --head`` (one worker CPU, its own temp
+    directory, token authentication off for this private cluster); yields its address."""
+    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    temp = tempfile.mkdtemp(prefix="gonets-ray-")
+    log = tmp_path / "head.log"
+    ray = Path(sys.executable).with_name("ray")
+    head = subprocess.Popen([str(ray), "start", "--head", f"--port={port}", "--num-cpus=1",
+                             "--include-dashboard=false", "--disable-usage-stats",
+                             f"--temp-dir={temp}", "--block"],
+                            stdout=log.open("wb"), stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 90
+        while "Ray runtime started" not in log.read_text():
+            assert head.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.2)
+        address = re.search(r"ray start --address='([^']+)'", log.read_text()).group(1)
+        yield address
+    finally:
+        os.killpg(head.pid, signal.SIGKILL)       # the head, its GCS, raylet and workers
+        head.wait(timeout=30)
+        shutil.rmtree(temp, ignore_errors=True)
+
+
+def test_a_driver_joins_a_ray_head_with_address(tmp_path, ray_head):
+    local = run(*simulate_args(tmp_path / "local", 10, "--jobs", 1))
+    assert local.exit_code == 0, local.output
+    joined = run(*simulate_args(tmp_path / "joined", 10, "--backend", "ray",
+                                "--address", ray_head))
+    assert joined.exit_code == 0, joined.output
+    assert rows(tmp_path / "joined") == rows(tmp_path / "local")

@@ -73,7 +73,9 @@ def _init_ray(ray: Any, jobs: int, address: str | None) -> None:
         ray.init(address=address, runtime_env={"py_modules": [gonets]},
                  log_to_driver=False)
     else:
-        ray.init(num_cpus=jobs or None, include_dashboard=False, log_to_driver=False)
+        # "local": a new private cluster, never one that happens to run on this machine
+        ray.init(address="local", num_cpus=jobs or None, include_dashboard=False,
+                 log_to_driver=False)
 
 
 def _ray_loop(ray: Any, plan: LabPlan, shards: Sequence[tuple[int, int]]) -> Iterator[ShardRows]:
