@@ -9,8 +9,9 @@ import re
 from typer.testing import CliRunner
 
 from gonets.agents.base import RandomAgent
+from gonets.agents.ismcts import ISMCTSAgent
 from gonets.core import Record, play_match
-from gonets.games.carcassonne import GAME
+from gonets.games.carcassonne import GAME, bot
 from gonets.games.carcassonne.bot import HeuristicAgent
 from gonets.games.carcassonne.cli import app
 
@@ -110,3 +111,21 @@ def test_remaining_command_reads_a_record(tmp_path):
     path = finished_match().record.save(tmp_path / "m.json")
     result = CliRunner().invoke(app, ["remaining", str(path)])
     assert result.exit_code == 0 and "Pile: 0 tiles" in result.output
+
+
+def test_search_hooks_cut_playouts_and_score_the_position():
+    state = road_five(messages=[6, 1, 2, 3, 4, 5, 7, 8])      # p1 has 5 points banked
+    chances = GAME.evaluate(state)
+    assert abs(sum(chances) - 1) < 1e-9 and chances[0] > chances[1]
+    start = state.clone()
+    assert not bot.rollout_done(start, state, 1)
+    act(state, "message seal", "figure messenger")           # p2's turn begins
+    assert not bot.rollout_done(start, state, 3)
+    act(state, state.action_to_text(state.legal_actions()[0]))
+    while state.turn - start.turn < 2:
+        state.apply(state.legal_actions()[0])
+    assert bot.rollout_done(start, state, 9), "every player has placed one more tile"
+    agent = ISMCTSAgent(GAME, state.config, state.current_player(), random.Random(1),
+                        iterations=30)
+    view = state.view(state.current_player())
+    assert agent.act(view, state.legal_actions()) in state.legal_actions()

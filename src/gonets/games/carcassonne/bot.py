@@ -3,13 +3,14 @@
 It sees only its view: it rebuilds a possible world from the view (``sample_world``: the hidden
 pile order is drawn at random, which a one-turn lookahead never reads), tries every legal
 placement with every follower choice on clones, and scores each result with
-:func:`evaluate` (points banked and pending, the expected worth of the features each player
+:func:`margin` (points banked and pending, the expected worth of the features each player
 leads, the worth of followers still in supply). Figure choices aim at dark spaces on its own
 turn; messages and message-8 targets are chosen by the same lookahead; chains always draw.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from gonets.agents.base import Agent
@@ -46,8 +47,9 @@ def feature_worth(state: CarcassonneState, board: Board, root: int) -> float:
     return 3.0 * done + 1.2 * (len(bordering) - done)
 
 
-def evaluate(state: CarcassonneState, seat: int) -> float:
-    """My expected final score minus the best opponent's."""
+def expected_worth(state: CarcassonneState) -> list[float]:
+    """Each player's expected final score: points banked and pending, the expected worth of
+    the features the player leads, and the followers still in supply."""
     n = state.n
     worth = [float(sum(pair)) for pair in state.scores]
     for event in state.events[state.ev_i:]:
@@ -67,7 +69,34 @@ def evaluate(state: CarcassonneState, seat: int) -> float:
     left = len(state.pile) / 71.0
     for player in range(n):
         worth[player] += state.slots[player].count(-1) * (0.3 + 1.5 * left)
-    return worth[seat] - max(worth[p] for p in range(n) if p != seat)
+    return worth
+
+
+def margin(state: CarcassonneState, seat: int) -> float:
+    """My expected final score minus the best opponent's."""
+    worth = expected_worth(state)
+    return worth[seat] - max(worth[p] for p in range(state.n) if p != seat)
+
+
+# -- what search learns from this room (Game.rollout_done / Game.evaluate) -------------------------
+WIN_SCALE = 12.0
+"""Points of expected lead that make a win e (2.7) times likelier (the evaluation's softness)."""
+
+
+def rollout_done(start: CarcassonneState, state: CarcassonneState, moves: int) -> bool:
+    """A playout stops once every player has placed one more tile: further random turns say
+    less about the position than the expected worth of what is on the map."""
+    return state.turn - start.turn >= state.n
+
+
+def evaluate(state: CarcassonneState) -> list[float]:
+    """Each seat's chance of winning from a position that is not over: a soft maximum of the
+    expected final scores (:func:`expected_worth`)."""
+    worth = expected_worth(state)
+    best = max(worth)
+    weights = [math.exp((w - best) / WIN_SCALE) for w in worth]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 class HeuristicAgent(Agent):
@@ -91,14 +120,14 @@ class HeuristicAgent(Agent):
     def _after(self, state: CarcassonneState, action: int) -> float:
         trial = state.clone()
         trial.apply(action)
-        return evaluate(trial, self.seat)
+        return margin(trial, self.seat)
 
     def _placement_value(self, state: CarcassonneState, action: int) -> float:
         trial = state.clone()
         trial.apply(action)
         if trial.phase == FOLLOWER and trial.active == self.seat:
             return max(self._after(trial, f) for f in trial.legal_actions())
-        return evaluate(trial, self.seat)
+        return margin(trial, self.seat)
 
     def _figure(self, state: CarcassonneState, legal: Sequence[int]) -> int:
         event = state.events[state.ev_i]
