@@ -6,8 +6,9 @@ random bot with a 95% Wilson interval.
 
 The learner plays through ``gonets.rl.gymnasium`` at a random seat each match against the
 gonets ``random`` agent; illegal actions are masked (``action_masks()``), the reward is +1 for a
-won match and -1 for a lost one. The evaluation plays fresh seeds with the deterministic policy;
-a match counts as a win when the learner is the only winner.
+won match and -1 for a lost one. The evaluation plays whole matches on fresh seeds through the
+gonets match driver, the greedy policy as an agent on alternating seats; a match counts as a win
+when the learner is the only winner.
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ import torch
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.wrappers import ActionMasker
 
+from gonets.agents import make_agent
+from gonets.core.match import play_match
+from gonets.core.registry import get_game
+from gonets.rl.encoders import get_encoder
 from gonets.rl.gymnasium import env as gonets_env
 from gonets.sim.stats import wilson_interval
 
@@ -31,24 +36,38 @@ def make_env(opponent: str, preset: str | None):
     return ActionMasker(table, lambda wrapped: wrapped.unwrapped.action_masks())
 
 
+class PolicyAgent:
+    """The trained policy as a gonets agent: it reads its seat's view like any bot."""
+
+    def __init__(self, model: MaskablePPO, config):
+        self.model = model
+        self.encoder = get_encoder(config)
+        self.actions = get_game("loveletter").num_actions(config)
+
+    def act(self, view: dict, legal) -> int:
+        mask = np.zeros(self.actions, dtype=bool)
+        mask[list(legal)] = True
+        action, _ = self.model.predict(self.encoder.encode(view), action_masks=mask,
+                                       deterministic=True)
+        return int(action)
+
+
 def evaluate(model: MaskablePPO, games: int, opponent: str, preset: str | None,
              seed: int) -> dict:
-    """Play ``games`` matches with the greedy policy; wins, ties and the Wilson interval."""
-    table = gonets_env("loveletter", players=2, opponents=opponent, preset=preset,
-                       seat="random")
+    """Play ``games`` whole matches (seats alternating) with the greedy policy through the
+    gonets match driver; wins, shared wins and the Wilson interval."""
+    game = get_game("loveletter")
+    config = game.configure(2, preset)
+    learner = PolicyAgent(model, config)
     wins = ties = 0
-    for game in range(games):
-        obs, info = table.reset(seed=seed + game)
-        done = False
-        while not done:
-            action, _ = model.predict(obs, action_masks=table.action_masks(),
-                                      deterministic=True)
-            obs, _reward, terminated, truncated, info = table.step(int(action))
-            done = terminated or truncated
-        winners = table.table.state.result().winners
-        if winners == [table.seat]:
+    for index in range(games):
+        seat = index % 2
+        other = make_agent(opponent, game, config, 1 - seat, seed=seed + index)
+        agents = [learner, other] if seat == 0 else [other, learner]
+        winners = play_match(game, config, agents, seed=seed + index).state.result().winners
+        if winners == [seat]:
             wins += 1
-        elif table.seat in winners:
+        elif seat in winners:
             ties += 1
     low, high = wilson_interval(wins, games)
     return {"games": games, "wins": wins, "shared_wins": ties, "rate": wins / games,

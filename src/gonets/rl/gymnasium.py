@@ -9,7 +9,9 @@ The learner sits at ``seat`` (an int, or ``"random"``: drawn at each reset); the
 are played by gonets agents (``opponents``: one agent name for all, or one per other seat;
 any name ``gonets.agents.make_agent`` knows, e.g. ``random``, ``heuristic``, ``ismcts``).
 Observations are the learner's encoded view; the legal actions are in ``info["action_mask"]``
-and in ``action_masks()`` (the method sb3-contrib's MaskablePPO calls).
+and in ``action_masks()`` (the method sb3-contrib's MaskablePPO calls). A match the opponents
+finish before the learner's first decision (a Love Letter match can end that way) is not an
+episode: ``reset`` deals the next one and counts it in ``info["skipped_matches"]``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from gonets.rl.render import render_rgb, render_text
 from gonets.rl.table import Table
 
 ILLEGAL = ("lose", "raise")
+MAX_SKIPPED = 100
 
 
 class GonetsEnv(gymnasium.Env):
@@ -65,6 +68,20 @@ class GonetsEnv(gymnasium.Env):
         super().reset(seed=seed)
         table = self.table
         table.reset(seed if seed is not None else int(self.np_random.integers(2**53)))
+        skipped = 0
+        while True:
+            self._start_match()
+            if not table.over:
+                break
+            skipped += 1              # the opponents ended it before the learner's first turn
+            if skipped >= MAX_SKIPPED:
+                raise RuntimeError(f"{skipped} matches in a row ended before seat {self.seat} "
+                                   "had a decision")
+            table.reset()
+        return self._observation(), dict(self._info(), skipped_matches=skipped)
+
+    def _start_match(self) -> None:
+        table = self.table
         n = table.players
         if self.seat_choice == "random":
             self.seat = table.rng.randrange(n)
@@ -74,7 +91,6 @@ class GonetsEnv(gymnasium.Env):
                           for s, name in zip(others, self.opponent_names)}
         self._reward = 0.0
         self._play_opponents()
-        return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
         table = self.table

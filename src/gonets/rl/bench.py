@@ -1,0 +1,156 @@
+"""Speed of the research environments next to the raw engine (one process, CPU time).
+
+    python -m gonets.rl.bench loveletter --players 2 --seconds 10
+
+Every loop plays random legal actions. ``engine``: ``legal_actions``/``apply``/``sample_chance``
+on the state; ``pettingzoo``: ``agent_iter``/``last()``/``step`` with the observation and mask
+of every decision (the usual training loop); ``pettingzoo-mask``: the same with
+``last(observe=False)`` and only the mask read (what a loop that skips observations costs);
+``gymnasium``: ``step`` of the learner against the ``random`` gonets agent (the agents'
+decisions counted as steps too); ``encode``: the share of ``state.view`` plus the encoder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from gonets.core.game import CHANCE
+from gonets.rl.gymnasium import env as gym_env
+from gonets.rl.pettingzoo import env as pz_env
+from gonets.rl.table import configure
+
+
+def _timed(loop: Callable[[float], int], seconds: float) -> dict:
+    start_cpu, start_wall = time.process_time(), time.perf_counter()
+    steps = loop(start_cpu + seconds)
+    cpu, wall = time.process_time() - start_cpu, time.perf_counter() - start_wall
+    return {"steps": steps, "cpu_s": round(cpu, 2), "steps_per_cpu_s": round(steps / cpu),
+            "steps_per_wall_s": round(steps / wall)}
+
+
+def engine(game: str, players: int, preset: str | None, seconds: float) -> dict:
+    definition, config = configure(game, players, preset, None)
+    rng = random.Random(0)
+
+    def loop(until: float) -> int:
+        steps = 0
+        while time.process_time() < until:
+            state = definition.new_state(config)
+            while not state.is_terminal():
+                if state.current_player() == CHANCE:
+                    state.apply_chance(state.sample_chance(rng))
+                    continue
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+                steps += 1
+        return steps
+    return _timed(loop, seconds)
+
+
+def pettingzoo(game: str, players: int, preset: str | None, seconds: float,
+               observe: bool = True) -> dict:
+    table = pz_env(game, players=players, preset=preset)
+    rng = random.Random(0)
+
+    def loop(until: float) -> int:
+        steps, seed = 0, 0
+        while time.process_time() < until:
+            table.reset(seed=seed)
+            seed += 1
+            for agent in table.agent_iter():
+                obs, _reward, termination, truncation, _info = table.last(observe)
+                if termination or truncation:
+                    table.step(None)
+                    continue
+                mask = obs["action_mask"] if observe else table.table.mask(
+                    int(agent.rpartition("_")[2]))
+                legal = np.flatnonzero(mask)
+                table.step(int(legal[rng.randrange(len(legal))]))
+                steps += 1
+        return steps
+    return _timed(loop, seconds)
+
+
+def gymnasium(game: str, players: int, preset: str | None, seconds: float) -> dict:
+    table = gym_env(game, players=players, preset=preset, opponents="random")
+    rng = random.Random(0)
+
+    def loop(until: float) -> int:
+        steps, seed = 0, 0
+        while time.process_time() < until:
+            _obs, info = table.reset(seed=seed)
+            seed += 1
+            done = False
+            while not done:
+                legal = np.flatnonzero(info["action_mask"])
+                _obs, _r, terminated, truncated, info = table.step(
+                    int(legal[rng.randrange(len(legal))]))
+                done = terminated or truncated
+            steps += table.table.steps     # every decision of the match, opponents' too
+        return steps
+    return _timed(loop, seconds)
+
+
+def encode_share(game: str, players: int, preset: str | None, matches: int = 50) -> dict:
+    """Microseconds per decision spent in ``state.view(seat)`` and in the encoder."""
+    definition, config = configure(game, players, preset, None)
+    from gonets.rl.encoders import get_encoder
+
+    encoder = get_encoder(config)
+    rng = random.Random(1)
+    view_s = encode_s = 0.0
+    count = 0
+    for _ in range(matches):
+        state = definition.new_state(config)
+        memos = [{} for _ in range(players)]
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            seat = state.current_player()
+            t0 = time.process_time()
+            view = state.view(seat)
+            t1 = time.process_time()
+            encoder.encode(view, memos[seat])
+            t2 = time.process_time()
+            view_s += t1 - t0
+            encode_s += t2 - t1
+            count += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+    return {"decisions": count, "view_us": round(1e6 * view_s / count, 1),
+            "encode_us": round(1e6 * encode_s / count, 1)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", "-p", type=int, default=2)
+    parser.add_argument("--preset", default=None)
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per figure")
+    args = parser.parse_args(argv)
+    cases = [("engine", lambda: engine(args.game, args.players, args.preset, args.seconds)),
+             ("pettingzoo", lambda: pettingzoo(args.game, args.players, args.preset,
+                                               args.seconds)),
+             ("pettingzoo-mask", lambda: pettingzoo(args.game, args.players, args.preset,
+                                                    args.seconds, observe=False)),
+             ("gymnasium", lambda: gymnasium(args.game, args.players, args.preset,
+                                             args.seconds))]
+    print(f"{args.game}, {args.players} players, preset {args.preset or 'default'}, "
+          f"{args.seconds:g} CPU s per figure")
+    for name, run in cases:
+        figure = run()
+        print(f"  {name:16} {figure['steps_per_cpu_s']:>9,} steps/CPU s "
+              f"({figure['steps_per_wall_s']:,} per wall s, {figure['steps']:,} steps)")
+    share = encode_share(args.game, args.players, args.preset)
+    print(f"  per decision: state.view {share['view_us']} us, encoder {share['encode_us']} us "
+          f"({share['decisions']:,} decisions)")
+
+
+if __name__ == "__main__":
+    main()
