@@ -209,3 +209,15 @@ def test_lead_changes_column_when_asked(tmp_path):
 def rows_of_plain(tmp_path):
     assert run(*simulate_args(tmp_path / "plain", 5, "--jobs", 1)).exit_code == 0
     return rows(tmp_path / "plain")[0]
+
+
+def test_a_run_extended_past_a_short_last_shard_plays_each_match_once(tmp_path):
+    out = tmp_path / "grown"
+    assert run(*simulate_args(out, 12, "--jobs", 1)).exit_code == 0
+    grown = run(*simulate_args(out, 23, "--jobs", 2, "--resume"))
+    assert grown.exit_code == 0, grown.output
+    assert "11 matches played now" in grown.output
+    assert run(*simulate_args(tmp_path / "whole", 23, "--jobs", 1)).exit_code == 0
+    assert rows(out) == rows(tmp_path / "whole")
+    shrunk = run(*simulate_args(out, 20, "--resume"))
+    assert shrunk.exit_code == 2 and "--games must be at least 23" in shrunk.output

@@ -88,7 +88,7 @@ def run_lab(plan: LabPlan, run: RunDir, *, backend: str = "local", jobs: int = 1
     tally = tally_run(run, plan.config.players) if until_ci is not None else None
     played = 0
     while True:
-        missing = [s for s in plan.shards() if s not in done]
+        missing = missing_ranges(plan, done)
         if tally is not None and tally.games and tally.widest() < until_ci:
             return RunOutcome(run.row_count(), played, tally.widest(), "interval")
         if not missing:
@@ -105,6 +105,24 @@ def run_lab(plan: LabPlan, run: RunDir, *, backend: str = "local", jobs: int = 1
                     tally.add(row["agents"], row["winners"])
             if on_shard is not None:
                 on_shard(start, end, tally.widest() if tally is not None else math.nan)
+
+
+def missing_ranges(plan: LabPlan, done: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The match ranges of ``plan`` that no stored shard holds, cut at shard boundaries
+    (a run extended past a short last shard plays only the matches after it)."""
+    out = []
+    stored = sorted(done)
+    for start, end in plan.shards():
+        cursor = start
+        for low, high in stored:
+            if high <= cursor or low >= end:
+                continue
+            if low > cursor:
+                out.append((cursor, low))
+            cursor = max(cursor, high)
+        if cursor < end:
+            out.append((cursor, end))
+    return out
 
 
 def _next_batch(missing: list[tuple[int, int]], tally: Tally, width: float,

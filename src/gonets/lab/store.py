@@ -69,13 +69,20 @@ class RunDir:
         elif self.path.exists() and any(self.path.iterdir()):
             raise OptionError(f"{self.path} exists and is not a lab run; choose an empty "
                               "or new directory for --out")
-        self.write_plan(plan)
         for stray in self.path.glob("*.tmp"):
             stray.unlink()
-        return self.done_shards()
+        done = self.done_shards()
+        stored = max((end for _, end in done), default=0)
+        if stored > plan.games:
+            raise OptionError(f"{self.path} already holds matches up to {stored}; "
+                              f"--games must be at least {stored}, not {plan.games}")
+        self.write_plan(plan)
+        return done
 
     def done_shards(self) -> set[tuple[int, int]]:
-        found = set()
+        found: set[tuple[int, int]] = set()
+        if not self.path.is_dir():
+            return found
         for entry in self.path.iterdir():
             match = SHARD.match(entry.name)
             if match:
