@@ -206,7 +206,10 @@ def _figure_svg(fig: dict, choice: dict | None) -> str:
     x, y = _fig_xy(fig)
     colour = COLOURS[fig["player"]]
     edge = "#fff" if fig["dark"] else "#000"
-    title = escape(fig["title"])
+    who = "scoring meeple" if fig["figure"] == "meeple" else "messenger"
+    title = escape(f"p{fig['player'] + 1} {who}: {fig['total']} points, space {fig['space']}"
+                   + (" (dark)" if fig["dark"] else "")
+                   + (f", lap {fig['lap'] + 1}" if fig["lap"] else ""))
     attrs = (f'data-figure="p{fig["player"] + 1} {fig["figure"]}" '
              f'data-total="{fig["total"]}"')
     if choice and fig["player"] == choice["player"] and fig["figure"] in choice["actions"]:

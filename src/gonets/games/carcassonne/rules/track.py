@@ -18,18 +18,13 @@ def has_messenger(view: dict) -> bool:
 
 
 def figures_on_track(view: dict) -> list[dict]:
-    """Every figure on the track: player, figure, total, space, lap, dark and a title."""
+    """Every figure on the track: player, figure, total, space, lap and darkness."""
     kinds = 2 if has_messenger(view) else 1
     figures = []
     for player, pair in enumerate(view["scores"]):
         for index in range(kinds):
             total = pair[index] if kinds == 2 else sum(pair)
             space, lap = total % SPACES, total // SPACES
-            name = FIGURE_NAMES[index]
-            dark = space % 5 == 0
-            title = (f"p{player + 1} {'scoring meeple' if index == 0 else 'messenger'}: {total}"
-                     f" points, space {space}" + (" (dark)" if dark else "")
-                     + (f", lap {lap + 1}" if lap else ""))
-            figures.append({"player": player, "figure": name, "total": total, "space": space,
-                            "lap": lap, "dark": dark, "title": title})
+            figures.append({"player": player, "figure": FIGURE_NAMES[index], "total": total,
+                            "space": space, "lap": lap, "dark": space % 5 == 0})
     return figures
