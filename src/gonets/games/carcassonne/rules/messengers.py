@@ -22,7 +22,6 @@ class Messengers:
                                  enumerate(self.slots[self.active]) if node >= 0]
         return [MSG_ACTION, MSG_SEAL]
 
-
     def _open_check(self, context: str, events: list[dict]) -> None:
         """Start the figure questions of a round or of a message event."""
         if not self.rules.messengers:
@@ -152,7 +151,6 @@ class Messengers:
                                           "source": f"message {number}"}])
         else:
             self._end_turn()
-
 
     def _message_points(self, number: int) -> tuple[int, dict]:
         board = self.board

@@ -1,4 +1,4 @@
-"""Step 1 and 2 of a turn: drawing (with discards), placing the tile, the follower (2.2).
+"""Steps 1 and 2 of a turn: drawing (with discards), placing the tile, the follower (2.2).
 
 A mixin of :class:`~gonets.games.carcassonne.rules.state.CarcassonneState`: it works on the
 state's attributes and hands over to the scoring round (:mod:`.scoring`).
@@ -22,7 +22,6 @@ class Placement:
                    if not board.foll[board.find(base + g)]]
         options.append(PASS)
         return options
-
 
     def _start_turn(self, first: bool = False) -> None:
         if not first:
@@ -98,7 +97,6 @@ class Placement:
                 entry["forced"] = True
             self.log.append(entry)
         self._score_round()
-
 
     def _end_turn(self) -> None:
         if not self.pile:

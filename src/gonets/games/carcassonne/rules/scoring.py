@@ -91,7 +91,6 @@ class Scoring:
             info["neighbours"] = board.neighbours_present(x, y)
         return info
 
-
     def _open_value(self, kind: int, root: int) -> int:
         """Value of an incomplete feature as at final scoring (2.4)."""
         board = self.board
@@ -105,11 +104,11 @@ class Scoring:
         return FIELD_VALUE[self.rules.farm_scoring] * len(board.completed_cities_bordering(root))
 
     def follower_place(self, node: int) -> tuple[int, int, int]:
+        """Where a follower standing on ``node`` is: ``(x, y, segment)`` of its tile."""
         board = self.board
         tile_index = board.node_tile[node]
         x, y = board.coords[tile_index]
         return x, y, node - board.base[tile_index]
-
 
     def _finish(self) -> None:
         """Merge figures (M25) and score incomplete features and farms (2.4)."""
