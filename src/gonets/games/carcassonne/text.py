@@ -258,7 +258,8 @@ def render_text(view: dict, lang: str = "en") -> str:
         if decision["kind"] == "figure" and pending:
             parts.append(words["points_to_place"].format(list=", ".join(
                 words["pending"].format(who=f"p{e['player'] + 1}", points=e["points"],
-                                        source=_source(e["source"], lang)) for e in pending)))
+                                        source=_source(e["source"], lang, table="kinds"))
+                for e in pending)))
             parts.append(_landing_line(view, pending[0], lang))
     if view.get("terminal"):
         parts.append(words["final"].format(totals=", ".join(
@@ -320,13 +321,15 @@ def describe_action(view: dict, text: str, lang: str = "en") -> str:
 
 
 # -- log lines -----------------------------------------------------------------------------------
-def _source(source: str, lang: str, at: Sequence[int] | None = None) -> str:
-    """What points came from: ``the road at 1,0`` or ``message 6``."""
+def _source(source: str, lang: str, at: Sequence[int] | None = None,
+            table: str = "sources") -> str:
+    """What points came from: ``the road at 1,0`` or ``message 6`` (as the object of "for";
+    ``table="kinds"``: the feature's plain name)."""
     words = phrases(lang)
     if source.startswith("message "):
         what = words["sources"]["message"].format(n=source.split()[1])
     else:
-        what = words["sources"].get(source, source)
+        what = words[table].get(source, source)
     if at is not None:
         return words["events"]["at"].format(what=what, xy=_xy(at[0], at[1]))
     return what
