@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from gonets.games.babayaga.rules.content import default_content
-from gonets.games.babayaga.text import TIME_NAME, TOKEN_MARK, TOKEN_NAME, describe_action, hero_name
+from gonets.games.babayaga.text import TOKEN_MARK, describe_action, hero_name, token_name, word
 
 HERO_COLOURS = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#ca6f1e"]
 EDGE_STYLE = {"open": ("#8a8a8a", 2, ""), "bridge": ("#8e5b2c", 4, ""),
@@ -45,7 +45,7 @@ def render_svg(view: dict) -> str:
             others.append(text)
     head = ""                            # written at the end, once the height is known
     title = (f'<text x="{pad}" y="30" font-size="20" font-weight="bold">Baba Yaga · round '
-             f'{view["round"]} · {escape(TIME_NAME[view["time"]])}</text>')
+             f'{view["round"]} · {escape(word("en", "time_full", view["time"] or "none"))}</text>')
     status = (f'<text x="{pad}" y="50" font-size="13">Wilderness deck '
               f'{view["deck_sizes"]["wilderness"]} · Town deck {view["deck_sizes"]["town"]} · '
               f'Baba Yaga cards beaten {view["by_beaten"]}/3 · {escape(view["mode"])}</text>')
@@ -139,7 +139,7 @@ def svg_legend(x0: int, y0: int) -> list[str]:
         out.append(f'<rect x="{x}" y="{y - 11}" width="24" height="14" rx="3" fill="{fill}" '
                    f'stroke="{stroke}" stroke-width="2"/><text x="{x + 30}" y="{y}" '
                    f'font-size="11">{label}</text>')
-    tokens = " · ".join(f"{mark} {TOKEN_NAME[tok].replace('the ', '')}"
+    tokens = " · ".join(f"{mark} {token_name(tok).replace('the ', '')}"
                         for tok, mark in TOKEN_MARK.items())
     out.append(f'<text x="{x0 + 460}" y="{y}" font-size="11">Tokens: {escape(tokens)}; '
                f'numbered discs: heroes</text></g>')

@@ -1,14 +1,20 @@
-"""The terminal picture of a Baba Yaga view (Rich), menu lines and log lines.
+"""The terminal picture of a Baba Yaga view (Rich), menu lines and log lines, in English and
+Russian.
 
-They draw from the view alone (plus the public content pack): the board with its rivers and
-mountains, the tokens and heroes, the time of day, the viewer's character and the encounter
-being resolved.
+Every phrase comes from the catalogues ``data/text.en.yaml`` and ``data/text.ru.yaml`` (Russian
+content names: ``data/names.ru.yaml``). Log lines speak to the viewing seat in the second person
+and call other seats by their names. Everything is drawn from the view alone plus the public
+content pack.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
 
+import yaml
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
@@ -16,110 +22,474 @@ from rich.text import Text
 
 from gonets.games.babayaga.rules.content import ABILITIES, default_content
 
+DATA = Path(__file__).parent / "data"
+LANGS = ("en", "ru")
 TOKEN_MARK = {"wolves": "W", "solovey": "S", "horseman": "R", "hut": "H", "baba_yaga": "B"}
-TOKEN_NAME = {"wolves": "the Wolves", "solovey": "Solovey", "horseman": "the Horseman",
-              "hut": "the Hut", "baba_yaga": "Baba Yaga"}
-TIME_NAME = {None: "time of day not rolled yet (solo: rolled when it matters)",
-             "dawn": "dawn (White Dawn rides)", "noon": "noon (Red Sun rides)",
-             "night": "night (Black Night rides)"}
 H_CONNECT = {"open": "─", "bridge": "═", "pass": "═", "causeway": "┄", "river": "≈",
              "mountain": "▲", "lake": "~"}
 V_CONNECT = {"open": "│", "bridge": "║", "pass": "║", "causeway": "┆", "river": "≈",
              "mountain": "▲", "lake": "~"}
 
 
-def loc_name(lid: str | None) -> str:
+# ----------------------------------------------------------------------------- catalogue ---
+@cache
+def catalogue(lang: str) -> dict:
+    """The phrase catalogue of a language (English for a language without one)."""
+    lang = lang if lang in LANGS else "en"
+    return yaml.safe_load((DATA / f"text.{lang}.yaml").read_text(encoding="utf-8"))
+
+
+@cache
+def russian_names() -> dict:
+    """Russian names of the built-in content, by kind and id."""
+    return yaml.safe_load((DATA / "names.ru.yaml").read_text(encoding="utf-8"))
+
+
+def say(lang: str, path: str, **fields: Any) -> str:
+    """The phrase at ``path`` (dotted, e.g. ``action.move``) with its placeholders filled."""
+    node: Any = catalogue(lang)
+    for part in path.split("."):
+        node = node[part]
+    return node.format(**fields) if fields else node
+
+
+def word(lang: str, group: str, key: str) -> str:
+    """One entry of a word group (``word.<group>.<key>``), the key itself if unknown."""
+    return catalogue(lang)["word"][group].get(key, key)
+
+
+def plural(lang: str, group: str, n: int) -> str:
+    """``n`` with its noun in the right form: 1 die, 2 dice; 1 кубик, 2 кубика, 5 кубиков."""
+    forms = catalogue(lang)["word"][group]
+    if lang == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            form = "one"
+        elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            form = "few"
+        else:
+            form = "many"
+    else:
+        form = "one" if n == 1 else "many"
+    return forms.get(form, forms["many"]).format(n=n)
+
+
+# --------------------------------------------------------------------------------- names ---
+def _ru(kind: str, key: str) -> Any:
+    return russian_names().get(kind, {}).get(key)
+
+
+def loc_name(lid: str | None, lang: str = "en") -> str:
     if lid is None:
-        return "off the board"
+        return say(lang, "word.off_board")
     c = default_content()
-    return c.locations[lid]["name"] if lid in c.locations else lid
+    if lid not in c.locations:
+        return lid
+    return (lang == "ru" and _ru("locations", lid)) or c.locations[lid]["name"]
 
 
-def card_name(cid: str) -> str:
+def char_name(char: str, lang: str = "en") -> str:
     c = default_content()
-    card = c.cards.get(cid.upper())
+    if char not in c.characters:
+        return "?"
+    return (lang == "ru" and _ru("characters", char)) or c.characters[char]["name"]
+
+
+def quest_name(qid: str, lang: str = "en") -> str:
+    c = default_content()
+    if qid not in c.quests:
+        return "?"
+    return (lang == "ru" and _ru("quests", qid)) or c.quests[qid]["name"]
+
+
+def token_name(token: str, lang: str = "en") -> str:
+    return word(lang, "token", token)
+
+
+def ability_name(ability: str, lang: str = "en") -> str:
+    return word(lang, "ability", ability)
+
+
+@cache
+def step_owner() -> dict[str, tuple[str, int]]:
+    """Each quest step card's quest and step number."""
+    return {sid: (qid, i + 1) for qid, q in default_content().quests.items()
+            for i, sid in enumerate(q["steps"])}
+
+
+def _titles(cid: str, lang: str) -> tuple[str, str]:
+    card = default_content().cards[cid]
+    names = _ru("cards", cid) if lang == "ru" else None
+    return (names[0], names[1]) if names else (card["title"], card["name"])
+
+
+def card_name(cid: str, lang: str = "en") -> str:
+    """A card as the table calls it (a quest step by its quest, never by an internal id)."""
+    c = default_content()
+    card = c.cards.get(cid.upper()) or c.cards.get(cid)
     if card is None:
         return cid
     if card["deck"] == "quest":
-        return f"{card['title']} step"
-    if card["type"] == "event" or card["deck"] in ("hut", "horseman"):
-        return card["title"]
-    return f"{card['title']} ({card['name']})" if card["name"] != card["title"] else card["title"]
+        return say(lang, "word.step_of", quest=quest_name(step_owner()[card["id"]][0], lang))
+    title, name = _titles(card["id"], lang)
+    if card["type"] == "event" or card["deck"] in ("hut", "horseman") or name == title:
+        return title
+    return f"{title} ({name})"
 
 
-def hero_name(view: dict, seat: int) -> str:
-    c = default_content()
+def seat_label(seat: int, names: Sequence[str] | None) -> str:
+    return names[seat] if names and seat < len(names) and names[seat] else f"p{seat + 1}"
+
+
+def hero_name(view: dict, seat: int, lang: str = "en") -> str:
     char = view["heroes"][seat]["char"]
-    name = c.characters[char]["name"] if char else "?"
-    return f"p{seat + 1} {name}"
+    return f"p{seat + 1} {char_name(char, lang) if char else '?'}"
 
 
-def power_text(power: dict) -> str:
-    eff = power["effect"]
-    cond = power["condition"]
-    what = {"reroll_all": "reroll all dice", "cancel_death": "survive a death",
-            "cancel_lose": "cancel a lose result", "skip_token_encounter": "slip past tokens",
-            "cancel_skip": "cancel a missed turn"}.get(eff, eff)
-    if eff == "add_dice":
-        what = f"+{power['amount']} dice"
-    elif eff == "extra_move":
-        what = f"+{power['amount']} Move this turn"
-    elif eff == "teleport":
-        what = "fly to any wilderness space"
+# --------------------------------------------------------------------------- card texts ---
+def challenge_text(ch: dict, lang: str = "en") -> str:
+    rep = say(lang, "word.plus_rep") if ch["plus_rep"] else ""
+    return f"{ability_name(ch['ability'], lang)} {ch['base']}{rep}"
+
+
+def challenges_text(card: dict, lang: str = "en") -> str:
+    joint = say(lang, "word.or") if card["mode"] == "choice" else say(lang, "word.then")
+    return joint.join(challenge_text(ch, lang) for ch in card["challenges"]) or \
+        say(lang, "word.none")
+
+
+def modifier_text(ability: str, amount: int, duration: str, lang: str = "en") -> str:
+    when = word(lang, "duration", duration)
+    if ability == "any" and duration == "next_challenge":
+        return say(lang, "word.modifier_next", amount=f"{amount:+d}")
+    if ability == "any":
+        return say(lang, "word.modifier_any", amount=f"{amount:+d}", duration=when)
+    name = word(lang, "ability_dat", ability) if lang == "ru" else ability_name(ability, lang)
+    return say(lang, "word.modifier", amount=f"{amount:+d}", ability=name, duration=when)
+
+
+def effect_text(kind: str, arg: Any, lang: str = "en") -> str:
+    """One card result in words (``dice_mod``: the modifier; nested lists joined)."""
+    if kind == "dice_mod":
+        return modifier_text(arg["ability"], arg["amount"], arg["duration"], lang)
+    if kind in ("global", "choose_one"):
+        return say(lang, f"word.effect.{kind}", results=effects_text(arg, lang))
+    if kind == "move_character":
+        if arg.get("toward"):
+            return say(lang, "word.effect.move_character_toward",
+                       place=loc_name(arg["toward"], lang))
+        return say(lang, "word.effect.move_character", spaces=plural(lang, "spaces", arg["steps"]))
+    if kind in ("place_token", "remove_token"):
+        where = arg.get("location")
+        place = say(lang, "word.effect.here") if where == "here" else loc_name(where, lang)
+        return say(lang, f"word.effect.{kind}", token=token_name(arg["token"], lang), place=place)
+    return say(lang, f"word.effect.{kind}")
+
+
+def effects_text(effects: list, lang: str = "en") -> str:
+    return "; ".join(effect_text(kind, arg, lang) for kind, arg in effects) or \
+        say(lang, "word.nothing")
+
+
+def power_text(power: dict, lang: str = "en") -> str:
+    eff, cond = power["effect"], power["condition"]
+    amount = power.get("amount")
+    if eff == "add_dice" and amount == 1:
+        what = say(lang, "word.power.add_die")
+    else:
+        what = say(lang, f"word.power.{eff}", amount=amount) if eff in (
+            "add_dice", "extra_move") else say(lang, f"word.power.{eff}")
     where = []
     if cond.get("ability"):
-        where.append(cond["ability"].title())
-    if cond.get("context") == "town":
-        where.append("in towns")
-    if cond.get("context") == "baba_yaga":
-        where.append("against Baba Yaga")
+        where.append(ability_name(cond["ability"], lang))
+    context = {"town": "in_towns", "wild": "in_wild", "baba_yaga": "against_baba"}
+    if cond.get("context") in context:
+        where.append(say(lang, f"word.power.{context[cond['context']]}"))
     if cond.get("baba_yaga_card"):
-        where.append(f"against Baba Yaga #{cond['baba_yaga_card']}")
+        where.append(say(lang, "word.power.against_baba_card", n=cond["baba_yaga_card"]))
     if cond.get("time"):
-        where.append("at " + "/".join(cond["time"]))
-    cost = "discard: " if power["cost"] == "discard_self" else ""
+        times = "/".join(word(lang, "time", t) for t in cond["time"])
+        where.append(say(lang, "word.power.at_times", times=times))
+    cost = say(lang, "word.power.discard") if power["cost"] == "discard_self" else ""
     return cost + what + (f" ({', '.join(where)})" if where else "")
 
 
-def card_line(cid: str) -> str:
-    c = default_content()
-    card = c.cards[cid]
-    bits = [card["name"], card["type"].title()]
-    icons = [f"+{n} {a.title()}" for a, n in card["icons"].items() if n]
-    bits += icons
+def card_line(cid: str, lang: str = "en") -> str:
+    """A kept card: its name, type, icons, Rep and powers."""
+    card = default_content().cards[cid]
+    bits = [_titles(cid, lang)[1], word(lang, "type", card["type"])]
+    bits += [f"+{n} {ability_name(a, lang)}" for a, n in card["icons"].items() if n]
     if card["rep"]:
-        bits.append(f"{card['rep']} Rep")
-    bits += [power_text(p) for p in card["powers"]]
+        bits.append(say(lang, "word.rep", n=card["rep"]))
+    bits += [power_text(p, lang) for p in card["powers"]]
     return ", ".join(bits)
 
 
-def challenge_text(ch: dict) -> str:
-    return f"{ch['ability'].title()} {ch['base']}" + (" + Rep" if ch["plus_rep"] else "")
+def step_where(step: dict, lang: str = "en") -> str:
+    trig = step["trigger"]
+    if "at" in trig:
+        where = say(lang, "word.step_at", place=loc_name(trig["at"], lang))
+    elif "token" in trig:
+        where = say(lang, "word.step_token", token=token_name(trig["token"], lang))
+    else:
+        where = say(lang, "word.step_passive")
+    if trig.get("time"):
+        times = "/".join(word(lang, "time", t) for t in trig["time"])
+        where += say(lang, "word.time_only", times=times)
+    return where
 
 
-def current_step(view: dict, seat: int) -> str:
+def quest_steps(qid: str, lang: str = "en") -> str:
+    """Every step of a quest, where it happens and what it asks."""
+    c = default_content()
+    return "; ".join(say(lang, "word.step_line", n=i + 1, where=step_where(c.cards[sid], lang),
+                         challenges=challenges_text(c.cards[sid], lang))
+                     for i, sid in enumerate(c.quests[qid]["steps"]))
+
+
+def current_step(view: dict, seat: int, lang: str = "en") -> str:
     c = default_content()
     hero = view["heroes"][seat]
     quest = c.quests.get(hero["quest"])
     if quest is None:
-        return "no quest yet"
+        return say(lang, "table.no_quest")
+    name = quest_name(quest["id"], lang)
     if hero["elim"]:
-        return f"{quest['name']}: eliminated"
+        return say(lang, "table.quest_out", quest=name)
     if hero["done"]:
-        return f"{quest['name']}: complete"
-    sid = quest["steps"][hero["step"]]
-    step = c.cards[sid]
-    trig = step["trigger"]
-    where = (f"at {loc_name(trig['at'])}" if "at" in trig else
-             f"at {TOKEN_NAME[trig['token']]}" if "token" in trig else "passive")
-    if trig.get("time"):
-        where += " (" + "/".join(trig["time"]) + " only)"
-    chs = ", ".join(challenge_text(ch) for ch in step["challenges"]) or "no challenge"
-    return (f"{quest['name']}, step {hero['step'] + 1}/{len(quest['steps'])} {where}: "
-            f"{step['story']} [{chs}]")
+        return say(lang, "table.quest_done", quest=name)
+    step = c.cards[quest["steps"][hero["step"]]]
+    story = f": {step['story']}" if lang == "en" and step["story"] else ""
+    return say(lang, "table.quest_step", quest=name, step=hero["step"] + 1,
+               steps=len(quest["steps"]), where=step_where(step, lang), story=story,
+               challenges=challenges_text(step, lang))
 
 
-# ----------------------------------------------------------------------------- terminal ---
+# ------------------------------------------------------------------------------ log lines ---
+def _variant(lang: str, key: str, actor: int | None, target: int | None,
+             viewer: int | None) -> str:
+    variants = catalogue(lang)["event"][key]
+    if "all" in variants:
+        return variants["all"]
+    if actor is not None and actor == viewer:
+        return variants["you"]
+    if target is not None and target == viewer and "to_you" in variants:
+        return variants["to_you"]
+    return variants["other"]
+
+
+def _cards(cards: list[str], lang: str) -> str:
+    return ", ".join(card_name(c, lang) for c in cards) or say(lang, "word.nothing")
+
+
+def _winners(winners: list[int], lang: str, viewer: int | None,
+             names: Sequence[str] | None) -> str:
+    if not winners:
+        return say(lang, "word.nobody")
+    if winners == [viewer]:
+        return say(lang, "word.you_won")
+    shown = [say(lang, "word.you") if w == viewer else seat_label(w, names) for w in winners]
+    return say(lang, "word.winners", names=", ".join(shown))
+
+
+def _special_place(kind: str) -> str | None:
+    c = default_content()
+    return next((lid for lid in c.order if c.locations[lid]["special"] == kind), None)
+
+
+def event_fields(event: dict, lang: str, viewer: int | None,
+                 names: Sequence[str] | None) -> dict:
+    """The placeholders an event's line may use, in ``lang``."""
+    fields: dict[str, Any] = {}
+    if "seat" in event:
+        fields["who"] = seat_label(event["seat"], names)
+    other = event.get("target", event.get("from", event.get("to")))
+    if isinstance(other, int):
+        fields["whom"] = seat_label(other, names)
+    if "card" in event:
+        fields["card"] = card_name(event["card"], lang)
+    if isinstance(event.get("to"), str):
+        fields["place"] = loc_name(event["to"], lang)
+    if "deck" in event:
+        fields["deck"] = word(lang, "deck", event["deck"])
+    if "token" in event:
+        fields["token"] = token_name(event["token"], lang)
+    if "ability" in event:
+        fields["ability"] = ability_name(event["ability"], lang)
+    for key in ("round", "diff", "die", "step"):
+        if key in event:
+            fields[key] = event[key]
+    return fields
+
+
+def describe_event(event: dict, lang: str = "en", viewer: int | None = None,
+                   names: Sequence[str] | None = None) -> str:
+    """One log line for ``viewer`` (None: a spectator): "you draw ...", "p2 draws ..."."""
+    kind = event.get("e")
+    if kind not in catalogue(lang)["event"]:
+        return str(event)
+    fields = event_fields(event, lang, viewer, names)
+    key = kind
+    if kind == "setup":
+        fields["heroes"] = "; ".join(
+            say(lang, "event.setup_hero.all", who=seat_label(i, names),
+                character=char_name(ch, lang), quest=quest_name(q, lang))
+            for i, (ch, q) in enumerate(zip(event["characters"], event["quests"])))
+    elif kind == "removed":
+        fields.update(event["count"])
+    elif kind == "time":
+        fields["time"] = word(lang, "time", event["time"])
+        key = "time_die" if "die" in event else "time"
+    elif kind == "token" and event.get("to") is None:
+        key = "token_off"
+    elif kind == "roll":
+        fields["dice"] = " ".join(str(d) for d in event["dice"])
+        fields["verdict"] = say(lang, "word.success" if event["won"] else "word.failure")
+    elif kind == "lost":
+        fields["cancelled"] = say(lang, "word.cancelled") if event.get("cancelled") else ""
+    elif kind == "effect":
+        fields["modifier"] = modifier_text(event["ability"], event["amount"], event["duration"],
+                                           lang)
+    elif kind == "step":
+        fields["helped"] = say(lang, "word.helped") if event.get("auto") else ""
+    elif kind == "unmet":
+        fields["how"] = word(lang, "unmet", event["how"])
+    elif kind == "peek":
+        fields["count"] = plural(lang, "cards", event["count"])
+    elif kind == "peeked":
+        fields["cards"] = _cards(event["cards"], lang)
+    elif kind == "special":
+        fields["place"] = loc_name(_special_place(event["kind"]), lang)
+    elif kind == "trade":
+        fields.update(give=_cards(event["give"], lang), ask=_cards(event["ask"], lang),
+                      answer=say(lang, "word.accepted" if event["accepted"] else "word.refused"))
+    elif kind == "end":
+        fields["how"] = word(lang, "how", event["how"])
+        fields["winners"] = _winners(event["winners"], lang, viewer, names)
+    target = event.get("target", event.get("from", event.get("to")))
+    line = _variant(lang, key, event.get("seat"), target if isinstance(target, int) else None,
+                    viewer)
+    return line.format(**fields)
+
+
+# ----------------------------------------------------------------------------- menu lines ---
+def _accept(view: dict, lang: str) -> str:
+    question = (view.get("decision") or {}).get("question")
+    encounter = view.get("encounter") or {}
+    card = default_content().cards.get(encounter.get("card", ""))
+    if question == "the challenge roll" and card is not None:
+        return say(lang, "action.accept_failure", results=effects_text(card["lose"], lang))
+    if question == "the encounter card":
+        return say(lang, "action.accept_card")
+    if question == "steal, beguile or trade":
+        return say(lang, "action.accept_offer")
+    if question == "which encounter to have":
+        return say(lang, "action.accept_step")
+    return say(lang, "action.accept")
+
+
+def _option(view: dict, number: str, lang: str) -> str:
+    choices = (view.get("encounter") or {}).get("choices")
+    if choices and number.isdigit() and 0 < int(number) <= len(choices):
+        kind = choices[int(number) - 1]
+        return say(lang, "action.option", result=say(lang, f"word.effect.{kind}")
+                   if isinstance(catalogue(lang)["word"]["effect"].get(kind), str) else kind)
+    return say(lang, "action.option_plain", number=number)
+
+
+def _roll(view: dict, lang: str) -> str:
+    roll = (view.get("encounter") or {}).get("challenge")
+    if roll is None:
+        return say(lang, "action.roll_plain")
+    return say(lang, "action.roll", dice=plural(lang, "dice", roll["dice"]), diff=roll["diff"])
+
+
+def _character(arg: str, lang: str) -> str:
+    ch = default_content().characters[arg]
+    stats = ", ".join(f"{ability_name(a, lang)} {ch['stats'][a]}" for a in ABILITIES)
+    if lang == "en":
+        extra = f": {ch['descriptor']}" if ch["descriptor"] else ""
+    else:
+        powers = [power_text(p, lang) for p in ch["powers"]]
+        extra = f": {'; '.join(powers)}" if powers else ""
+    return say(lang, "action.character", name=char_name(arg, lang), stats=stats, powers=extra)
+
+
+def _move(view: dict, verb: str, arg: str, here: str | None, lang: str) -> str:
+    place = loc_name(arg, lang)
+    if verb == "move" and arg == here:
+        return say(lang, "action.stay", place=place)
+    if verb == "move":
+        tokens = [token_name(t, lang) for t, w in view["tokens"].items() if w == arg]
+        meet = say(lang, "action.meet", tokens=", ".join(tokens)) if tokens else ""
+        return say(lang, "action.move", place=place, meet=meet)
+    if verb in ("fly", "sneak", "step"):
+        return say(lang, f"action.{verb}", place=place)
+    token = {"hut": "hut", "horseman": "horseman", "baba": "baba_yaga"}[verb]
+    return say(lang, "action.token", token=token_name(token, lang), place=place)
+
+
+def describe_action(view: dict, text: str, lang: str = "en") -> str:
+    """A readable menu line for a legal notation, for the view's seat."""
+    c = default_content()
+    parts = text.split()
+    verb, arg = parts[0], (parts[1] if len(parts) > 1 else "")
+    seat = view.get("seat")
+    here = view["heroes"][seat]["loc"] if seat is not None and view["heroes"][seat]["loc"] else None
+    if verb in ("move", "fly", "sneak", "step", "hut", "horseman", "baba") and arg in c.locations:
+        return _move(view, verb, arg, here, lang)
+    if text == "draw":
+        deck = "town" if here and c.locations[here]["kind"] == "town" else "wilderness"
+        return say(lang, "action.draw", deck=word(lang, "deck", deck))
+    if verb in ("draw", "deck", "pile"):
+        return say(lang, "action.draw_deck" if verb == "draw" else f"action.{verb}",
+                   deck=word(lang, "deck", arg))
+    if verb == "special":
+        kind = c.locations[here]["special"] if here else None
+        return say(lang, f"special.{kind}" if kind in catalogue(lang)["special"]
+                   else "special.other")
+    if verb in ("reroll", "pay"):
+        return say(lang, f"action.{verb}", card=card_name(arg, lang))
+    if verb == "use":
+        card = c.cards[arg.upper()]
+        return say(lang, "action.use", card=_titles(card["id"], lang)[1],
+                   powers="; ".join(power_text(p, lang) for p in card["powers"]))
+    if verb == "card":
+        card = c.cards.get(arg.upper())
+        if card is None:
+            return arg
+        return say(lang, "action.card", title=_titles(card["id"], lang)[0],
+                   challenges=challenges_text(card, lang), line=card_line(card["id"], lang))
+    if verb == "choose":
+        return say(lang, "action.choose", ability=ability_name(arg, lang))
+    if verb in ("steal", "beguile", "offer"):
+        return say(lang, f"action.{verb}", whom=hero_name(view, int(arg[1:]) - 1, lang))
+    if verb in ("give", "ask"):
+        return say(lang, f"action.{verb}", card=card_name(arg, lang),
+                   whom=hero_name(view, int(parts[2][1:]) - 1, lang))
+    if verb == "character":
+        return _character(arg, lang)
+    if verb == "quest":
+        q = c.quests[arg]
+        return say(lang, "action.quest", name=quest_name(arg, lang),
+                   place=loc_name(q["start"], lang), steps=quest_steps(arg, lang))
+    if verb == "order":
+        return say(lang, "action.order", order=" ".join(parts[1:]))
+    if verb == "accept":
+        return _accept(view, lang)
+    if verb == "roll":
+        return _roll(view, lang)
+    if verb == "rescue":
+        rule = c.rules["special_rules"]["koshcheys_home"]["rescue"]
+        return say(lang, "action.rescue",
+                   challenge=f"{ability_name(rule['ability'], lang)} {rule['diff']}")
+    if verb == "option":
+        return _option(view, arg, lang)
+    if text in ("decline", "pass", "done"):
+        return say(lang, f"action.{text}")
+    return text
+
+
+# --------------------------------------------------------------------------------- terminal ---
 def two_lines(name: str, width: int) -> tuple[str, str]:
     """A place name folded into two lines of at most ``width`` characters."""
     words = name.split()
@@ -132,15 +502,15 @@ def two_lines(name: str, width: int) -> tuple[str, str]:
     return first, rest[:width]
 
 
-def board_text(view: dict) -> Text:
+def _edge_style(kind: str | None) -> str:
+    return "blue" if kind in ("river", "lake") else "red" if kind == "mountain" else ""
+
+
+def board_text(view: dict, lang: str = "en") -> Text:
     c = default_content()
     width = 12
-    cells = {}
-    for lid, loc in c.locations.items():
-        cells[loc["grid"]] = lid
-    kinds = {}
-    for a, b, kind in c.edges:
-        kinds[frozenset((a, b))] = kind
+    cells = {loc["grid"]: lid for lid, loc in c.locations.items()}
+    kinds = {frozenset((a, b)): kind for a, b, kind in c.edges}
     tokens_at: dict[str, str] = {}
     for tok, where in view["tokens"].items():
         if where is not None:
@@ -158,318 +528,133 @@ def board_text(view: dict) -> Text:
                 lid = cells.get((x, y))
                 if lid is None:
                     text.append(" " * width)
+                    continue
+                loc = c.locations[lid]
+                if line < 2:
+                    name = loc_name(lid, lang).replace("The ", "")
+                    label = two_lines(name, width - 1)[line]
+                    style = "bold red" if loc["kind"] == "town" else (
+                        "bold" if loc["special"] else "")
+                    text.append(f"{label:<{width - 1}}", style=style)
                 else:
-                    loc = c.locations[lid]
-                    if line < 2:
-                        label = two_lines(loc["name"].replace("The ", ""), width - 1)[line]
-                        style = "bold red" if loc["kind"] == "town" else (
-                            "bold" if loc["special"] else "")
-                        text.append(f"{label:<{width - 1}}", style=style)
-                    else:
-                        marks = tokens_at.get(lid, "")
-                        heroes = heroes_at.get(lid, "")
-                        text.append(f"{marks:<5}", style="bold magenta")
-                        shown = ("p" + heroes) if heroes else ""
-                        text.append(f"{shown:<{width - 6}}", style="bold cyan")
-                    right = cells.get((x + 1, y))
-                    if right is not None and line == 2:
-                        kind = kinds.get(frozenset((lid, right)))
-                        text.append(H_CONNECT.get(kind, " "),
-                                    style="blue" if kind in ("river", "lake") else
-                                    "red" if kind == "mountain" else "")
-                    else:
-                        text.append(" ")
+                    heroes = heroes_at.get(lid, "")
+                    text.append(f"{tokens_at.get(lid, ''):<5}", style="bold magenta")
+                    text.append(f"{('p' + heroes) if heroes else '':<{width - 6}}",
+                                style="bold cyan")
+                right = cells.get((x + 1, y))
+                if right is not None and line == 2:
+                    kind = kinds.get(frozenset((lid, right)))
+                    text.append(H_CONNECT.get(kind, " "), style=_edge_style(kind))
+                else:
+                    text.append(" ")
             text.append("\n")
         if y < max_y:
             for x in range(max_x + 1):
                 lid, below = cells.get((x, y)), cells.get((x, y + 1))
                 kind = kinds.get(frozenset((lid, below))) if lid and below else None
                 mark = V_CONNECT.get(kind, " ") if kind else " "
-                text.append(f"{mark:<{width}}", style="blue" if kind in ("river", "lake") else
-                            "red" if kind == "mountain" else "dim")
+                text.append(f"{mark:<{width}}", style=_edge_style(kind) or "dim")
             text.append("\n")
-    text.append("Tokens: H Hut, R Horseman, B Baba Yaga, W Wolves, S Solovey; p1.. heroes; "
-                "≈ river, ▲ mountains (no crossing on foot), ═ bridge/pass, ┄ causeway",
-                style="dim")
+    text.append(say(lang, "table.legend"), style="dim")
     return text
 
 
-def hero_panel(view: dict, seat: int) -> Panel:
+def hero_panel(view: dict, seat: int, lang: str = "en") -> Panel:
     c = default_content()
     hero = view["heroes"][seat]
     if not hero["char"]:
-        return Panel("no character yet", title=f"p{seat + 1}")
+        return Panel(say(lang, "table.no_character"), title=f"p{seat + 1}")
     char = c.characters[hero["char"]]
-    stats = []
-    for ab in ABILITIES:
-        total = char["stats"][ab] + sum(c.cards[x]["icons"][ab] for x in hero["cards"])
-        stats.append(f"{ab.title()} {total}")
-    lines = [f"{char['descriptor']}", " · ".join(stats) + f" · Rep {view['rep'][seat]}",
-             f"at {loc_name(hero['loc'])}"
-             + (" · face down (misses the next turn)" if hero["skip"] else "")
-             + (" · ELIMINATED" if hero["elim"] else ""),
-             "quest: " + current_step(view, seat)]
-    for cid in hero["cards"]:
-        lines.append("  card: " + card_line(cid))
-    for cid in hero["pending"]:
-        lines.append("  pending: " + card_name(cid))
-    for eff in hero["effects"]:
-        lines.append(f"  lingering: {eff['amount']:+d} {eff['ability']} "
-                     f"({eff['duration'].replace('_', ' ')})")
-    return Panel("\n".join(lines), title=hero_name(view, seat))
+    stats = [f"{ability_name(ab, lang)} {char['stats'][ab] + sum(c.cards[x]['icons'][ab] for x in hero['cards'])}"  # noqa: E501
+             for ab in ABILITIES]
+    lines = []
+    if lang == "en" and char["descriptor"]:
+        lines.append(char["descriptor"])
+    lines += [" · ".join(stats) + " · " + say(lang, "word.rep", n=view["rep"][seat]),
+              say(lang, "table.at", place=loc_name(hero["loc"], lang))
+              + (say(lang, "table.face_down") if hero["skip"] else "")
+              + (say(lang, "table.eliminated") if hero["elim"] else ""),
+              say(lang, "table.quest", step=current_step(view, seat, lang))]
+    lines += [say(lang, "table.card", line=card_line(cid, lang)) for cid in hero["cards"]]
+    lines += [say(lang, "table.pending", card=card_name(cid, lang)) for cid in hero["pending"]]
+    lines += [say(lang, "table.lingering", modifier=modifier_text(
+        eff["ability"], eff["amount"], eff["duration"], lang)) for eff in hero["effects"]]
+    return Panel("\n".join(lines), title=hero_name(view, seat, lang))
 
 
-def encounter_panel(view: dict) -> Panel | None:
-    c = default_content()
+def last_roll(view: dict) -> dict | None:
+    """The viewer's own latest roll of this turn, if any (never another seat's)."""
+    for event in reversed(view["log"]):
+        if event["e"] == "turn":
+            return None
+        if event["e"] == "roll":
+            return event if event["seat"] == view.get("seat") else None
+    return None
+
+
+def encounter_panel(view: dict, lang: str = "en") -> Panel | None:
     frame = view.get("encounter")
     if frame is None:
         return None
-    card = c.cards[frame["card"]]
-    chs = card["challenges"]
-    mode = " or " if card["mode"] == "choice" else ", then "
-    lines = [card["story"]]
-    if chs:
-        lines.append("Challenge: " + mode.join(challenge_text(ch) for ch in chs)
-                     + (f" (every Diff +{frame['diff_bonus']})" if frame["diff_bonus"] else ""))
+    card = default_content().cards[frame["card"]]
+    lines = [card["story"]] if lang == "en" and card["story"] else []
+    if card["challenges"]:
+        bonus = say(lang, "table.diff_bonus", bonus=frame["diff_bonus"]) \
+            if frame["diff_bonus"] else ""
+        lines.append(say(lang, "table.challenge", challenges=challenges_text(card, lang)) + bonus)
     if card["optional"]:
-        lines.append("Optional.")
+        lines.append(say(lang, "table.optional"))
+    if card["lose"]:
+        lines.append(say(lang, "table.if_lost", results=effects_text(card["lose"], lang)))
     roll = frame.get("challenge")
     if roll is not None:
-        lines.append(f"Rolling {roll['dice']} dice against Diff {roll['diff']}")
-    last = next((e for e in reversed(view["log"]) if e["e"] == "roll"), None)
+        lines.append(say(lang, "table.rolling", dice=plural(lang, "dice", roll["dice"]),
+                         diff=roll["diff"]))
+    last = last_roll(view)
     if last is not None:
-        lines.append(f"Last roll: {' '.join(str(d) for d in last['dice'])} vs {last['diff']}: "
-                     + ("success" if last["won"] else "failure"))
-    return Panel("\n".join(lines), title=card_name(card["id"]))
+        verdict = say(lang, "word.success" if last["won"] else "word.failure")
+        lines.append(say(lang, "table.last_roll", dice=" ".join(str(d) for d in last["dice"]),
+                         diff=last["diff"], verdict=verdict))
+    return Panel("\n".join(lines), title=card_name(card["id"], lang))
+
+
+def heroes_table(view: dict, lang: str = "en") -> Table:
+    table = Table(title=say(lang, "table.heroes"), show_lines=False)
+    for col in catalogue(lang)["table"]["columns"]:
+        table.add_column(col)
+    for hero in view["heroes"]:
+        s = hero["seat"]
+        step = say(lang, "table.done") if hero["done"] else say(lang, "table.out") \
+            if hero["elim"] else str(hero["step"] + 1)
+        table.add_row(f"p{s + 1}" + (" *" if s == view["active"] else ""),
+                      char_name(hero["char"], lang) if hero["char"] else "?",
+                      loc_name(hero["loc"], lang) if hero["loc"] else "-", str(view["rep"][s]),
+                      step, str(len(hero["cards"])))
+    return table
 
 
 def render_text(view: dict, lang: str = "en") -> Group:
     """The table as the view's seat sees it: board, heroes, own character, encounter."""
     header = Text()
-    header.append(f"Baba Yaga · {view['mode']} · round {view['round']} · ", style="bold")
-    header.append(TIME_NAME[view["time"]], style="bold yellow")
-    header.append(f" · decks: Wilderness {view['deck_sizes']['wilderness']}, Town "
-                  f"{view['deck_sizes']['town']} · Baba Yaga cards beaten {view['by_beaten']}/3")
-    parts = [header, board_text(view)]
+    header.append(say(lang, "table.header", mode=word(lang, "mode", view["mode"]),
+                      round=view["round"]), style="bold")
+    header.append(word(lang, "time_full", view["time"] or "none"), style="bold yellow")
+    header.append(say(lang, "table.decks", wilderness=view["deck_sizes"]["wilderness"],
+                      town=view["deck_sizes"]["town"], beaten=view["by_beaten"]))
+    parts: list[Any] = [header, board_text(view, lang), heroes_table(view, lang)]
     seat = view.get("seat")
-    table = Table(title="Heroes", show_lines=False)
-    for col in ("seat", "hero", "at", "Rep", "quest step", "cards"):
-        table.add_column(col)
-    for hero in view["heroes"]:
-        s = hero["seat"]
-        table.add_row(f"p{s + 1}" + (" *" if s == view["active"] else ""),
-                      hero_name(view, s).split(" ", 1)[1],
-                      loc_name(hero["loc"]) if hero["loc"] else "-", str(view["rep"][s]),
-                      "done" if hero["done"] else "out" if hero["elim"] else str(hero["step"] + 1),
-                      str(len(hero["cards"])))
-    parts.append(table)
     if seat is not None:
-        parts.append(hero_panel(view, seat))
-    enc = encounter_panel(view)
+        parts.append(hero_panel(view, seat, lang))
+    enc = encounter_panel(view, lang)
     if enc is not None:
         parts.append(enc)
     for key, cards in view.get("known", {}).items():
-        parts.append(Text(f"You know the top of the {key.split(':')[1]} deck: "
-                          + ", ".join(card_name(x) for x in cards)))
+        parts.append(Text(say(lang, "table.known", deck=word(lang, "deck", key.split(":")[1]),
+                              cards=_cards(cards, lang))))
     if view.get("result"):
-        winners = view["result"]["winners"]
-        parts.append(Text("Result: " + (", ".join(f"p{w + 1}" for w in winners) + " won"
-                                        if winners else "nobody won")
-                          + f" ({view['result']['detail'].get('how')})", style="bold green"))
+        result = view["result"]
+        parts.append(Text(say(lang, "table.result", how=word(lang, "how",
+                                                              result["detail"].get("how", "")),
+                              winners=_winners(result["winners"], lang, seat, None)),
+                          style="bold green"))
     return Group(*parts)
-
-
-# ---------------------------------------------------------------------------- describe ---
-def describe_action(view: dict, text: str, lang: str = "en") -> str:
-    """A readable menu line for a legal notation."""
-    c = default_content()
-    parts = text.split()
-    verb = parts[0]
-    arg = parts[1] if len(parts) > 1 else ""
-    seat = view.get("seat")
-    here = view["heroes"][seat]["loc"] if seat is not None and view["heroes"][seat]["loc"] else None
-    if verb == "move":
-        if arg == here:
-            return f"Stay at {loc_name(arg)} and have an encounter here"
-        tokens = [TOKEN_NAME[t] for t, w in view["tokens"].items() if w == arg]
-        return f"Move to {loc_name(arg)}" + (f" (meet {', '.join(tokens)})" if tokens else "")
-    if verb == "fly":
-        return f"Discard the Flying Carpet and fly to {loc_name(arg)}"
-    if verb == "sneak":
-        return f"Discard the Cap of Invisibility, slip past the tokens and move to {loc_name(arg)}"
-    if verb == "step":
-        return f"Move the character to {loc_name(arg)}"
-    if verb in ("hut", "horseman", "baba"):
-        name = {"hut": "the Hut", "horseman": "the Horseman", "baba": "Baba Yaga"}[verb]
-        return f"Move {name} to {loc_name(arg)}"
-    if text == "draw":
-        deck = "Town" if here and c.locations[here]["kind"] == "town" else "Wilderness"
-        return f"Draw a {deck} encounter card"
-    if verb == "draw":
-        return f"Draw from the {arg.title()} deck"
-    if verb == "special":
-        return {"dead_forest": "The Dead Forest: encounter a Wilderness discard, every Diff +1",
-                "forlorn_hills": "Forlorn Hills: Fight 3/4/5 by time of day for a Rep card",
-                "khorov": "Khorov: draw 2 Town cards and choose one",
-                "spirits_hollow": "Spirit's Hollow: draw 2 Wilderness cards and choose one",
-                "koldunoi": "Koldunoi: give up an Item or Ally to pick a Town discard",
-                "koshcheys_home": "Koshchey's Home: leave an Ally for +1 die against Baba Yaga",
-                "tsarov": "Tsarov: give up an Item to take any discarded Item"}.get(
-            c.locations[here]["special"] if here else "", "Use this place's special option")
-    if verb == "reroll":
-        return f"Discard {card_name(arg)} (Rep) and reroll all dice"
-    if verb == "use":
-        card = c.cards[arg.upper()]
-        return f"Use {card['name']}: " + "; ".join(power_text(p) for p in card["powers"])
-    if verb == "pay":
-        return f"Throw {card_name(arg)} behind you for +1 die"
-    if verb == "card":
-        card = c.cards.get(arg.upper())
-        if card is None:
-            return arg
-        chs = " or ".join(challenge_text(ch) for ch in card["challenges"])
-        return f"{card['title']} [{chs or 'no challenge'}] -> {card_line(card['id'])}"
-    if verb == "choose":
-        return f"Take the {arg.title()} challenge"
-    if verb in ("steal", "beguile"):
-        what = "an Item" if verb == "steal" else "an Ally"
-        return f"{verb.title()} {what} from {hero_name(view, int(arg[1:]) - 1)}"
-    if verb == "give":
-        return f"Offer {card_name(arg)} to {hero_name(view, int(parts[2][1:]) - 1)}"
-    if verb == "ask":
-        return f"Ask {hero_name(view, int(parts[2][1:]) - 1)} for {card_name(arg)}"
-    if verb == "offer":
-        return f"Propose the exchange to {hero_name(view, int(arg[1:]) - 1)}"
-    if verb == "character":
-        ch = c.characters[arg]
-        return f"Play {ch['name']} (Move {ch['stats']['move']}, Fight {ch['stats']['fight']}, " \
-               f"Cunning {ch['stats']['cunning']}): {ch['descriptor']}"
-    if verb == "quest":
-        q = c.quests[arg]
-        return f"Take the quest {q['name']} (starts in {loc_name(q['start'])})"
-    if verb == "deck":
-        return f"Look at the top of the {arg.title()} deck"
-    if verb == "pile":
-        return f"Take from the {arg.title()} discard pile"
-    if verb == "order":
-        return "Put the cards back in the order " + " ".join(parts[1:]) + " (first = top)"
-    simple = {"accept": "Accept (the card, the result or the offer)", "decline": "Decline the card",
-              "roll": "Roll the dice", "rescue": "Try to rescue your Ally from Koshchey (Move 5)",
-              "pass": "Pass", "done": "Done"}
-    if text in simple:
-        return simple[text]
-    if verb == "option":
-        choices = (view.get("encounter") or {}).get("choices")
-        if choices and 0 < int(arg) <= len(choices):
-            kind = choices[int(arg) - 1]
-            return {"miss_turn": "Miss your next turn"}.get(
-                kind, "Discard one of your cards" if kind == "discard_own" else kind)
-        return f"Option {arg}"
-    return text
-
-
-def describe_event(event: dict, lang: str = "en", viewer: int | None = None,
-                   names: Sequence[str] | None = None) -> str:
-    """One readable log line."""
-    e = event.get("e")
-    who = f"p{event['seat'] + 1}" if "seat" in event else ""
-    if e == "setup":
-        c = default_content()
-        return "Set-up: " + "; ".join(
-            f"p{i + 1} {c.characters[ch]['name']} ({c.quests[q]['name']})"
-            for i, (ch, q) in enumerate(zip(event["characters"], event["quests"])))
-    if e == "removed":
-        count = event["count"]
-        return (f"{count['wilderness']} Wilderness and {count['town']} Town cards "
-                "removed unseen")
-    if e == "turn":
-        return f"— round {event['round']}, p{event['seat'] + 1}'s turn —"
-    if e == "time":
-        return f"It is now {event['time']}" + (f" (die {event['die']})" if "die" in event else "")
-    if e == "move":
-        return f"{who} moves to {loc_name(event['to'])}"
-    if e == "pushed":
-        return f"{who} is moved to {loc_name(event['to'])}"
-    if e == "token":
-        return f"{TOKEN_NAME[event['token']].capitalize()} moves to {loc_name(event['to'])}"
-    if e == "draw":
-        return f"{who} draws {card_name(event['card'])} from the {event['deck']} deck"
-    if e == "encounter":
-        return f"{who} encounters {card_name(event['card'])}"
-    if e == "roll":
-        dice = " ".join(str(d) for d in event["dice"])
-        return f"{who} rolls {event['ability'].title()}: [{dice}] against Diff {event['diff']}: " \
-               + ("success!" if event["won"] else "failure")
-    if e == "won":
-        return f"{who} wins {card_name(event['card'])}"
-    if e == "lost":
-        cancelled = " (lose result cancelled)" if event.get("cancelled") else ""
-        return f"{who} loses {card_name(event['card'])}{cancelled}"
-    if e == "gain":
-        return f"{who} takes {card_name(event['card'])}"
-    if e == "discard":
-        return f"{who} discards {card_name(event['card'])}"
-    if e == "reroll":
-        return f"{who} discards {card_name(event['card'])} to reroll"
-    if e == "used":
-        return f"{who} uses {card_name(event['card'])}"
-    if e == "killed":
-        return f"{who} is killed, loses every Rep card and returns to the quest's town"
-    if e == "death_cancelled":
-        return f"{who} escapes death thanks to {card_name(event['card'])}"
-    if e == "eliminated":
-        return f"{who} is eliminated"
-    if e == "miss_turn":
-        return f"{who} will miss the next turn"
-    if e == "skipped":
-        return f"{who} misses this turn"
-    if e == "cancel_skip":
-        return f"{who} plays this turn after all"
-    if e == "effect":
-        duration = event["duration"].replace("_", " ")
-        return f"{who}: {event['amount']:+d} {event['ability']} ({duration})"
-    if e == "step":
-        helped = " (helped by a friend)" if event.get("auto") else ""
-        return f"{who} completes quest step {event['step']}{helped}"
-    if e == "quest_done":
-        return f"{who} completes the quest!"
-    if e == "unmet":
-        return f"{card_name(event['card'])}: requirement not met ({event['how'].replace('_', ' ')})"
-    if e == "peek":
-        return f"{who} looks at the top {event['count']} cards of the {event['deck']} deck"
-    if e == "peeked":
-        return f"{who} sees: " + ", ".join(card_name(c) for c in event["cards"])
-    if e == "reordered":
-        return f"{who} puts the cards back"
-    if e == "shuffle_back":
-        return f"{card_name(event['card'])} is shuffled back into the {event['deck']} deck"
-    if e == "reshuffle":
-        return f"The {event['deck']} discard pile becomes a new deck"
-    if e == "special":
-        return f"{who} uses the special option of {event['kind'].replace('_', ' ')}"
-    if e in ("steal", "beguile"):
-        return f"{who} tries to {e} from p{event['target'] + 1}"
-    if e == "took":
-        return f"{who} takes {card_name(event['card'])} from p{event['from'] + 1}"
-    if e == "trade":
-        gives = ", ".join(card_name(c) for c in event["give"]) or "nothing"
-        asks = ", ".join(card_name(c) for c in event["ask"]) or "nothing"
-        return f"{who} offers p{event['to'] + 1} {gives} for {asks}: " + (
-            "accepted" if event["accepted"] else "refused")
-    if e == "gave":
-        return f"{who} gives {card_name(event['card'])} to p{event['to'] + 1}"
-    if e == "declined":
-        return f"{who} declines {card_name(event['card'])}"
-    if e == "cleared":
-        return f"{who}'s lingering effects end"
-    if e == "global":
-        return f"{card_name(event['card'])} affects every character"
-    if e == "rescued":
-        return f"{who} rescues {card_name(event['card'])} from Koshchey"
-    if e == "rescue_failed":
-        return f"{who} fails to rescue the Ally"
-    if e == "end":
-        winners = event["winners"]
-        return "Game over (" + event["how"].replace("_", " ") + "): " + (
-            ", ".join(f"p{w + 1}" for w in winners) + " won" if winners else "nobody won")
-    return str(event)
