@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -134,6 +135,17 @@ class TerminalTable:
             self.console.print(f"  p{seat + 1} {names[seat]}: {score:g}{star}")
         if self.save_dir:
             self.save()
+        self.wait_for_reader()
+
+    def wait_for_reader(self) -> None:
+        """Keep the final table on screen until the person playing presses Enter (not when
+        bots only play, --watch, or without a terminal)."""
+        if self.viewer is None or not self.console.is_terminal or not sys.stdin.isatty():
+            return
+        try:
+            self.console.input("[dim]press Enter to leave[/] ")
+        except (EOFError, KeyboardInterrupt):
+            pass
 
     def stop(self) -> None:
         path = self.save(self.save_dir or Path("."))
