@@ -109,6 +109,8 @@ class Encoder(ABC):
     """
 
     game: str = ""
+    list_buffer = False
+    """True: ``write`` fills a Python list and keeps every value in [0, 1] itself."""
 
     def __init__(self, game: Game, config: Config):
         self.config = config
@@ -125,12 +127,17 @@ class Encoder(ABC):
         """Declare the feature blocks (``self.layout.add``) and the vocabularies."""
 
     @abstractmethod
-    def write(self, out: np.ndarray, view: dict, memo: dict | None) -> None:
-        """Write the features of ``view`` into the zeroed vector ``out``."""
+    def write(self, out: np.ndarray | list, view: dict, memo: dict | None) -> None:
+        """Write the features of ``view`` into the zeroed vector ``out`` (a list of floats when
+        ``list_buffer``, else a float32 array clipped to [0, 1] afterwards)."""
 
     def encode(self, view: dict, memo: dict | None = None) -> np.ndarray:
         if view.get("seat") is None:
             raise ValueError("an observation is encoded for a seat, not for a spectator view")
+        if self.list_buffer:
+            buffer = [0.0] * self.layout.size
+            self.write(buffer, view, memo)
+            return np.array(buffer, dtype=np.float32)
         out = np.zeros(self.layout.size, dtype=np.float32)
         self.write(out, view, memo)
         np.clip(out, 0.0, 1.0, out=out)

@@ -172,13 +172,15 @@ class LoveLetterEncoder(Encoder):
     """The flat observation of a Love Letter seat (docs/rl.md lists every block)."""
 
     game = "loveletter"
+    list_buffer = True          # written into a list (cheaper than numpy item writes)
 
     def build(self, game: Game, config: Config) -> None:
         view = probe_view(game, config)
         cards = view["cards"]
         self.kinds = Vocab(cards)
         self.copies = np.array([cards[k]["copies"] for k in self.kinds.names], dtype=np.float32)
-        self.inv_copies = (1.0 / self.copies).astype(np.float32)
+        self.inv_copies = [1.0 / c for c in self.copies.tolist()]
+        self.copy_list = self.copies.tolist()
         self.deck_total = float(self.copies.sum())
         self.target = max(config.options["tokens_to_win"].values()) \
             if isinstance(config.options.get("tokens_to_win"), dict) else 7
@@ -204,17 +206,17 @@ class LoveLetterEncoder(Encoder):
                                    "(one-hot of that card, all ones when unsure which)")
         self.n_flags = len(SEAT_FLAGS)
 
-    def write(self, out: np.ndarray, view: dict, memo: dict | None) -> None:
+    def write(self, out: list, view: dict, memo: dict | None) -> None:
         me, n, kinds = view["seat"], self.players, self.kinds.index
         k = len(kinds)
         target = view.get("target") or self.target
         phase = PHASES.index.get(view["phase"])
         if phase is not None:
             out[self.o_phase + phase] = 1.0
-        out[self.o_round] = view["round"] / (n * target)
+        out[self.o_round] = min(view["round"] / (n * target), 1.0)
         out[self.o_deck] = view["deck_size"] / self.deck_total
         out[self.o_spare] = 1.0 if view["spare"] else 0.0
-        seen = np.zeros(k, dtype=np.float32)
+        seen = [0] * k
         hand = view["hand"] or []
         for card in hand:
             i = kinds[card]
@@ -229,11 +231,13 @@ class LoveLetterEncoder(Encoder):
                 seen[i] += 1
         knowledge = read_log(view.get("log") or [], me, memo)
         self._write_seats(out, view, knowledge, seen, target)
-        unseen = np.maximum(self.copies - seen, 0.0) * self.inv_copies
-        out[self.o_unseen:self.o_unseen + k] = unseen
+        base, inv = self.o_unseen, self.inv_copies
+        for i, copies in enumerate(self.copy_list):
+            if copies > seen[i]:
+                out[base + i] = (copies - seen[i]) * inv[i]
 
-    def _write_seats(self, out: np.ndarray, view: dict, knowledge: Knowledge,
-                     seen: np.ndarray, target: int) -> None:
+    def _write_seats(self, out: list, view: dict, knowledge: Knowledge,
+                     seen: list, target: int) -> None:
         me, n, kinds, k = view["seat"], self.players, self.kinds.index, len(self.kinds)
         to_move, turn = view.get("to_move"), view.get("turn")
         sycophant, jester = view.get("sycophant"), view.get("jester") or {}
@@ -241,9 +245,9 @@ class LoveLetterEncoder(Encoder):
         for entry in view["seats"]:
             seat = entry["seat"]
             base = self.o_seats[relative(seat, me, n)]
-            out[base] = entry["tokens"] / target
+            out[base] = min(entry["tokens"] / target, 1.0)
             out[base + 1] = entry["hand_size"] / 3.0
-            out[base + 2] = entry["discard_total"] / 40.0
+            out[base + 2] = min(entry["discard_total"] / 40.0, 1.0)
             flags = (entry["in_round"], entry["protected"], seat == to_move, seat == turn,
                      seat == sycophant, seat == jester.get("on"), seat == jester.get("by"))
             for j, flag in enumerate(flags):
@@ -265,7 +269,8 @@ class LoveLetterEncoder(Encoder):
                 if seat in knowledge.seen_mine and entry["in_round"]:
                     card = knowledge.seen_mine[seat]
                     if card is None:
-                        out[piles + 3 * k:piles + 4 * k] = 1.0
+                        for j in range(piles + 3 * k, piles + 4 * k):
+                            out[j] = 1.0
                     else:
                         out[piles + 3 * k + kinds[card]] = 1.0
 
