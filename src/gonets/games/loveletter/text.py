@@ -12,6 +12,7 @@ the viewer's hand with each card's effect, and what the viewer knows from its ow
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
@@ -54,7 +55,8 @@ def card(key, lang: str) -> str:
     return C.card_name(key, lang) if key in C.INDEX else str(key)
 
 
-def who(target, lang: str, viewer=None, case: str = "nom", names=None, subject=None) -> str:
+def who(target, lang: str, viewer: int | None = None, case: str = "nom",
+        names: Sequence[str] | None = None, subject=None) -> str:
     """A seat (int), ``"spare"`` or None written in ``case``: the viewer as "you", a seat
     that is the sentence's ``subject`` reflexively ("their own hand"), a seat by
     ``names[seat]`` when names are given, else ``p1``, ``p2``..."""
@@ -79,8 +81,8 @@ def who(target, lang: str, viewer=None, case: str = "nom", names=None, subject=N
 CASES = ("acc", "gen", "ins", "hand", "refl")
 
 
-def forms(name: str, target, lang: str, viewer=None, names=None,
-          subject=None) -> dict[str, str]:
+def forms(name: str, target, lang: str, viewer: int | None = None,
+          names: Sequence[str] | None = None, subject=None) -> dict[str, str]:
     """``{name}`` and its cases ``{name}_acc``, ``_gen``, ``_ins``, ``_hand``, ``_refl``."""
     found = {name: who(target, lang, viewer, "nom", names, subject)}
     for case in CASES:
@@ -178,7 +180,7 @@ SUBJECTS = {"round": "starter", "swap": "a", "swap_spare": "a"}
 class Voice:
     """Who reads a log line (``viewer``, None for a spectator) and how seats are called."""
 
-    def __init__(self, lang: str, viewer: int | None, names=None):
+    def __init__(self, lang: str, viewer: int | None, names: Sequence[str] | None = None):
         self.lang, self.viewer, self.names = lang, viewer, names
         self.lines = catalogue(lang)["events"]
 
@@ -197,7 +199,7 @@ class Voice:
 
 
 def describe_event(event: dict, lang: str = "en", viewer: int | None = None,
-                   names=None) -> str:
+                   names: Sequence[str] | None = None) -> str:
     """One readable log line for an event of a view's ``log``, written for ``viewer`` in the
     second person ("You play the Guard on p2"; None: a spectator, who reads only names), the
     seats called by ``names[seat]`` (default p1, p2...); an event it cannot read is shown as
