@@ -3,5 +3,3 @@
 from gonets.games.babayaga.game import BabaYagaGame
 
 GAME = BabaYagaGame()
-
-__all__ = ["GAME", "BabaYagaGame"]

@@ -2,29 +2,24 @@
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
 from typing import Any
 
 from gonets.core.errors import OptionError
 from gonets.core.game import Game, State
 from gonets.core.options import Config, Option, Preset
-from gonets.games.babayaga.notation import build_actions
+from gonets.games.babayaga.notation import action_table
 from gonets.games.babayaga.rules import BabaYagaState
 from gonets.games.babayaga.rules.content import default_content
 
 
-def _count(low: int, high: int):
+def _count(low: int, high: int) -> Callable[[Any], str | None]:
+    """An option check: a whole number from ``low`` to ``high``."""
     def check(value: Any) -> str | None:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             return f"must be a whole number from {low} to {high}"
         return None
     return check
-
-
-@cache
-def _actions(players: int) -> tuple[list[str], dict[str, int]]:
-    acts = build_actions(default_content(), players)
-    return acts, {a: i for i, a in enumerate(acts)}
 
 
 class BabaYagaGame(Game):
@@ -76,16 +71,12 @@ class BabaYagaGame(Game):
         if config["mode"] != "solo" and config.players == 1:
             raise OptionError("a 1-player game uses the solo rules: choose the 'solo' preset")
 
-    def action_table(self, players: int) -> tuple[list[str], dict[str, int]]:
-        """Every notation of a player count in id order, and the id of each notation."""
-        return _actions(players)
-
     def new_state(self, config: Config) -> State:
-        acts, index = _actions(config.players)
+        acts, index = action_table(config.players)
         return BabaYagaState(default_content(), config, acts, index)
 
     def num_actions(self, config: Config) -> int:
-        return len(_actions(config.players)[0])
+        return len(action_table(config.players)[0])
 
     def bench_counts(self, state: State) -> dict[str, int]:
         return {"rounds": state.round, "decisions": state.decisions}

@@ -6,12 +6,13 @@ an action id is its index in :func:`build_actions`.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import permutations
 
-from gonets.games.babayaga.rules.content import ABILITIES, Content
+from gonets.games.babayaga.rules.content import ABILITIES, Content, default_content
 from gonets.games.babayaga.rules.hero import seat_name
 
-__all__ = ["build_actions", "seat_name"]
+__all__ = ["action_table", "build_actions", "seat_name"]
 
 
 def build_actions(content: Content, players: int) -> list[str]:
@@ -44,3 +45,10 @@ def build_actions(content: Content, players: int) -> list[str]:
                  if content.cards[c]["type"] == "item"]
         acts.append(f"offer {seat_name(s)}")
     return acts
+
+
+@cache
+def action_table(players: int) -> tuple[list[str], dict[str, int]]:
+    """The built-in content's notations for a player count in id order, and each one's id."""
+    actions = build_actions(default_content(), players)
+    return actions, {a: i for i, a in enumerate(actions)}

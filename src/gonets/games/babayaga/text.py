@@ -565,8 +565,9 @@ def hero_panel(view: dict, seat: int, lang: str = "en") -> Panel:
     if not hero["char"]:
         return Panel(say(lang, "table.no_character"), title=f"p{seat + 1}")
     char = c.characters[hero["char"]]
-    stats = [f"{ability_name(ab, lang)} {char['stats'][ab] + sum(c.cards[x]['icons'][ab] for x in hero['cards'])}"  # noqa: E501
-             for ab in ABILITIES]
+    totals = {ab: char["stats"][ab] + sum(c.cards[x]["icons"][ab] for x in hero["cards"])
+              for ab in ABILITIES}
+    stats = [f"{ability_name(ab, lang)} {totals[ab]}" for ab in ABILITIES]
     lines = []
     if lang == "en" and char["descriptor"]:
         lines.append(char["descriptor"])

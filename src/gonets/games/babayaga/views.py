@@ -15,6 +15,7 @@ import zlib
 
 from gonets.core.game import Game
 from gonets.core.options import Config
+from gonets.games.babayaga.notation import action_table
 from gonets.games.babayaga.rules import BabaYagaState, Player
 from gonets.games.babayaga.rules.content import Content, default_content
 from gonets.games.babayaga.rules.hero import DECKS, copy_data, jsonable
@@ -220,5 +221,5 @@ def state_from_view(content: Content, config: Config, actions: list[str], index:
 def sample_world(game: Game, view: dict, rng: random.Random) -> BabaYagaState:
     """A full state consistent with ``view``, the unseen deck orders drawn with ``rng``."""
     config = game.configure(view["players"], view["preset"], view["options"])
-    actions, index = game.action_table(config.players)
+    actions, index = action_table(config.players)
     return state_from_view(default_content(), config, actions, index, view, rng)
