@@ -78,3 +78,15 @@ def test_bad_arguments_name_the_problem():
         env("loveletter", players=3, opponents=["random"])
     with pytest.raises(ValueError, match="seat"):
         env("loveletter", players=2, seat=2)
+
+
+def test_registered_with_gymnasium_make():
+    import gymnasium
+
+    table = gymnasium.make("gonets/czar-v0", players=3, opponents="random")
+    obs, info = table.reset(seed=2)
+    assert table.observation_space.contains(obs)
+    assert table.unwrapped.action_masks().any()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(table.unwrapped)

@@ -34,7 +34,7 @@ MAX_SKIPPED = 100
 class GonetsEnv(gymnasium.Env):
     """One seat of a gonets game; the other seats are gonets agents."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"]}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(self, game: str, players: int | None = None,
                  opponents: str | list[str] = "random", preset: str | None = None,
@@ -144,3 +144,22 @@ def env(game: str, players: int | None = None, opponents: str | list[str] = "ran
     """A Gymnasium environment of ``game`` for one learner against gonets agents; keyword
     arguments: ``preset``, ``options``, ``seat``, ``render_mode``, ``rewards``, ``illegal``."""
     return GonetsEnv(game, players, opponents, **kwargs)
+
+
+def register() -> list[str]:
+    """Register ``gonets/<game>-v0`` with Gymnasium (``gymnasium.make("gonets/czar-v0",
+    players=3)``); returns the ids."""
+    from gonets.core.registry import games
+
+    ids = []
+    for name in games():
+        env_id = f"gonets/{name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="gonets.rl.gymnasium:GonetsEnv",
+                               kwargs={"game": name})
+        ids.append(env_id)
+    return ids
+
+
+register()
+

@@ -33,7 +33,7 @@ class GonetsAEC(AECEnv):
     """A gonets game for PettingZoo's agent-environment-cycle API."""
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "gonets_v0",
-                "is_parallelizable": False}
+                "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, game: str, players: int | None = None, preset: str | None = None,
                  options: dict | None = None, render_mode: str | None = None,
@@ -130,3 +130,6 @@ def env(game: str, players: int | None = None, preset: str | None = None,
     """A PettingZoo AEC environment of ``game`` (``rewards="round"``: Love Letter per round;
     ``max_cycles``: truncate after that many decisions per player)."""
     return GonetsAEC(game, players, preset, options, render_mode, rewards, max_cycles)
+
+
+raw_env = GonetsAEC
