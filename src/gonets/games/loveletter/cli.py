@@ -60,6 +60,6 @@ def deck(cards: str = typer.Option("54", "--cards", help="Playing-card deck: 54 
         raise typer.Exit(2)
     console.print(table)
     heads = catalogue(lang)["deck"]["headings"]
-    console.print(f"{heads['tokens']}: {' '.join(tokens)}")
+    console.print(f"{heads['tokens']}: {', '.join(tokens)}")
     if unused:
-        console.print(f"{heads['unused']}: {' '.join(unused)}")
+        console.print(f"{heads['unused']}: {', '.join(unused)}")
