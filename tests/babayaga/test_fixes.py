@@ -174,3 +174,20 @@ def test_numeric_options_are_bounded_and_named_in_the_error():
             game.configure(2, "competitive", {name: bad})
         assert name in str(err.value) and shown in str(err.value)
     assert game.configure(2, "competitive", {"max_rounds": 1000})["max_rounds"] == 1000
+
+
+def test_solo_bot_does_not_walk_into_baba_yaga_on_its_goal_while_unready():
+    """Baba Yaga #3 (Fight 5, Cunning 5, Fight 6) on the Firebird's Glade and a hero with one
+    die: meeting her only kills, and she does not move while nobody has Rep 3 (the stall of
+    seed 627 of the balance check); the bot draws cards elsewhere instead."""
+    s = solo()
+    s.apply_chance(5)                                     # night: the step is due
+    s.by_beaten = 2
+    s.tokens["baba_yaga"] = "firebirds_glade"
+    s.players[0].loc = "home_of_morozko"
+    s.reask()
+    view = s.view(0)
+    assert "move firebirds_glade" in view["legal"]
+    bot = make_agent("heuristic", get_game("babayaga"), s.config, 0, seed=1)
+    for _ in range(5):
+        assert bot.choose(view, view["legal"]) != "move firebirds_glade"

@@ -86,6 +86,17 @@ class HeuristicAgent(Agent):
             return chance >= 0.25
         return chance >= 0.6
 
+    def can_face_baba(self, view: dict) -> bool:
+        """Is the next Baba Yaga card worth meeting (half a chance or better)?"""
+        c = default_content()
+        if view["by_beaten"] >= 3:
+            return True
+        card = c.cards[c.decks["baba_yaga"][view["by_beaten"]]]
+        chance = 1.0
+        for ch in card["challenges"]:
+            chance *= success(self.stat(view, ch["ability"]), ch["base"], self.rep(view))
+        return chance >= 0.5
+
     # -- the decision -----------------------------------------------------------------------
     def choose(self, view: dict, texts: list[str]) -> str:
         verb = texts[0].split()[0]
@@ -141,6 +152,10 @@ class HeuristicAgent(Agent):
             wanted = f"move {goal}"
             # staying on the goal with a token there only meets the token again
             blocked = "at" in trig and goal in tokens and goal == self.me(view)["loc"]
+            # Baba Yaga on the goal: meeting her unready only kills, and she stays put while
+            # nobody has Rep 3, so walking in again and again would stall the game
+            blocked = blocked or (goal == view["tokens"].get("baba_yaga")
+                                  and not self.can_face_baba(view))
             if wanted in moves and not timed and not blocked and self.ready(view, step):
                 return wanted
             if not self.ready(view, step) or timed or blocked:
