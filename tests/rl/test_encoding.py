@@ -12,7 +12,7 @@ import pytest
 from gonets.core.game import CHANCE
 from gonets.core.registry import get_game
 from gonets.rl.encoders import encoder_class, get_encoder
-from tests.rl.conftest import CASES, case_id
+from tests.rl.cases import CASES, case_id
 
 
 def positions(game, config, seed: int, every: int, limit: int):

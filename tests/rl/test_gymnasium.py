@@ -10,7 +10,7 @@ from gymnasium.utils.env_checker import check_env
 
 from gonets.core.errors import IllegalAction, OptionError
 from gonets.rl.gymnasium import env
-from tests.rl.conftest import CASES, case_id
+from tests.rl.cases import CASES, case_id
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

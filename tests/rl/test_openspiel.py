@@ -15,7 +15,7 @@ from gonets.agents import make_agent  # noqa: E402
 from gonets.core.match import play_match  # noqa: E402
 from gonets.core.registry import get_game  # noqa: E402
 from gonets.rl import openspiel  # noqa: E402
-from tests.rl.conftest import CASES, case_id  # noqa: E402
+from tests.rl.cases import CASES, case_id  # noqa: E402
 
 
 def load(game, players, preset):

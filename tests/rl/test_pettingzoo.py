@@ -8,7 +8,7 @@ from pettingzoo.test import api_test, seed_test
 
 from gonets.core.errors import IllegalAction
 from gonets.rl.pettingzoo import env
-from tests.rl.conftest import CASES, case_id
+from tests.rl.cases import CASES, case_id
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
