@@ -14,6 +14,38 @@ import uvicorn
 from websockets.sync.client import connect
 
 from gonets.server.app import WS_MAX_SIZE, create_app
+from gonets.server.limits import Limits
+
+
+def limits_for_tests(**changes) -> Limits:
+    """The default caps, except those a test suite needs raised: it opens many tables from
+    one address in a few seconds."""
+    return Limits(**{"open_tables_per_address": 1000, "tables_per_minute": 100_000,
+                     **changes})
+
+
+def never_reading_client(port: int, table_id: str, lang: str = "en") -> socket.socket:
+    """A websocket client that joins a table as a spectator and then never reads: a raw
+    socket with a tiny receive buffer, the handshake and one masked join frame."""
+    import base64
+    import os
+
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET /ws/{table_id} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                  "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    reply = b""
+    while b"\r\n\r\n" not in reply:
+        reply += sock.recv(1)
+    assert reply.startswith(b"HTTP/1.1 101"), reply
+    payload = json.dumps({"type": "join", "lang": lang}).encode()
+    mask = os.urandom(4)
+    sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask
+                 + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+    return sock
 
 
 def free_port() -> int:
@@ -26,13 +58,13 @@ class ServerThread:
     """The real app served by uvicorn on a loopback port, in a background thread."""
 
     def __init__(self, db_url: str, bot_delay: float = 0.0, port: int | None = None,
-                 max_rate: int = 100_000, fixed_seeds: bool = True):
+                 max_rate: int = 100_000, fixed_seeds: bool = True, limits=None):
         """``max_rate`` is high by default: test clients act at machine speed; tests choose
         seeds at tables of several humans to be reproducible (``fixed_seeds``)."""
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
-        app = create_app(db_url, bot_delay, max_rate, fixed_seeds)
+        app = create_app(db_url, bot_delay, max_rate, fixed_seeds, limits or limits_for_tests())
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port,
                                 log_level="warning", ws_max_size=WS_MAX_SIZE,
                                 ws_per_message_deflate=False)

@@ -26,7 +26,6 @@ GAMES_PER_REAL_GAME = {"loveletter": 6}
 def check_frames(game, record, received, tokens, resample_rng):
     states = {}
     checked = 0
-    names = seat_names(record.seats)
     for seat, messages in received.items():
         others = [t for index, t in enumerate(tokens) if index != seat]
         for message in messages:
@@ -38,6 +37,7 @@ def check_frames(game, record, received, tokens, resample_rng):
             if version not in states:
                 states[version] = record.replay(upto=version)
             view = states[version].view(seat)
+            names = seat_names(message["seats"])         # the seats as they were named then
             expected = seat_payload(game, view, names=names)
             if message["status"] != "running":
                 expected["legal"] = []

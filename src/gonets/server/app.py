@@ -6,12 +6,11 @@ bot_delay)`` prints the address and runs it with uvicorn (``gonets serve``).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import json
 import logging
 import os
-import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -21,15 +20,16 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from gonets.agents import agent_names
 from gonets.core import GonetsError, games
 from gonets.server.frames import seat_payload
+from gonets.server.limits import Limits, parse_lang
+from gonets.server.manager import STATUSES, TableManager
+from gonets.server.sockets import client_address, load_json, seat_link, table_socket
 from gonets.server.storage import Storage, default_database_url
-from gonets.server.tables import Connection, LiveTable, TableError, TableManager
+from gonets.server.tables import LiveTable, TableError
 
-MAX_MESSAGE = 8192          # bytes in one websocket message from a client
 MAX_RATE = 30               # messages a client may send per second (more are refused)
 MAX_BODY = 65536            # bytes in one HTTP request body
 WS_MAX_SIZE = 1 << 20       # frames above this are cut by the websocket layer itself
@@ -94,7 +94,23 @@ async def api_games(request: Request) -> Response:
 
 
 async def api_tables(request: Request) -> Response:
-    return JSONResponse(request.app.state.manager.lobby())
+    """The lobby lists, a page each: ``?status=open|running|finished&offset=N&limit=N``."""
+    query = request.query_params
+    status = query.get("status") or None
+    if status not in (None, *STATUSES):
+        return error(f"'status' must be one of {', '.join(STATUSES)}")
+    try:
+        offset = whole(query.get("offset", "0"), "offset", 0, 10**9)
+        limit = whole(query.get("limit", "0"), "limit", 0, 10**9)
+    except TableError as exc:
+        return error(str(exc))
+    return JSONResponse(await request.app.state.manager.lobby(status, offset, limit or None))
+
+
+def whole(text: str, name: str, low: int, high: int) -> int:
+    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
+        raise TableError(f"'{name}' must be a whole number from {low} to {high}")
+    return int(text)
 
 
 async def read_json(request: Request) -> Any:
@@ -110,22 +126,11 @@ async def read_json(request: Request) -> Any:
     return load_json(bytes(body) or b"null", "the request body")
 
 
-def load_json(text: str | bytes, what: str) -> Any:
-    """Parsed JSON; :class:`TableError` for text that is not JSON or nests too deeply for
-    the parser (which would otherwise fail with a RecursionError)."""
-    try:
-        return json.loads(text)
-    except ValueError:
-        raise TableError(f"{what} is not valid JSON") from None
-    except RecursionError:
-        raise TableError(f"{what} is nested too deeply to be read") from None
-
-
 async def api_create(request: Request) -> Response:
     manager: TableManager = request.app.state.manager
     try:
         data = await read_json(request)
-        table, seat, token = manager.create(data)
+        table, seat, token = await manager.create(data, client_address(request.client))
     except (TableError, GonetsError) as exc:
         return error(str(exc))
     mine = None if token is None else seat_link(table.id, seat, token)
@@ -135,16 +140,11 @@ async def api_create(request: Request) -> Response:
                         status_code=201)
 
 
-def seat_link(table_id: str, seat: int, token: str) -> dict:
-    """A seat's own link: its secret sits in the URL fragment, never sent in requests."""
-    return {"seat": seat, "url": f"/table/{table_id}#token={token}", "token": token}
-
-
 async def api_claim(request: Request) -> Response:
     """Take a free seat: body ``{"seat"?: n, "name"?: ...}``; the answer carries that seat's
     secret, for this requester only."""
     try:
-        table = find_table(request)
+        table = await find_table(request)
     except TableError as exc:
         return error(str(exc), 404)
     try:
@@ -160,20 +160,20 @@ async def api_claim(request: Request) -> Response:
     return JSONResponse(seat_link(table.id, seat, token), status_code=201)
 
 
-def find_table(request: Request) -> LiveTable:
-    return request.app.state.manager.get(request.path_params["table_id"])
+async def find_table(request: Request) -> LiveTable:
+    return await request.app.state.manager.get(request.path_params["table_id"])
 
 
 async def api_table(request: Request) -> Response:
     try:
-        table = find_table(request)
+        table = await find_table(request)
     except TableError as exc:
         return error(str(exc), 404)
     return JSONResponse(table.summary())
 
 
-def finished_table(request: Request) -> LiveTable:
-    table = find_table(request)
+async def finished_table(request: Request) -> LiveTable:
+    table = await find_table(request)
     if table.status != "finished":
         raise TableError("the record is available once the game is over")
     return table
@@ -181,7 +181,7 @@ def finished_table(request: Request) -> LiveTable:
 
 async def api_record(request: Request) -> Response:
     try:
-        table = finished_table(request)
+        table = await finished_table(request)
     except TableError as exc:
         return error(str(exc), 404)
     return JSONResponse(table.record().to_json())
@@ -190,10 +190,10 @@ async def api_record(request: Request) -> Response:
 async def api_replay(request: Request) -> Response:
     """One step of a finished game as a seat (or the spectator) saw it."""
     try:
-        table = finished_table(request)
+        table = await finished_table(request)
     except TableError as exc:
         return error(str(exc), 404)
-    states = request.app.state.replays.get(table)
+    states = await asyncio.to_thread(request.app.state.replays.get, table)
     try:
         step = int(request.query_params.get("step", len(states) - 1))
         raw_seat = request.query_params.get("seat", "")
@@ -204,10 +204,7 @@ async def api_replay(request: Request) -> Response:
         return error(f"'step' must be from 0 to {len(states) - 1}")
     if seat is not None and not 0 <= seat < table.config.players:
         return error(f"'seat' must be from 0 to {table.config.players - 1} or 'spectator'")
-    try:
-        lang = parse_lang(request.query_params.get("lang", "en"))
-    except TableError as exc:
-        return error(str(exc))
+    lang = parse_lang(request.query_params.get("lang", "en"))
     payload = seat_payload(table.game, states[step].view(seat), lang=lang,
                            names=table.seat_names())
     payload["legal"] = []
@@ -241,139 +238,21 @@ class ReplayCache:
         return states
 
 
-# -- websockets ------------------------------------------------------------------------------------
-async def table_socket(websocket: WebSocket) -> None:
-    """One client at one table. Every refusal goes to this client only and changes nothing."""
-    await websocket.accept()
-    manager: TableManager = websocket.app.state.manager
-    conn = Connection(websocket.send_text, None, lambda code: websocket.close(code=code))
-    joined = False
-    table: LiveTable | None = None
-    recent: deque[float] = deque()
-    try:
-        try:
-            table = manager.get(websocket.path_params["table_id"])
-        except TableError as exc:
-            conn.push(json.dumps({"type": "error", "message": str(exc), "fatal": True}))
-            conn.close()
-            await conn.sender
-            await websocket.close(code=4404)
-            return
-        while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            text = message.get("text")
-            if text is None:
-                text = (message.get("bytes") or b"").decode("utf-8", "replace")
-            ref = None
-            try:
-                now = time.monotonic()
-                while recent and now - recent[0] > 1.0:
-                    recent.popleft()
-                recent.append(now)
-                limit = websocket.app.state.max_rate
-                if len(recent) > limit:
-                    raise TableError(f"too many messages (at most {limit} a second); "
-                                     "this one was ignored")
-                data = parse_message(text)
-                ref = data.get("ref") if isinstance(data.get("ref"), (str, int)) else None
-                kind = data.get("type")
-                if kind == "join":
-                    if joined:
-                        raise TableError("this connection has already joined the table")
-                    lang = parse_lang(data.get("lang", "en"))
-                    seat = None
-                    if data.get("token") is not None:
-                        seat = table.seat_of_token(data.get("token"))
-                    if data.get("name") is not None:
-                        if seat is None:
-                            raise TableError("spectators do not have a name at the table")
-                        await table.set_name(seat, data["name"])
-                    welcome: dict[str, Any] = {"type": "welcome", "seat": seat, "ref": ref}
-                    if seat is not None and data.get("take_back") is True:
-                        fresh = await table.rekey(seat, conn)
-                        welcome["link"] = seat_link(table.id, seat, fresh)
-                    conn.seat, conn.lang = seat, lang
-                    entry = table.seats[seat] if seat is not None else None
-                    welcome["needs_name"] = bool(entry and not entry.get("name"))
-                    conn.push(json.dumps(welcome))
-                    joined = True
-                    displaced = table.attach(conn)
-                    if displaced:
-                        conn.push(json.dumps({"type": "notice", "message":
-                                              "this seat was open in another place; that "
-                                              "place was told and stopped playing it"}))
-                elif kind == "act":
-                    seat = seated(conn, joined)
-                    await table.submit(seat, data.get("action"), data.get("version"))
-                    conn.push(json.dumps({"type": "ack", "ref": ref, "version": table.version}))
-                elif kind == "name":
-                    seat = seated(conn, joined)
-                    await table.set_name(seat, data.get("name"))
-                    conn.push(json.dumps({"type": "ack", "ref": ref, "version": table.version}))
-                elif kind == "ping":
-                    conn.push(json.dumps({"type": "pong", "ref": ref}))
-                else:
-                    raise TableError("unknown message type; use join, act, name or ping")
-            except GonetsError as exc:
-                conn.push(json.dumps({"type": "error", "message": str(exc), "ref": ref},
-                                     ensure_ascii=False))
-            except Exception:
-                log.exception("table %s: a message could not be handled", table.id)
-                conn.push(json.dumps({"type": "error", "ref": ref, "message":
-                                      "the server failed to handle that message (an "
-                                      "internal error, logged); reload to see the table"}))
-    except WebSocketDisconnect:
-        pass
-    finally:
-        if table is not None and joined:
-            table.detach(conn)
-        else:
-            conn.close()
-        if websocket.client_state == WebSocketState.CONNECTED:
-            with contextlib.suppress(Exception):
-                await websocket.close()
-
-
-def parse_message(text: str) -> dict:
-    if len(text.encode("utf-8")) > MAX_MESSAGE:
-        raise TableError(f"message too large (at most {MAX_MESSAGE} bytes)")
-    data = load_json(text, "message")
-    if not isinstance(data, dict):
-        raise TableError("a message must be a JSON object with a 'type'")
-    return data
-
-
-def parse_lang(lang: Any) -> str:
-    """A language code for the readable texts (``en``, ``ru``, ...); games fall back to
-    English for languages they lack."""
-    if not isinstance(lang, str) or not 2 <= len(lang) <= 5 or not lang.isalpha():
-        raise TableError("'lang' must be a language code such as en or ru")
-    return lang.lower()
-
-
-def seated(conn: Connection, joined: bool) -> int:
-    if not joined:
-        raise TableError("join the table first (send a join message)")
-    if conn.seat is None:
-        raise TableError("spectators cannot act; open a seat link to play")
-    return conn.seat
-
-
 # -- application -----------------------------------------------------------------------------------
 def create_app(database_url: str | None = None, bot_delay: float = 1.0,
-               max_rate: int = MAX_RATE, fixed_seeds: bool = False) -> Starlette:
+               max_rate: int = MAX_RATE, fixed_seeds: bool = False,
+               limits: Limits | None = None) -> Starlette:
     """The ASGI app over the database at ``database_url`` (default: see storage);
     ``max_rate`` is how many messages a websocket client may send per second;
-    ``fixed_seeds`` accepts a chosen seed at tables with several humans (tests only)."""
+    ``fixed_seeds`` accepts a chosen seed at tables with several humans (tests only);
+    ``limits`` the resource caps (default :class:`Limits`)."""
     url = database_url or default_database_url()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
         storage = Storage(url)
         app.state.storage = storage
-        app.state.manager = TableManager(storage, bot_delay, fixed_seeds)
+        app.state.manager = TableManager(storage, bot_delay, fixed_seeds, limits)
         app.state.replays = ReplayCache()
         app.state.max_rate = max_rate
         await app.state.manager.start()

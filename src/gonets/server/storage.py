@@ -27,6 +27,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    func,
     insert,
     inspect,
     select,
@@ -219,6 +220,17 @@ class Storage:
                  .order_by(tables_table.c.created))
         with self.engine.connect() as conn:
             return [row[0] for row in conn.execute(query)]
+
+    def finished_page(self, offset: int, limit: int) -> tuple[list[StoredTable], int]:
+        """Finished tables, newest first: one page and how many there are in all."""
+        done = tables_table.c.status == "finished"
+        query = (select(tables_table).where(done).order_by(tables_table.c.updated.desc())
+                 .offset(offset).limit(limit))
+        with self.engine.connect() as conn:
+            rows = [self._from_row(row) for row in conn.execute(query)]
+            total = conn.execute(select(func.count()).select_from(tables_table)
+                                 .where(done)).scalar_one()
+        return rows, total
 
     def summaries(self, limit: int = 200) -> list[StoredTable]:
         """The newest tables (without their steps), for the lobby."""

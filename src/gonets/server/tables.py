@@ -14,8 +14,7 @@ import json
 import logging
 import secrets
 import time
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gonets.agents import agent_names, make_agent
 from gonets.core import (
@@ -28,64 +27,21 @@ from gonets.core import (
     get_game,
     seat_names,
 )
+from gonets.server.connection import Connection
 from gonets.server.frames import LogLines, seat_payload
-from gonets.server.names import check_name_at_table, clean_name
-from gonets.server.spec import TableError, hash_token, new_token, parse_spec
+from gonets.server.names import check_name_at_table
+from gonets.server.spec import TableError, hash_token, new_token
 from gonets.server.storage import Storage, StoredTable
 
-__all__ = ["Connection", "LiveTable", "TableError", "TableManager", "clean_name", "hash_token",
-           "parse_spec"]
+if TYPE_CHECKING:
+    from gonets.server.manager import TableManager
+
+__all__ = ["Connection", "LiveTable", "TableError", "table_summary"]
 
 log = logging.getLogger("gonets.server")
 
-MAX_QUEUE = 200
+PRESENCE_EVERY = 0.25          # seconds between presence updates of a table, at most
 KEEP_FINISHED = 100           # finished tables nobody watches kept in memory (others reload)
-
-
-class Connection:
-    """One websocket listener: its seat (``None`` for a spectator) and an ordered outbox."""
-
-    def __init__(self, send_text, seat: int | None, close_socket=None):
-        self.send_text = send_text
-        self.close_socket = close_socket
-        self.overflowed = False
-        self.seat = seat
-        self.lang = "en"
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self.close_code: int | None = None
-        self.sender = asyncio.get_running_loop().create_task(self._send_loop())
-        self.closed = False
-
-    def push(self, text: str) -> None:
-        if self.closed:
-            return
-        if self.outbox.qsize() > MAX_QUEUE:   # a client that stopped reading: let it reconnect
-            self.overflowed = True
-            while not self.outbox.empty():
-                self.outbox.get_nowait()
-            self.close()
-            return
-        self.outbox.put_nowait(text)
-
-    def close(self, code: int | None = None) -> None:
-        """Stop after what is queued; with ``code`` the socket itself is closed with it."""
-        if not self.closed:
-            self.closed = True
-            self.close_code = code
-            self.outbox.put_nowait(None)
-
-    async def _send_loop(self) -> None:
-        try:
-            while True:
-                text = await self.outbox.get()
-                if text is None:
-                    code = 1013 if self.overflowed else self.close_code
-                    if code is not None and self.close_socket is not None:
-                        await self.close_socket(code)
-                    return
-                await self.send_text(text)
-        except Exception:  # noqa: BLE001 - a dead socket ends only its own sender
-            self.closed = True
 
 
 class LiveTable:
@@ -111,6 +67,7 @@ class LiveTable:
         self.last_change = time.time()
         self.task: asyncio.Task | None = None
         self.failure: str | None = None
+        self.presence_due: asyncio.TimerHandle | None = None
         self._reset_deadline()
 
     # -- construction ------------------------------------------------------------------------------
@@ -184,21 +141,41 @@ class LiveTable:
         payload = seat_payload(self.game, self.state.view(seat), lines, lang)
         if self.status != "running" or self.failure:
             payload["legal"] = []            # nobody may act before every seat is taken
+        if self.ended():
+            payload["view"]["result"] = self.match.record.result
         payload.update(self.public_frame(ts))
         payload["seat"] = seat
         return payload
 
-    def public_frame(self, ts: float | None = None) -> dict:
-        connected = [0] * self.config.players
+    def presence(self) -> tuple[list[bool], int]:
+        """Which seats have a connected player, and how many spectators watch."""
+        connected = [False] * self.config.players
         spectators = 0
         for conn in self.connections:
             if conn.seat is None:
                 spectators += 1
             else:
-                connected[conn.seat] += 1
+                connected[conn.seat] = True
+        return connected, spectators
+
+    def spectator_count(self) -> int:
+        return sum(conn.seat is None for conn in self.connections)
+
+    def spectator_room(self) -> int:
+        """Spectators this table takes: its connection cap less one place per seat (players
+        always get in; each seat plays from one place)."""
+        return max(0, self.manager.limits.connections_per_table - self.config.players)
+
+    def ended(self) -> str | None:
+        """Why the match was stopped before its end (the step limit), if it was."""
+        detail = (self.match.record.result or {}).get("detail") or {}
+        return detail.get("stopped")
+
+    def public_frame(self, ts: float | None = None) -> dict:
+        connected, spectators = self.presence()
         seats = self.public_seats()
         for index, entry in enumerate(seats):
-            entry["connected"] = connected[index] > 0
+            entry["connected"] = connected[index]
         for index in self.free_seats():
             seats[index]["free"] = True
         remaining = None
@@ -207,7 +184,8 @@ class LiveTable:
         return {"type": "state", "table": self.id, "game": self.game.name,
                 "title": self.game.title, "version": self.version, "status": self.status,
                 "seats": seats, "spectators": spectators, "turn_seconds": self.stored.turn_seconds,
-                "turn_left": remaining, "ts": ts or self.last_change, "failure": self.failure}
+                "turn_left": remaining, "ts": ts or self.last_change, "failure": self.failure,
+                "ended": self.ended()}
 
     def broadcast(self) -> None:
         """Queue a fresh frame for every listener (built once per seat)."""
@@ -234,8 +212,24 @@ class LiveTable:
                                      "browser or device); this page no longer plays it")
                 displaced += 1
         self.connections.add(conn)
-        self.broadcast()
+        conn.push(json.dumps(self.frame(conn.seat, lang=conn.lang), ensure_ascii=False))
+        self.announce_presence()
         return displaced
+
+    def announce_presence(self) -> None:
+        """Tell every listener who is connected: one small message, sent at most every
+        ``PRESENCE_EVERY`` seconds however many join or leave (never whole frames)."""
+        if self.presence_due is None:
+            self.presence_due = asyncio.get_running_loop().call_later(
+                PRESENCE_EVERY, self._send_presence)
+
+    def _send_presence(self) -> None:
+        self.presence_due = None
+        connected, spectators = self.presence()
+        text = json.dumps({"type": "presence", "table": self.id, "connected": connected,
+                           "free": self.free_seats(), "spectators": spectators})
+        for conn in list(self.connections):
+            conn.push(text)
 
     def displace(self, conn: Connection, message: str, link_changed: bool = False) -> None:
         conn.push(json.dumps({"type": "displaced", "message": message,
@@ -249,7 +243,7 @@ class LiveTable:
         key = (conn.seat, conn.lang)
         if not any((other.seat, other.lang) == key for other in self.connections):
             self.log_lines.pop(key, None)    # nobody listens in that language any more
-        self.broadcast()
+        self.announce_presence()
 
     # -- changes --------------------------------------------------------------------------------
     async def set_name(self, seat: int, name: Any) -> None:
@@ -355,8 +349,9 @@ class LiveTable:
         trial = self.match.fork()
         start = len(trial.record.steps)
         trial.act(seat, action)             # IllegalAction: nothing changed anywhere
+        self._stop_at_the_step_limit(trial)
         new_steps = trial.record.steps[start:]
-        status = "finished" if trial.state.is_terminal() else self.status
+        status = "finished" if trial.record.result is not None else self.status
         try:
             await self.manager.write(self.storage.append_steps, self.id, start, new_steps,
                                      status, trial.record.result)
@@ -372,6 +367,19 @@ class LiveTable:
         self._reset_deadline()
         self.wake.set()
         self.broadcast()
+
+    def step_limit(self) -> int:
+        return self.manager.limits.max_steps or self.game.step_limit(self.config)
+
+    def _stop_at_the_step_limit(self, trial: Match) -> None:
+        """A match that reaches the table's step limit ends as a draw, saying why."""
+        limit = self.step_limit()
+        if trial.state.is_terminal() or len(trial.record.steps) < limit:
+            return
+        players = self.config.players
+        trial.record.result = {"scores": [0.0] * players, "winners": [], "detail": {
+            "stopped": f"the game reached this table's limit of {limit} steps and ended "
+                       "as a draw"}}
 
     def _reset_deadline(self) -> None:
         seconds = self.stored.turn_seconds
@@ -471,111 +479,3 @@ def table_summary(stored: StoredTable) -> dict:
         summary["result"] = {"scores": stored.result.get("scores"),
                              "winners": stored.result.get("winners")}
     return summary
-
-
-class TableManager:
-    """All tables of one server: creation, lookup, resumption after a restart."""
-
-    def __init__(self, storage: Storage, bot_delay: float = 1.0, fixed_seeds: bool = False):
-        self.storage = storage
-        self.bot_delay = bot_delay
-        self.fixed_seeds = fixed_seeds
-        self.tables: dict[str, LiveTable] = {}
-        self.keep_finished = KEEP_FINISHED
-        self.writer = None if storage.is_sqlite else ThreadPoolExecutor(
-            max_workers=4, thread_name_prefix="gonets-db")
-
-    async def write(self, method, *args) -> None:
-        """Run a storage write: inline for SQLite (a fraction of a millisecond), in a worker
-        thread for a database server, so one table's commit never stalls the others."""
-        if self.writer is None:
-            method(*args)
-        else:
-            await asyncio.get_running_loop().run_in_executor(self.writer, method, *args)
-
-    async def start(self) -> None:
-        """Resume every unfinished table from its stored record (bots included)."""
-        for table_id in self.storage.unfinished_ids():
-            stored = self.storage.load_table(table_id)
-            try:
-                table = LiveTable(self, stored)
-            except Exception:
-                log.exception("table %s could not be resumed", table_id)
-                continue
-            self._launch(table)
-
-    async def stop(self) -> None:
-        for table in self.tables.values():
-            if table.task is not None:
-                table.task.cancel()
-            for conn in list(table.connections):
-                conn.close()
-        tasks = [t.task for t in self.tables.values() if t.task is not None]
-        await asyncio.gather(*tasks, return_exceptions=True)
-        if self.writer is not None:
-            self.writer.shutdown(wait=True)
-
-    def _launch(self, table: LiveTable) -> None:
-        self.tables[table.id] = table
-        if table.status != "finished":
-            table.task = asyncio.get_running_loop().create_task(table.run())
-        self._forget_idle_finished()
-
-    def _forget_idle_finished(self) -> None:
-        """Drop the oldest finished tables without listeners beyond ``keep_finished``;
-        :meth:`get` reloads them from storage when they are asked for again."""
-        idle = [key for key, table in self.tables.items()
-                if table.status == "finished" and not table.connections
-                and (table.task is None or table.task.done())]
-        for key in idle[:max(0, len(idle) - self.keep_finished)]:
-            del self.tables[key]
-
-    def create(self, data: Any) -> tuple[LiveTable, int | None, str | None]:
-        """Open a table; returns it, the creator's seat and that seat's secret (the only
-        secret the creator ever gets: the other seats are claimed by whoever joins)."""
-        spec = parse_spec(data, self.bot_delay, self.fixed_seeds)
-        seat, token = spec.creator_seat, None
-        hashes: list[str | None] = [None] * spec.players
-        if seat is not None:
-            token = new_token()
-            hashes[seat] = hash_token(token)
-            if spec.creator_name is not None:
-                spec.seats[seat]["name"] = check_name_at_table(
-                    spec.creator_name, seat, spec.seats, agent_names(get_game(spec.game)))
-        named = all(s.get("name") for s in spec.seats)
-        stored = StoredTable(
-            id=secrets.token_hex(6), game=spec.game, players=spec.players, preset=spec.preset,
-            options=spec.options, seats=spec.seats, token_hashes=hashes, seed=spec.seed,
-            bot_delay=spec.bot_delay, turn_seconds=spec.turn_seconds,
-            status="running" if named else "open")
-        table = LiveTable(self, stored)
-        table.match.deal()
-        table.stored.steps = list(table.match.record.steps)
-        if table.state.is_terminal():
-            table.status = stored.status = "finished"
-        self.storage.create_table(stored)
-        table.stored.version = table.version
-        table.stored.steps = []
-        self._launch(table)
-        return table, seat, token
-
-    def get(self, table_id: Any) -> LiveTable:
-        if not isinstance(table_id, str) or not table_id.isalnum() or len(table_id) > 32:
-            raise TableError("there is no such table")
-        table = self.tables.get(table_id)
-        if table is None:
-            stored = self.storage.load_table(table_id)
-            if stored is None:
-                raise TableError(f"there is no table {table_id!r}")
-            table = LiveTable(self, stored)
-            self._launch(table)
-        return table
-
-    def lobby(self) -> dict:
-        groups: dict[str, list] = {"open": [], "running": [], "finished": []}
-        for stored in self.storage.summaries():
-            live = self.tables.get(stored.id)
-            summary = live.summary() if live is not None else table_summary(stored)
-            groups.setdefault(summary["status"], []).append(summary)
-        return groups
-

@@ -161,15 +161,34 @@ function tableLine(table) {
   return h("li", {"data-table": table.id}, parts);
 }
 
+// Each list is paged by the server; tables where somebody is connected come first.
+const pages = {open: 0, running: 0, finished: 0};
+
 async function refreshTables() {
-  try {
-    const lists = await fetchJSON("/api/tables");
-    for (const status of ["open", "running", "finished"]) {
-      const items = (lists[status] || []).map(tableLine);
+  for (const status of Object.keys(pages)) {
+    try {
+      const data = await fetchJSON(`/api/tables?status=${status}&offset=${pages[status]}`);
+      const items = data[status].map(tableLine);
+      const total = data.totals[status];
+      const count = items.length;
+      if (pages[status] > 0 && !count) { pages[status] = 0; continue; }
+      if (total > count) {
+        const shown = `${pages[status] + 1}–${pages[status] + count} of ${total}`;
+        items.push(h("li", {class: "pager"}, shown, " ",
+          h("button", {type: "button", onclick: () => turnPage(status, -data.limit),
+                       disabled: pages[status] === 0}, "◀"),
+          h("button", {type: "button", onclick: () => turnPage(status, data.limit),
+                       disabled: pages[status] + count >= total}, "▶")));
+      }
       document.getElementById(`list-${status}`).replaceChildren(
         ...(items.length ? items : [h("li", {class: "empty"}, "none")]));
-    }
-  } catch (error) { /* the next refresh tries again */ }
+    } catch (error) { /* the next refresh tries again */ }
+  }
+}
+
+function turnPage(status, by) {
+  pages[status] = Math.max(0, pages[status] + by);
+  refreshTables();
 }
 
 async function startLobby() {

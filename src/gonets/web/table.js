@@ -115,6 +115,17 @@ function receive(message) {
       token = null;
       gonets.socket.close();
     }
+  } else if (message.type === "presence") {
+    if (!gonets.frame) return;
+    const frame = gonets.frame;
+    frame.seats.forEach((seat, index) => {
+      seat.connected = message.connected[index];
+      seat.free = message.free.includes(index) || undefined;
+    });
+    frame.spectators = message.spectators;
+    drawSeats(frame);
+    drawTurn(frame);
+    drawClaim(frame);
   } else if (message.type === "displaced") {
     showDisplaced(message);
   } else if (message.type === "notice") {
@@ -196,6 +207,7 @@ function drawTurn(frame) {
   const view = frame.view;
   let text;
   if (frame.failure) text = `This table stopped: ${frame.failure}`;
+  else if (frame.ended) text = `Game over — ${frame.ended}`;
   else if (view.terminal) {
     const winners = (view.result.winners || []).map(w => seatLabel(frame.seats, w));
     text = `Game over — ${winners.length ? "won by " + winners.join(", ") : "no winner"}`;

@@ -1,0 +1,175 @@
+"""All tables of one server: creation (within the limits), lookup, the lobby, resumption.
+
+Database work never runs on the event loop: reads and writes go to worker threads, so a slow
+or locked database slows only the request that waits for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from gonets.agents import agent_names
+from gonets.core import get_game
+from gonets.server.limits import ClientLimits, Limits
+from gonets.server.names import check_name_at_table
+from gonets.server.spec import TableError, hash_token, new_token, parse_spec
+from gonets.server.storage import Storage, StoredTable
+from gonets.server.tables import KEEP_FINISHED, LiveTable, table_summary
+
+log = logging.getLogger("gonets.server")
+STATUSES = ("open", "running", "finished")
+
+
+class TableManager:
+    """All tables of one server: creation, lookup, resumption after a restart."""
+
+    def __init__(self, storage: Storage, bot_delay: float = 1.0, fixed_seeds: bool = False,
+                 limits: Limits | None = None):
+        self.storage = storage
+        self.bot_delay = bot_delay
+        self.fixed_seeds = fixed_seeds
+        self.limits = limits or Limits()
+        self.clients = ClientLimits(self.limits)
+        self.tables: dict[str, LiveTable] = {}
+        self.keep_finished = KEEP_FINISHED
+        # SQLite takes one writer at a time: more writer threads would only wait for its lock
+        self.writer = ThreadPoolExecutor(max_workers=1 if storage.is_sqlite else 4,
+                                         thread_name_prefix="gonets-db-write")
+        self.reader = ThreadPoolExecutor(max_workers=2, thread_name_prefix="gonets-db-read")
+        self.loading: dict[str, asyncio.Future] = {}
+
+    async def write(self, method, *args) -> Any:
+        """Run a storage write in the writer thread(s)."""
+        return await asyncio.get_running_loop().run_in_executor(self.writer, method, *args)
+
+    async def read(self, method, *args) -> Any:
+        """Run a storage read in a reader thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.reader, method, *args)
+
+    async def start(self) -> None:
+        """Resume every unfinished table from its stored record (bots included)."""
+        for table_id in await self.read(self.storage.unfinished_ids):
+            stored = await self.read(self.storage.load_table, table_id)
+            try:
+                table = LiveTable(self, stored)
+            except Exception:
+                log.exception("table %s could not be resumed", table_id)
+                continue
+            self._launch(table)
+
+    async def stop(self) -> None:
+        for table in self.tables.values():
+            if table.task is not None:
+                table.task.cancel()
+            for conn in list(table.connections):
+                conn.close()
+        tasks = [t.task for t in self.tables.values() if t.task is not None]
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.writer.shutdown(wait=True)
+        self.reader.shutdown(wait=True)
+
+    def _launch(self, table: LiveTable) -> None:
+        self.tables[table.id] = table
+        if table.status != "finished":
+            table.task = asyncio.get_running_loop().create_task(table.run())
+        self._forget_idle_finished()
+
+    def _forget_idle_finished(self) -> None:
+        """Drop the oldest finished tables without listeners beyond ``keep_finished``;
+        :meth:`get` reloads them from storage when they are asked for again."""
+        idle = [key for key, table in self.tables.items()
+                if table.status == "finished" and not table.connections
+                and (table.task is None or table.task.done())]
+        for key in idle[:max(0, len(idle) - self.keep_finished)]:
+            del self.tables[key]
+
+    def open_ids(self) -> set[str]:
+        return {key for key, table in self.tables.items() if table.status != "finished"}
+
+    async def create(self, data: Any, address: str = "local"
+                     ) -> tuple[LiveTable, int | None, str | None]:
+        """Open a table; returns it, the creator's seat and that seat's secret (the only
+        secret the creator ever gets: the other seats are claimed by whoever joins)."""
+        open_ids = self.open_ids()
+        self.clients.forget_finished(open_ids)
+        self.clients.may_create(address, open_ids)
+        spec = parse_spec(data, self.bot_delay, self.fixed_seeds)
+        seat, token = spec.creator_seat, None
+        hashes: list[str | None] = [None] * spec.players
+        if seat is not None:
+            token = new_token()
+            hashes[seat] = hash_token(token)
+            if spec.creator_name is not None:
+                spec.seats[seat]["name"] = check_name_at_table(
+                    spec.creator_name, seat, spec.seats, agent_names(get_game(spec.game)))
+        named = all(s.get("name") for s in spec.seats)
+        stored = StoredTable(
+            id=secrets.token_hex(6), game=spec.game, players=spec.players, preset=spec.preset,
+            options=spec.options, seats=spec.seats, token_hashes=hashes, seed=spec.seed,
+            bot_delay=spec.bot_delay, turn_seconds=spec.turn_seconds,
+            status="running" if named else "open")
+        table = LiveTable(self, stored)
+        table.match.deal()
+        table.stored.steps = list(table.match.record.steps)
+        if table.state.is_terminal():
+            table.status = stored.status = "finished"
+        await self.write(self.storage.create_table, stored)
+        table.stored.version = table.version
+        table.stored.steps = []
+        self.clients.created_table(address, table.id)
+        self._launch(table)
+        return table, seat, token
+
+    async def get(self, table_id: Any) -> LiveTable:
+        if not isinstance(table_id, str) or not table_id.isalnum() or len(table_id) > 32:
+            raise TableError("there is no such table")
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if table_id not in self.loading:          # one load however many ask at once
+            self.loading[table_id] = asyncio.ensure_future(self._load(table_id))
+        try:
+            return await asyncio.shield(self.loading[table_id])
+        finally:
+            if self.loading.get(table_id) is not None and self.loading[table_id].done():
+                self.loading.pop(table_id, None)
+
+    async def _load(self, table_id: str) -> LiveTable:
+        stored = await self.read(self.storage.load_table, table_id)
+        if stored is None:
+            raise TableError(f"there is no table {table_id!r}")
+        table = self.tables.get(table_id)
+        if table is None:
+            table = LiveTable(self, stored)
+            self._launch(table)
+        return table
+
+    # -- the lobby ------------------------------------------------------------------------------
+    async def lobby(self, status: str | None = None, offset: int = 0,
+                    limit: int | None = None) -> dict:
+        """One page of each list (or of ``status`` only), with the totals. Unfinished tables
+        are all in memory; those where somebody is connected come first, so that a flood of
+        abandoned tables cannot push the tables people are waiting at out of sight."""
+        limit = min(limit or self.limits.lobby_page, self.limits.lobby_page)
+        wanted = [status] if status else list(STATUSES)
+        page: dict[str, Any] = {"offset": offset, "limit": limit, "totals": {}}
+        live = [t for t in self.tables.values() if t.status != "finished"]
+        for name in wanted:
+            if name == "finished":
+                rows, total = await self.read(self.storage.finished_page, offset, limit)
+                page[name] = [self._summary(row) for row in rows]
+            else:
+                tables = sorted((t for t in live if t.status == name),
+                                key=lambda t: (not t.connections, -t.stored.created))
+                total = len(tables)
+                page[name] = [t.summary() for t in tables[offset:offset + limit]]
+            page["totals"][name] = total
+        return page
+
+    def _summary(self, stored: StoredTable) -> dict:
+        live = self.tables.get(stored.id)
+        return live.summary() if live is not None else table_summary(stored)

@@ -1,0 +1,191 @@
+"""The websocket endpoint ``/ws/<table>``: one client at one table.
+
+Every refusal goes to that client only and changes nothing. A client is counted against its
+address's socket cap for as long as it is open, and against the table's cap once it joins.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import time
+from collections import deque
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from gonets.core import GonetsError
+from gonets.server.connection import Connection
+from gonets.server.limits import parse_lang
+from gonets.server.manager import TableManager
+from gonets.server.spec import TableError
+from gonets.server.tables import LiveTable
+
+MAX_MESSAGE = 8192          # bytes in one websocket message from a client
+log = logging.getLogger("gonets.server")
+
+
+def client_address(scope_client: Any) -> str:
+    return scope_client.host if scope_client is not None else "unknown"
+
+
+def seat_link(table_id: str, seat: int, token: str) -> dict:
+    """A seat's own link: its secret sits in the URL fragment, never sent in requests."""
+    return {"seat": seat, "url": f"/table/{table_id}#token={token}", "token": token}
+
+
+def load_json(text: str | bytes, what: str) -> Any:
+    """Parsed JSON; :class:`TableError` for text that is not JSON or nests too deeply for
+    the parser (which would otherwise fail with a RecursionError)."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise TableError(f"{what} is not valid JSON") from None
+    except RecursionError:
+        raise TableError(f"{what} is nested too deeply to be read") from None
+
+
+def parse_message(text: str) -> dict:
+    if len(text.encode("utf-8")) > MAX_MESSAGE:
+        raise TableError(f"message too large (at most {MAX_MESSAGE} bytes)")
+    data = load_json(text, "message")
+    if not isinstance(data, dict):
+        raise TableError("a message must be a JSON object with a 'type'")
+    return data
+
+
+class Session:
+    """One websocket's conversation with one table."""
+
+    def __init__(self, websocket: WebSocket, manager: TableManager, table: LiveTable):
+        self.websocket = websocket
+        self.manager = manager
+        self.table = table
+        self.conn = Connection(websocket.send_text, None,
+                               lambda code: websocket.close(code=code),
+                               manager.limits.queued_bytes)
+        self.joined = False
+        self.recent: deque[float] = deque()
+
+    def push(self, message: dict) -> None:
+        self.conn.push(json.dumps(message, ensure_ascii=False))
+
+    async def handle(self, text: str) -> None:
+        ref = None
+        try:
+            self._check_rate()
+            data = parse_message(text)
+            ref = data.get("ref") if isinstance(data.get("ref"), (str, int)) else None
+            kind = data.get("type")
+            if kind == "join":
+                await self.join(data, ref)
+            elif kind == "act":
+                await self.table.submit(self.seated(), data.get("action"), data.get("version"))
+                self.push({"type": "ack", "ref": ref, "version": self.table.version})
+            elif kind == "name":
+                await self.table.set_name(self.seated(), data.get("name"))
+                self.push({"type": "ack", "ref": ref, "version": self.table.version})
+            elif kind == "ping":
+                self.push({"type": "pong", "ref": ref})
+            else:
+                raise TableError("unknown message type; use join, act, name or ping")
+        except GonetsError as exc:
+            self.push({"type": "error", "message": str(exc), "ref": ref})
+        except Exception:
+            log.exception("table %s: a message could not be handled", self.table.id)
+            self.push({"type": "error", "ref": ref, "message":
+                       "the server failed to handle that message (an internal error, "
+                       "logged); reload to see the table"})
+
+    def _check_rate(self) -> None:
+        now = time.monotonic()
+        while self.recent and now - self.recent[0] > 1.0:
+            self.recent.popleft()
+        self.recent.append(now)
+        limit = self.websocket.app.state.max_rate
+        if len(self.recent) > limit:
+            raise TableError(f"too many messages (at most {limit} a second); "
+                             "this one was ignored")
+
+    async def join(self, data: dict, ref: Any) -> None:
+        table = self.table
+        if self.joined:
+            raise TableError("this connection has already joined the table")
+        lang = parse_lang(data.get("lang", "en"))
+        seat = None
+        if data.get("token") is not None:
+            seat = table.seat_of_token(data.get("token"))
+        if seat is None and table.spectator_count() >= table.spectator_room():
+            raise TableError("this table has as many watchers as it can take; try again later")
+        if data.get("name") is not None:
+            if seat is None:
+                raise TableError("spectators do not have a name at the table")
+            await table.set_name(seat, data["name"])
+        welcome: dict[str, Any] = {"type": "welcome", "seat": seat, "ref": ref, "lang": lang}
+        if seat is not None and data.get("take_back") is True:
+            fresh = await table.rekey(seat, self.conn)
+            welcome["link"] = seat_link(table.id, seat, fresh)
+        self.conn.seat, self.conn.lang = seat, lang
+        entry = table.seats[seat] if seat is not None else None
+        welcome["needs_name"] = bool(entry and not entry.get("name"))
+        self.push(welcome)
+        self.joined = True
+        if table.attach(self.conn):
+            self.push({"type": "notice", "message": "this seat was open in another place; "
+                                                    "that place was told and stopped playing it"})
+
+    def seated(self) -> int:
+        if not self.joined:
+            raise TableError("join the table first (send a join message)")
+        if self.conn.seat is None:
+            raise TableError("spectators cannot act; open a seat link to play")
+        return self.conn.seat
+
+    def leave(self) -> None:
+        if self.joined:
+            self.table.detach(self.conn)
+        else:
+            self.conn.close()
+
+
+async def refuse(websocket: WebSocket, message: str, code: int) -> None:
+    await websocket.send_text(json.dumps({"type": "error", "message": message, "fatal": True}))
+    await websocket.close(code=code)
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    """Accept, check the caps, then hand every message to the table's :class:`Session`."""
+    await websocket.accept()
+    manager: TableManager = websocket.app.state.manager
+    address = client_address(websocket.client)
+    try:
+        manager.clients.connect(address)
+    except TableError as exc:
+        await refuse(websocket, str(exc), 4429)
+        return
+    session = None
+    try:
+        try:
+            table = await manager.get(websocket.path_params["table_id"])
+        except TableError as exc:
+            await refuse(websocket, str(exc), 4404)
+            return
+        session = Session(websocket, manager, table)
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                text = (message.get("bytes") or b"").decode("utf-8", "replace")
+            await session.handle(text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        manager.clients.disconnect(address)
+        if session is not None:
+            session.leave()
+        if websocket.client_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await websocket.close()
