@@ -13,6 +13,7 @@ from gonets.core import CHANCE, Match
 from gonets.games.babayaga import text
 from gonets.terminal import TerminalTable
 from tests.babayaga.helpers import GAME, act, new, roll
+from tests.babayaga.test_elements import duo
 
 NAMES = ["Аня", "Bob"]
 
@@ -185,3 +186,16 @@ def test_the_terminal_waits_for_a_key_at_the_end_only_when_a_person_plays(monkey
     finally:
         tty.close()
         os.close(writer)
+
+
+def test_accepting_a_failed_forlorn_hills_roll_names_the_missed_turn():
+    s = duo()
+    s.players[0].loc = "forlorn_hills"
+    s.players[0].cards.append("T13")                    # a Rep card: the reroll is offered
+    act(s, "move forlorn_hills")
+    act(s, "special")
+    roll(s, [1] * s.ask[2])
+    view = s.view(0)
+    assert GAME.describe_action(view, "accept", "en") == "Accept the failure: miss your next turn"
+    assert GAME.describe_action(view, "accept", "ru") == \
+        "Смириться с неудачей: вы пропускаете следующий ход"

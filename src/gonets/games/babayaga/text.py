@@ -372,12 +372,26 @@ def describe_event(event: dict, lang: str = "en", viewer: int | None = None,
 
 
 # ----------------------------------------------------------------------------- menu lines ---
-def _accept(view: dict, lang: str) -> str:
-    question = (view.get("decision") or {}).get("question")
+def failure_cost(view: dict, lang: str) -> str:
+    """What accepting a failed roll costs: the card's lose results, or the rule of the steal,
+    beguile, Forlorn Hills or Koshchey rescue roll in progress."""
     encounter = view.get("encounter") or {}
     card = default_content().cards.get(encounter.get("card", ""))
-    if question == "the challenge roll" and card is not None:
-        return say(lang, "action.accept_failure", results=effects_text(card["lose"], lang))
+    if card is not None:
+        return effects_text(card["lose"], lang) if card["lose"] else say(lang, "word.no_loss")
+    for event in reversed(view["log"]):
+        if event["e"] in ("steal", "beguile") or (
+                event["e"] == "special" and event["kind"] == "forlorn_hills"):
+            return say(lang, "word.effect.miss_turn")
+        if event["e"] == "turn":
+            break
+    return say(lang, "word.effect.kill")              # the Koshchey rescue
+
+
+def _accept(view: dict, lang: str) -> str:
+    question = (view.get("decision") or {}).get("question")
+    if question == "the challenge roll":
+        return say(lang, "action.accept_failure", results=failure_cost(view, lang))
     if question == "the encounter card":
         return say(lang, "action.accept_card")
     if question == "steal, beguile or trade":
