@@ -24,3 +24,19 @@ def test_option_choices_and_check():
                       else "must be a positive whole number")
     with pytest.raises(OptionError, match="positive"):
         positive.validate(0)
+
+
+@pytest.mark.parametrize("value", [1, 0, 1.0, "true"])
+def test_a_boolean_choice_is_not_a_number_or_a_string(value):
+    flag = Option("flag", False, "a switch", choices=(False, True))
+    assert flag.validate(True) is True
+    with pytest.raises(OptionError, match="'flag'.*is not allowed"):
+        flag.validate(value)
+
+
+def test_a_number_choice_is_not_a_float_or_a_boolean():
+    pool = Option("pool", 30, "coins", choices=(30, 27))
+    assert pool.validate(27) == 27
+    for value in (30.0, True):
+        with pytest.raises(OptionError, match="'pool'"):
+            pool.validate(value)

@@ -24,7 +24,7 @@ class Option:
     check: Callable[[Any], str | None] | None = None
 
     def validate(self, value: Any) -> Any:
-        if self.choices is not None and value not in self.choices:
+        if self.choices is not None and not any(_same(value, c) for c in self.choices):
             shown = ", ".join(repr(c) for c in self.choices)
             raise OptionError(f"option {self.name!r}: {value!r} is not allowed; "
                               f"choose one of {shown}")
@@ -33,6 +33,11 @@ class Option:
             if problem:
                 raise OptionError(f"option {self.name!r}: {problem}")
         return value
+
+
+def _same(value: Any, choice: Any) -> bool:
+    """Equal and of the same kind: 1 is not True and 30.0 is not 30 (JSON keeps them apart)."""
+    return type(value) is type(choice) and value == choice
 
 
 @dataclass(frozen=True)
