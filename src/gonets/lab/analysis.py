@@ -140,8 +140,8 @@ def text_counts(con: Any, run: str, column: str, limit: int = 12) -> list[Estima
     rows = _rows(con, f'SELECT "{column}", count(*) FROM matches WHERE run = ? '
                       f'AND "{column}" IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT {limit}',
                  [run])
-    total = sum(n for _, n in rows) or 1
-    return [rate(str(value), n, total, f"{n} matches") for value, n in rows]
+    total = _rows(con, f'SELECT count("{column}") FROM matches WHERE run = ?', [run])[0][0]
+    return [rate(str(value), n, total or 1, f"{n} matches") for value, n in rows]
 
 
 # -- paired comparison -------------------------------------------------------------------------

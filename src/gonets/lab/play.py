@@ -14,6 +14,8 @@ from gonets.core.registry import get_game
 from gonets.lab.plan import LabPlan
 
 SCALARS = (bool, int, float, str)
+REASON_KEYS = ("reason", "how", "end")
+"""Result detail keys that say how a match ended (the ``end_reason`` column, not repeated)."""
 
 
 def decide(agent: Agent, state: State, seat: int, legal: Sequence[int]) -> int:
@@ -91,7 +93,7 @@ def make_row(plan: LabPlan, index: int, seating: Sequence[str], game: Game, stat
         "end_reason": end_reason(result.detail),
     }
     for key, value in sorted(result.detail.items()):
-        if isinstance(value, SCALARS):
+        if isinstance(value, SCALARS) and key not in REASON_KEYS:
             row[f"detail_{key}"] = _plain(value)
     for key, value in sorted(game.match_stats(state).items()):
         row[f"stat_{key}"] = _plain(value)
@@ -101,7 +103,7 @@ def make_row(plan: LabPlan, index: int, seating: Sequence[str], game: Game, stat
 def end_reason(detail: dict[str, Any]) -> str:
     """How a match ended, from the result detail's ``reason``/``how``/``end`` (else
     ``finished``)."""
-    for key in ("reason", "how", "end"):
+    for key in REASON_KEYS:
         value = detail.get(key)
         if isinstance(value, str) and value:
             return value
