@@ -78,7 +78,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timesteps", type=int, default=300_000)
     parser.add_argument("--eval-games", type=int, default=2000)
-    parser.add_argument("--opponent", default="random")
+    parser.add_argument("--opponent", default="random", help="the agent trained against")
+    parser.add_argument("--eval-against", default="random,heuristic",
+                        help="comma list of agents the trained policy is evaluated against")
     parser.add_argument("--preset", default=None, help="Love Letter preset (default: seed)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="torch CPU threads")
@@ -95,13 +97,16 @@ def main() -> None:
     trained = time.perf_counter() - start
     if args.save:
         model.save(args.save)
-    after = evaluate(model, args.eval_games, args.opponent, args.preset, 10**7)
+    after = {name: evaluate(model, args.eval_games, name, args.preset, 10**7)
+             for name in args.eval_against.split(",")}
     print(json.dumps({"timesteps": args.timesteps, "train_seconds": round(trained, 1),
-                      "untrained": before, "trained": after}, indent=2))
-    low, high = after["ci95"]
-    print(f"MaskablePPO vs {args.opponent}: {after['wins']}/{after['games']} = "
-          f"{after['rate']:.1%}, 95% Wilson interval [{low:.1%}, {high:.1%}] "
-          f"(untrained: {before['rate']:.1%})")
+                      "untrained_vs_" + args.opponent: before, "trained": after}, indent=2))
+    for name, figure in after.items():
+        low, high = figure["ci95"]
+        print(f"MaskablePPO (trained vs {args.opponent}) vs {name}: {figure['wins']}/"
+              f"{figure['games']} = {figure['rate']:.1%}, 95% Wilson interval "
+              f"[{low:.1%}, {high:.1%}]")
+    print(f"untrained policy vs {args.opponent}: {before['rate']:.1%}")
 
 
 if __name__ == "__main__":
