@@ -10,12 +10,25 @@ rival is close to paying.
 
 from __future__ import annotations
 
+import json
+import math
+import random
 from collections.abc import Sequence
+from importlib import resources
 
 from gonets.agents.base import Agent
 from gonets.games.czar import notation as A
-from gonets.games.czar.rules import OVER, CzarState
-from gonets.games.czar.rules.board import COIN_BY_KEY, COIN_VALUE, INN_LEVEL, NJET, coin_pool
+from gonets.games.czar.rules import BONUS, DRAWN, OFFER, OVER, RUBLES, TURN, CzarState
+from gonets.games.czar.rules.board import (
+    COIN_BY_KEY,
+    COIN_VALUE,
+    INN_LEVEL,
+    NJET,
+    NUM_INNS,
+    PALACE,
+    TOP,
+    coin_pool,
+)
 
 WIN = 1e6
 
@@ -52,12 +65,26 @@ def progress(state: CzarState, seat: int) -> float:
     return score
 
 
-def evaluate(state: CzarState, seat: int) -> float:
+def position_score(state: CzarState, seat: int) -> float:
+    """The heuristic bot's score of a position for ``seat`` (large when it has won)."""
     if state.phase == OVER:
         return WIN if state.winner == seat else -WIN
     mine = progress(state, seat)
     rivals = [progress(state, q) for q in range(state.n) if q != seat]
     return mine - 0.7 * max(rivals) - 0.1 * sum(rivals)
+
+
+def worth_pushing(need: int, running: int, unseen: list[int], danger: float) -> bool:
+    """Reveal another coin? ``need``: rubles still missing, ``running``: this turn's coins at
+    stake, ``unseen``: the coins that may come, ``danger``: how close a rival is (0..1)."""
+    if not unseen:
+        return True
+    njet = sum(1 for c in unseen if c == NJET) / len(unseen)
+    values = [COIN_VALUE[c] for c in unseen if c != NJET]
+    mean = sum(values) / len(values) if values else 0.0
+    win_now = sum(1 for c in unseen if c != NJET and COIN_VALUE[c] >= need) / len(unseen)
+    gain = (1 - njet) * mean + win_now * (need + 2.0) + danger * 2.0
+    return gain > njet * running * 1.1
 
 
 class HeuristicAgent(Agent):
@@ -80,7 +107,7 @@ class HeuristicAgent(Agent):
         world = self.game.sample_world(view, self.rng)
         assert isinstance(world, CzarState)
         best, best_score = legal[0], -float("inf")
-        base = evaluate(world, self.seat)
+        base = position_score(world, self.seat)
         for action in legal:
             if action == A.DRAW:
                 score = base + self.draw_bonus(world)
@@ -89,7 +116,7 @@ class HeuristicAgent(Agent):
             else:
                 trial = world.clone()
                 trial.apply(action)
-                score = evaluate(trial, self.seat)
+                score = position_score(trial, self.seat)
             score += self.rng.random() * 1e-3
             if score > best_score:
                 best, best_score = action, score
@@ -110,16 +137,7 @@ class HeuristicAgent(Agent):
         banked = me["coin_total"] or 0
         running = sum(COIN_VALUE[COIN_BY_KEY[c]] for c in view["running"])
         need = price - banked - running
-        unseen = self.unseen_coins(view)
-        if not unseen:
-            return True
-        njet = sum(1 for c in unseen if c == NJET) / len(unseen)
-        values = [COIN_VALUE[c] for c in unseen if c != NJET]
-        mean = sum(values) / len(values) if values else 0.0
-        win_now = sum(1 for c in unseen if c != NJET and COIN_VALUE[c] >= need) / len(unseen)
-        danger = self.rival_danger(view)
-        gain = (1 - njet) * mean + win_now * (need + 2.0) + danger * 2.0
-        return gain > njet * running * 1.1
+        return worth_pushing(need, running, self.unseen_coins(view), self.rival_danger(view))
 
     def rival_danger(self, view: dict) -> float:
         """0..1: how close the nearest rival is to paying its guard."""
@@ -145,3 +163,154 @@ class HeuristicAgent(Agent):
 
 AGENTS = {"heuristic": HeuristicAgent}
 """The bots of this game by name (``Game.agents``)."""
+
+
+# -- what search knows of the game (ISMCTS hooks, core/game.py) -------------------------------
+
+FEATURES = ("level", "readiness", "delivered", "first", "first_late", "coins", "gap",
+            "coin_count", "to_move")
+"""What :func:`evaluate` weighs for each seat (see :func:`features`)."""
+
+
+def features(state: CzarState, seat: int) -> list[float]:
+    """The numbers :func:`evaluate` weighs for ``seat``: its message's height (4 once with a
+    guard) and readiness to leave, delivered, first at a guard (the tie-break) and that again
+    scaled by how far the coin pile is spent, coins by face value, the rubles still missing at
+    its guard, coins held, and whether it moves next."""
+    slot = state.msg[seat]
+    coins = state.coin_total(seat)
+    first = 1.0 if state.delivered and state.delivered[0] == seat else 0.0
+    spent = 1.0 - len(state.pile) / len(state.t.pool)
+    if state.guard_of[seat] >= 0:
+        level, ready, delivered = TOP + 1.0, 0.0, 1.0
+        gap = float(max(state.price_of(seat) - coins, 0))
+    elif slot >= 0:
+        level, ready, delivered, gap = float(INN_LEVEL[slot >> 2]), readiness(state, slot), 0.0, 0.0
+    else:                       # setup: no message placed yet
+        level = ready = delivered = gap = 0.0
+    return [level, ready, delivered, first, first * spent, float(coins), gap,
+            float(len(state.coins[seat])), 1.0 if state.active == seat else 0.0]
+
+
+_SEARCH = json.loads(resources.files("gonets.games.czar").joinpath("data", "search.json")
+                     .read_text("utf-8"))
+_WEIGHTS = {(rules == "revised", int(players)): weights
+            for rules, by_count in _SEARCH["weights"].items()
+            for players, weights in by_count.items()}
+
+ROLLOUT_ROUNDS = 1
+"""A playout stops after this many rounds of turns (every seat one more turn) and is scored
+by :func:`evaluate`."""
+EXPLORE = 0.1
+"""How often the playout policy plays a random legal move instead of its greedy choice."""
+RIVAL = 0.8
+"""How much a rival's message moving up costs the playout mover, against its own."""
+
+
+def evaluate(state: CzarState) -> list[float]:
+    """Each seat's chance of winning: a soft maximum of the fitted utilities
+    ``weights . features(seat)`` (weights per ruble rules and player count, in
+    ``data/search.json``); a finished match gives the winner 1."""
+    n = state.n
+    if state.phase == OVER:
+        return [1.0 if s == state.winner else 0.0 for s in range(n)]
+    weights = _WEIGHTS[state.t.revised, n]
+    utility = [sum(w * f for w, f in zip(weights, features(state, s))) for s in range(n)]
+    top = max(utility)
+    shares = [math.exp(u - top) for u in utility]
+    total = sum(shares)
+    return [x / total for x in shares]
+
+
+def rollout_done(start: CzarState, state: CzarState, moves: int) -> bool:
+    """A playout stops once every seat has had :data:`ROLLOUT_ROUNDS` more turns."""
+    return state.turns - start.turns >= ROLLOUT_ROUNDS * state.n
+
+
+def rollout_action(state: CzarState, rng: random.Random) -> int:
+    """A cheap version of the heuristic for playouts in a sampled world: no copies, no views;
+    travels scored by how far they carry messages (own up, rivals' not), placements by whose
+    message a filled inn would send off, the classic rubles pushed by the same odds."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    if phase == RUBLES:
+        return A.REVEAL if _rollout_push(state) else A.STOP
+    if phase == BONUS:
+        return A.BRIBE if A.BRIBE in legal else A.REVEAL if A.REVEAL in legal else A.END
+    if phase == OFFER:
+        return A.EXTRA
+    if phase not in (TURN, DRAWN) or rng.random() < EXPLORE:
+        return legal[rng.randrange(len(legal))]
+    if legal[-1] == A.BRIBE:
+        return A.BRIBE
+    me = state.active
+    carriers = {slot: seat for seat, slot in enumerate(state.msg) if slot >= 0}
+    best, best_score = legal[0], -math.inf
+    for action in legal:
+        if action >= A.PLACE_COLOUR:
+            code, inn = divmod(action - A.PLACE_COLOUR, NUM_INNS)
+            score = _fill_score(state, inn, code & 3, me, carriers)
+        elif action >= A.TRAVEL:
+            score = _travel_score(state, action, me, carriers)
+        elif action >= A.MESSAGE:
+            slot = action - A.MESSAGE
+            score = (readiness(state, slot) - readiness(state, state.msg[me])) / 10.0
+        elif action >= A.PLACE:
+            kind, inn = divmod(action - A.PLACE, NUM_INNS)
+            score = _fill_score(state, inn, kind, me, carriers)
+        else:
+            score = 0.0                                 # draw or pass
+        score += rng.random() * 0.1
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _travel_score(state: CzarState, action: int, me: int, carriers: dict[int, int]) -> float:
+    """Levels gained by one's own message in this travel, less :data:`RIVAL` times those
+    gained by rivals' messages (the palace counts as the level above the grassland)."""
+    rest, dest2 = divmod(action - A.TRAVEL, A.DESTS)
+    rest, dest1 = divmod(rest, A.DESTS)
+    inn, k = divmod(rest, 8)
+    first = k >> 1
+    second = (first + 1) & 3 if not k & 1 else (first - 1) & 3
+    level = INN_LEVEL[inn]
+    score = 0.05
+    for kind, dest in ((first, dest1), (second, dest2)):
+        carrier = carriers.get(inn * 4 + kind, -1)
+        if carrier >= 0:
+            up = (TOP + 1 if dest == PALACE else INN_LEVEL[dest]) - level
+            score += up if carrier == me else -RIVAL * up
+    return score
+
+
+def _fill_score(state: CzarState, inn: int, kind: int, me: int,
+                carriers: dict[int, int]) -> float:
+    """A placement that fills an inn sends its two early risers off next: good when they
+    carry one's own message, bad when a rival's."""
+    if state.cnt[inn] != 2:
+        return 0.02
+    rooms, base = state.rooms, inn * 4
+    empty = next(r for r in range(4) if r != kind and rooms[base + r] < 0)
+    score = 0.02
+    for leaver in ((empty + 1) & 3, (empty + 2) & 3):
+        carrier = carriers.get(base + leaver, -1)
+        if carrier >= 0:
+            score += 0.5 if carrier == me else -0.5 * RIVAL
+    return score
+
+
+def _rollout_push(state: CzarState) -> bool:
+    """The classic push-your-luck decision of the playout: the heuristic's odds, read from
+    the sampled world (in classic every coin is face up, so what the pile holds is public)."""
+    me = state.active
+    running = sum(COIN_VALUE[c] for c in state.running)
+    need = state.price_of(me) - state.coin_total(me) - running
+    danger = 0.0
+    for seat in range(state.n):
+        if seat != me and state.guard_of[seat] >= 0:
+            gap = state.price_of(seat) - state.coin_total(seat)
+            danger = max(danger, 1.0 if gap <= 3 else 0.5)
+    return worth_pushing(need, running, state.pile, danger)

@@ -130,7 +130,51 @@ def _seat_view(state: CzarState, p: int, viewer: int | None, over: bool) -> dict
 def sample_world(game: Game, view: dict, rng: random.Random) -> CzarState:
     """A full state showing ``view`` to its seat, with the unseen drawn at random: the unseen
     part of every stack is reshuffled, and the coin pile (plus, in revised, every coin the
-    seat has not seen) is redealt."""
+    seat has not seen) is redealt.
+
+    Everything the view fixes is read once into a template (kept for the last view asked
+    about, as a search asks about the same view thousands of times); each call copies it
+    and draws only the unseen."""
+    template = _template(game, view)
+    s = template.state.clone()
+    for p, bottom, hidden in template.stacks:
+        hidden = hidden[:]
+        rng.shuffle(hidden)
+        s.stacks[p] = bottom + hidden
+    _deal_hidden_coins(s, template.unseen, template.hidden_owner, template.limits, rng)
+    if template.private_log:
+        _rebuild_log(s, view["log"], view["seat"])
+    return s
+
+
+class _Template:
+    """What ``sample_world`` reads from one view: the state without the unseen, the unseen
+    stack parts (seat, known bottom, unseen couriers) and the coins to redeal."""
+
+    __slots__ = ("hidden_owner", "key", "limits", "private_log", "stacks", "state", "unseen",
+                 "view")
+
+    def __init__(self, view: dict, key: tuple, state: CzarState, stacks: list, unseen: list,
+                 hidden_owner: list, limits: list, private_log: bool):
+        self.view, self.key, self.state, self.stacks = view, key, state, stacks
+        self.unseen, self.hidden_owner, self.limits = unseen, hidden_owner, limits
+        self.private_log = private_log
+
+
+_LAST: list[_Template] = []
+
+
+def _template(game: Game, view: dict) -> _Template:
+    key = (len(view["log"]), view["turns"], view["phase"], view["seat"], view["active"])
+    last = _LAST[0] if _LAST else None
+    if last is not None and last.view is view and last.key == key:
+        return last
+    made = _read_view(game, view, key)
+    _LAST[:] = [made]
+    return made
+
+
+def _read_view(game: Game, view: dict, key: tuple) -> _Template:
     config = game.configure(view["players"], view["preset"], view["options"])
     s = CzarState(config)
     seat = view["seat"]
@@ -172,18 +216,18 @@ def sample_world(game: Game, view: dict, rng: random.Random) -> CzarState:
     for code in s.removed + s.running:
         unseen.remove(code)
     hidden_owner = []
+    stacks = []
     for info in view["seats"]:
         p = info["seat"]
         s.display[p] = [_code(c) for c in info["display"]]
         bottom = [_code(c) for c in info["stack_bottom"]]
         hidden_info = info["stack_hidden"]
-        hidden = []
+        s.stacks[p] = bottom
         if hidden_info["colour"] is not None:
             colour = COLOUR_BY_KEY[hidden_info["colour"]]
-            hidden = [colour * 4 + TYPE_BY_KEY[k] for k, count in hidden_info["counts"].items()
-                      for _ in range(count)]
-            rng.shuffle(hidden)
-        s.stacks[p] = bottom + hidden
+            stacks.append((p, bottom, [colour * 4 + TYPE_BY_KEY[k]
+                                       for k, count in hidden_info["counts"].items()
+                                       for _ in range(count)]))
         s.known[p] = len(bottom)
         if info["coins"] is not None:
             s.coins[p] = [COIN_BY_KEY[c] for c in info["coins"]]
@@ -191,9 +235,12 @@ def sample_world(game: Game, view: dict, rng: random.Random) -> CzarState:
                 unseen.remove(code)
         else:
             hidden_owner.append((p, info["coin_count"]))
-    _deal_hidden_coins(s, unseen, hidden_owner, _pass_limits(view), rng)
-    _rebuild_log(s, view["log"], seat)
-    return s
+    private_log = bool(hidden_owner) and any(
+        event.get("e") == "coin" and "coin" not in event for event in view["log"])
+    if not private_log:
+        _rebuild_log(s, view["log"], seat)
+    return _Template(view, key, s, stacks, unseen, hidden_owner, _pass_limits(view),
+                     private_log)
 
 
 def _pass_limits(view: dict) -> list[tuple[int, int, int]]:
