@@ -56,14 +56,47 @@ def public(state: CarcassonneState) -> dict:
     }
 
 
+_LAST: tuple | None = None
+"""The last view a world was sampled from, its fingerprint and its fixed part (one entry:
+a search samples thousands of worlds from one view, and only the hidden orders differ)."""
+
+
 def sample_world(game: Game, view: dict, rng: random.Random) -> CarcassonneState:
     """A full state consistent with ``view``: the hidden order of the tile pile and of the
     never-drawn messages drawn with ``rng``, everything else rebuilt from the view."""
-    return rebuild(game.configure(view["players"], view["preset"], view["options"]), view, rng)
+    global _LAST
+    last = _LAST
+    mark = (len(view.get("log", ())), view["turn"], view["phase"], view["pile_size"],
+            view["round"]["next"])
+    if last is None or last[0] is not view or last[1] != mark:
+        config = game.configure(view["players"], view["preset"], view["options"])
+        last = _LAST = (view, mark, _fixed(config, view))
+    return _draw(last[2], rng)
 
 
 def rebuild(config: Config, data: dict, rng: random.Random) -> CarcassonneState:
     """A state from public data (a view) with the hidden orders drawn with ``rng``."""
+    return _draw(_fixed(config, data), rng)
+
+
+def _draw(fixed: tuple, rng: random.Random) -> CarcassonneState:
+    """A copy of the fixed part with the hidden orders shuffled in."""
+    template, hidden, bottom, unseen, known = fixed
+    state = template.clone()
+    if hidden is not None:
+        hidden = list(hidden)
+        rng.shuffle(hidden)
+        state.pile = hidden + bottom
+    if unseen is not None:
+        unseen = list(unseen)
+        rng.shuffle(unseen)
+        state.stack = unseen + known
+    return state
+
+
+def _fixed(config: Config, data: dict) -> tuple:
+    """Everything public rebuilt into a state (pile and stack left empty), with the hidden
+    tiles and the never-drawn messages in a fixed order (None where nothing is drawn)."""
     state = CarcassonneState(config)
     board = state.board
     for letter, x, y, rot in data["board"][1:]:
@@ -83,19 +116,19 @@ def rebuild(config: Config, data: dict, rng: random.Random) -> CarcassonneState:
     state.remaining = dict(data["remaining"])
     state.discarded = list(data["discarded"])
     bottom = list(data["pile_bottom"])
+    hidden = None
     if data["phase"] != DEAL_TILES:
         unknown = Counter(state.remaining)
         unknown.subtract(Counter(bottom))
         hidden = [letter for letter in LETTERS for _ in range(unknown[letter])]
-        rng.shuffle(hidden)
         state.pile = hidden + bottom
         state.bottom_known = len(bottom)
     messages = data["messages"]
+    known = list(messages["known"])
+    unseen = None
     if data["phase"] not in (DEAL_TILES, DEAL_MESSAGES) and config.options.get(
             "messengers", True):
-        known = list(messages["known"])
         unseen = [m for m in MESSAGES if m not in known]
-        rng.shuffle(unseen)
         state.stack = unseen + known
     state.msg_draws = messages["draws"]
     state.msg = messages["current"] or 0
@@ -107,4 +140,4 @@ def rebuild(config: Config, data: dict, rng: random.Random) -> CarcassonneState:
     state.lock = list(data["lock"])
     state.final = data["final"]
     state.log = list(data.get("log", []))
-    return state
+    return state, hidden, bottom, unseen, known
