@@ -8,6 +8,8 @@ script: the record prefix up to the position, then the worked example's own step
 hand-chosen outcomes (the coin pile of the rubles example). Seats are rotated so that red (p1)
 is the active player as in the seed. ``two_colours.json`` (rules 3.3, a display holding one
 type in two colours) is scripted play from stacked stacks (``two_colours_in_display``).
+``bribe.json`` (revised, the coin pile stacked with the 3s on top) is seeded random play up to
+a turn where red may bribe, the winning move of the search test (``bribe_position``).
 
     python tests/czar/scenarios/make_scenarios.py
 """
@@ -57,9 +59,9 @@ def rotate(steps: list, players: int, shift: int) -> list:
     return out
 
 
-def record(steps: list, players: int = 4, note: str = "") -> dict:
+def record(steps: list, players: int = 4, note: str = "", preset: str = "classic") -> dict:
     data = {"format": "gonets-record", "version": 1, "game": "czar", "players": players,
-            "preset": "classic", "options": {}, "seats": [], "seed": None, "steps": steps}
+            "preset": preset, "options": {}, "seats": [], "seed": None, "steps": steps}
     Record.from_json(data).replay()
     data["note"] = note
     return data
@@ -138,7 +140,39 @@ def two_colours_in_display() -> list:
         state.apply(state.text_to_action(text))
 
 
+def bribe_position(seed: int = 3) -> list:
+    """Revised, 2 players, the coin pile stacked with the 3s on top: seeded random play
+    (travels weighted 4:1) until red may bribe with other actions open too (the search test's
+    winning move). Red never bribes or passes the message on the way."""
+    pile = ["3"] * 3 + ["2"] * 6 + ["1"] * 9 + ["blank"] * 3 + ["njet"] * 9
+    steps: list[dict] = [{"chance": 0}, {"chance": pile}]
+    config = GAME.configure(2, "revised")
+    state = GAME.new_state(config)
+    state.apply_chance(0)
+    state.apply_chance(pile)
+    rng = random.Random(seed)
+    while True:
+        if state.current_player() == CHANCE:
+            outcome = state.sample_chance(rng)
+            state.apply_chance(outcome)
+            steps.append({"chance": outcome})
+            continue
+        if state.is_terminal():
+            raise ValueError(f"seed {seed} ends the match first; try another")
+        options = [(a, state.action_to_text(a)) for a in state.legal_actions()]
+        if state.active == 0 and "bribe" in [t for _, t in options] and len(options) > 2:
+            return steps
+        options = [(a, t) for a, t in options if t != "bribe"] or options
+        action, text = rng.choices(options, [4 if t.startswith("travel") else 1
+                                             for _, t in options])[0]
+        steps.append({"seat": state.current_player(), "action": text})
+        state.apply(action)
+
+
 def main() -> None:
+    save("bribe.json", record(bribe_position(), 2, preset="revised",
+                              note="revised: red's coins reach its guard's price; the bribe "
+                                   "wins (search test)"))
     save("two_colours.json", record(
         two_colours_in_display() + [{"seat": 0, "action": "place blue officer taiga"}], 2,
         note="rules 3.3: red's display holds a red and a blue (extra colour) Officer; red "
