@@ -59,7 +59,7 @@ def test_a_restarted_server_resumes_every_table_exactly(toy, db_url):
         ann.close()
         watcher = first.client(bots["id"])
         partial = watcher.until(lambda m: m["type"] == "state" and m["version"] >= 3)
-        assert not partial["view"]["terminal"]
+        assert not partial["view"]["terminal"], partial["version"]
         watcher.close()
     with ServerThread(db_url, bot_delay=0.0) as second:
         ann = second.client(humans["id"], token)

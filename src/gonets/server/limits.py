@@ -7,6 +7,7 @@ Every refusal names the limit and what to do.
 
 from __future__ import annotations
 
+import os
 import time
 from collections import defaultdict, deque
 from dataclasses import dataclass
@@ -28,7 +29,8 @@ class Limits:
     tables_per_minute: int = 30            # tables a client address may open per minute
     lobby_page: int = 50                   # tables per lobby list, unless asked for fewer
     max_steps: int | None = None           # per table; None: the game's own ``max_steps``
-    bot_seconds: float = 20.0              # CPU seconds one bot decision may take
+    bot_seconds: float = 20.0              # seconds one bot decision may take
+    bot_workers: int = max(1, min(4, (os.cpu_count() or 2) - 1))   # bot processes (0: threads)
 
 
 def parse_lang(lang: object) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from gonets.agents import agent_names
 from gonets.core import get_game
+from gonets.server.bots import BotPool
 from gonets.server.limits import ClientLimits, Limits
 from gonets.server.names import check_name_at_table
 from gonets.server.spec import TableError, hash_token, new_token, parse_spec
@@ -41,6 +42,8 @@ class TableManager:
                                          thread_name_prefix="gonets-db-write")
         self.reader = ThreadPoolExecutor(max_workers=2, thread_name_prefix="gonets-db-read")
         self.loading: dict[str, asyncio.Future] = {}
+        workers = self.limits.bot_workers
+        self.bots = BotPool(workers, self.limits.bot_seconds) if workers > 0 else None
 
     async def write(self, method, *args) -> Any:
         """Run a storage write in the writer thread(s)."""
@@ -71,6 +74,8 @@ class TableManager:
         await asyncio.gather(*tasks, return_exceptions=True)
         self.writer.shutdown(wait=True)
         self.reader.shutdown(wait=True)
+        if self.bots is not None:
+            self.bots.close()
 
     def _launch(self, table: LiveTable) -> None:
         self.tables[table.id] = table

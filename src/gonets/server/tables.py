@@ -14,6 +14,7 @@ import json
 import logging
 import secrets
 import time
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 from gonets.agents import agent_names, make_agent
@@ -27,6 +28,7 @@ from gonets.core import (
     get_game,
     seat_names,
 )
+from gonets.server.bots import BotTimeout
 from gonets.server.connection import Connection
 from gonets.server.frames import LogLines, seat_payload
 from gonets.server.names import check_name_at_table
@@ -391,15 +393,25 @@ class LiveTable:
             self.deadline = None
 
     # -- bots and the turn timer ---------------------------------------------------------------
-    def agent_for(self, seat: int) -> Any:
+    def agent_name(self, seat: int) -> str:
+        """The bot of a bot seat, or the stand-in that plays for an absent human."""
+        entry = self.seats[seat]
+        return entry["agent"] if entry["kind"] == "bot" else entry.get("fallback", "random")
+
+    async def decide(self, seat: int, view: dict, legal: list) -> Any:
+        """The seat's bot's choice, computed by the manager's bot pool (other processes,
+        low priority, a time budget) or, without a pool, in a worker thread."""
+        name = self.agent_name(seat)
+        pool = self.manager.bots
+        if pool is not None:
+            return await pool.decide(self.id, seat, name, self.game.name, self.config.players,
+                                     self.config.preset, dict(self.config.options),
+                                     self.stored.seed, view, legal)
         agent = self.agents.get(seat)
         if agent is None:
-            entry = self.seats[seat]
-            name = entry["agent"] if entry["kind"] == "bot" else entry.get("fallback", "random")
-            agent = make_agent(name, self.game, self.config, seat,
-                               seed=self.stored.seed)
-            self.agents[seat] = agent
-        return agent
+            agent = self.agents[seat] = make_agent(name, self.game, self.config, seat,
+                                                   seed=self.stored.seed)
+        return await asyncio.to_thread(agent.act, view, legal)
 
     async def run(self) -> None:
         """Drive the table: bots move after ``bot_delay``; absent humans after the timer."""
@@ -439,9 +451,15 @@ class LiveTable:
             return
         view = self.state.view(seat)
         legal = list(self.state.legal_actions())
-        agent = self.agent_for(seat)
         try:
-            action = await asyncio.to_thread(agent.act, view, legal)
+            action = await self.decide(seat, view, legal)
+        except BotTimeout as exc:               # over its CPU budget: a random move instead
+            log.warning("table %s: bot of seat %d abandoned (%s); playing at random",
+                        self.id, seat, exc)
+            action = legal[secrets.randbelow(len(legal))]
+        except BrokenProcessPool:               # its worker was replaced: ask again
+            await asyncio.sleep(0.1)
+            return
         except Exception as exc:
             log.exception("table %s: bot of seat %d failed", self.id, seat)
             self.failure = f"the bot of p{seat + 1} failed ({type(exc).__name__})"

@@ -1,0 +1,112 @@
+"""Bot decisions in worker processes, at low priority, with a time budget per decision.
+
+A search bot can burn a core for seconds; computed in the server's own process it would hold
+the interpreter and every human table would wait. Here each decision runs in a worker
+process started at the lowest CPU priority (``nice`` 19), so the operating system serves the
+server process (and the humans it answers) first. Each table has at most one decision under
+way, and the workers take them first come, first served, so every bot table gets its share in
+turn. A decision that outlives ``seconds`` is abandoned: its worker is killed and replaced,
+and the table plays a random legal move instead.
+
+A table always goes to the same worker (by its id), so an agent that keeps state between
+decisions (search trees it reuses) finds it there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import stat
+import zlib
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+log = logging.getLogger("gonets.server")
+KEEP_AGENTS = 512                 # agents a worker keeps between decisions (oldest go first)
+_agents: OrderedDict[tuple, Any] = OrderedDict()
+
+
+def _start_worker() -> None:
+    """In a new worker: lowest CPU priority, and no inherited sockets. A forked worker holds
+    copies of the server's sockets; left open, a client's connection would not close when
+    the server closes it (the worker's copy keeps it alive). The executor talks to its
+    workers over pipes, which stay."""
+    try:
+        os.nice(19)
+    except OSError:                # not permitted here: still a separate process
+        pass
+    for name in os.listdir("/proc/self/fd") if os.path.isdir("/proc/self/fd") else []:
+        try:
+            if stat.S_ISSOCK(os.fstat(int(name)).st_mode):
+                os.close(int(name))
+        except OSError:
+            pass
+
+
+def _decide(key: tuple, agent: str, game_name: str, players: int, preset: str,
+            options: dict, seat: int, seed: int, view: dict, legal: list) -> Any:
+    """In a worker: the agent for ``key`` (made once) chooses among ``legal``."""
+    from gonets.agents import make_agent
+    from gonets.core import get_game
+
+    bot = _agents.get(key)
+    if bot is None:
+        game = get_game(game_name)
+        config = game.configure(players, preset, options)
+        bot = _agents[key] = make_agent(agent, game, config, seat, seed=seed)
+        while len(_agents) > KEEP_AGENTS:
+            _agents.popitem(last=False)
+    else:
+        _agents.move_to_end(key)
+    return bot.act(view, legal)
+
+
+class BotTimeout(Exception):
+    """A bot decision ran past its budget and was abandoned."""
+
+
+class BotPool:
+    """``workers`` single-process executors; a table's decisions always go to the same one."""
+
+    def __init__(self, workers: int, seconds: float):
+        self.seconds = seconds
+        # fork: workers see the games registered in this process (tests register their own)
+        self.context = multiprocessing.get_context("fork")
+        self.executors = [self._executor() for _ in range(max(1, workers))]
+
+    def _executor(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=1, mp_context=self.context,
+                                   initializer=_start_worker)
+
+    async def decide(self, table_id: str, seat: int, agent: str, game: str, players: int,
+                     preset: str, options: dict, seed: int, view: dict, legal: list) -> Any:
+        """The agent's choice; :class:`BotTimeout` past the budget (the worker is replaced)."""
+        index = zlib.crc32(table_id.encode()) % len(self.executors)
+        executor = self.executors[index]
+        future = asyncio.get_running_loop().run_in_executor(
+            executor, _decide, (table_id, seat, agent), agent, game, players, preset,
+            options, seat, seed, view, legal)
+        try:
+            return await asyncio.wait_for(future, self.seconds)
+        except TimeoutError:
+            self._replace(index, executor)
+            raise BotTimeout(f"the bot took more than {self.seconds:g} s") from None
+
+    def _replace(self, index: int, executor: ProcessPoolExecutor) -> None:
+        """Kill a worker stuck in a decision and start a fresh one in its place (decisions
+        queued behind it fail and are retried by their tables)."""
+        if self.executors[index] is not executor:
+            return
+        self.executors[index] = self._executor()
+        for process in list(getattr(executor, "_processes", {}).values()):
+            process.kill()
+        executor.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        for executor in self.executors:
+            for process in list(getattr(executor, "_processes", {}).values()):
+                process.kill()
+            executor.shutdown(wait=False, cancel_futures=True)
