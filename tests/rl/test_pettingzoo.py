@@ -135,3 +135,29 @@ def test_bad_configuration_names_the_problem():
         env("chess")
     with pytest.raises(Exception, match="players"):
         env("czar", players=9)
+
+
+def every_preset() -> list[tuple[str, int, str]]:
+    from gonets.core.registry import games
+
+    found = []
+    for name, game in games().items():
+        for preset in game.presets:
+            low, high = game.player_range(preset.name)
+            found += [(name, n, preset.name) for n in sorted({low, high})]
+    return found
+
+
+@pytest.mark.parametrize("case", every_preset(), ids=case_id)
+def test_every_preset_and_player_range_end(case):
+    """Every preset at its fewest and most players: observations stay in their space."""
+    game, players, preset = case
+    table = env(game, players=players, preset=preset)
+    table.reset(seed=1)
+    rng = np.random.default_rng(1)
+    for step, agent in enumerate(table.agent_iter()):
+        obs, _reward, termination, truncation, _ = table.last()
+        assert table.observation_space(agent).contains(obs)
+        if termination or truncation or step >= 40:
+            break
+        table.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
