@@ -26,7 +26,15 @@ def test_catalogue_lists_games_with_presets_options_and_bots(server):
     ({"game": "nope", "players": 2}, "unknown game 'nope'"),
     ({"players": 2}, "choose a game"),
     ({"game": "toy", "players": 7}, "is for 2-3 players, not 7"),
-    ({"game": "toy", "players": "2"}, "not 2"),
+    ({"game": "toy", "players": "2"}, "'players' must be a whole number, not \"2\""),
+    ({"game": "toy", "players": True}, "'players' must be a whole number, not true"),
+    ({"game": "toy", "players": 2.0}, "'players' must be a whole number, not 2.0"),
+    ({"game": "toy", "players": 2, "options": {"rounds": 2.0}},
+     "option 'rounds' must be a whole number, not 2.0"),
+    ({"game": "toy", "players": 2, "options": {"rounds": True}},
+     "option 'rounds' must be a whole number, not true"),
+    ({"game": "toy", "players": 2, "preset": 3}, "'preset' must be a preset's name"),
+    ({"game": "toy", "players": 2, "bot_delay": True}, "'bot_delay' must be a number"),
     ({"game": "toy", "players": 2, "preset": "huge"}, "no preset 'huge'"),
     ({"game": "toy", "players": 2, "options": {"rounds": 9}}, "option 'rounds'"),
     ({"game": "toy", "players": 2, "options": {"colour": 1}}, "no option 'colour'"),
@@ -230,3 +238,41 @@ def test_a_chosen_seed_is_refused_where_several_humans_sit(tmp_path):
         assert refused.status_code == 400 and "seed" in refused.json()["error"]
         site.create(**{**two, "seed": None})
         site.create(**{**two, "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}]})
+
+
+@pytest.mark.parametrize("value,like,message", [
+    (1, True, "must be true or false, not 1"),
+    (30.0, 30, "must be a whole number, not 30.0"),
+    (True, 30, "must be a whole number, not true"),
+    ("3", 3, "must be a whole number, not \"3\""),
+    (True, 0.5, "must be a number, not true"),
+    ({"2": 7.5}, {"2": 3}, "option 'x'['2'] must be a whole number, not 7.5"),
+    ([1, "a"], [1], "option 'x'[1] must be a whole number, not \"a\""),
+    ("x" * 100, 3, "..."),
+])
+def test_option_values_must_have_the_type_of_the_default(value, like, message):
+    from gonets.server.spec import TableError, check_type
+
+    with pytest.raises(TableError) as refused:
+        check_type("option 'x'", value, like)
+    assert message in str(refused.value) and len(str(refused.value)) < 120
+    for fine, kind in ((True, False), (3, 7), (2, 0.5), (2.5, 0.5), ({"3": 4}, {"2": 3})):
+        check_type("option 'x'", fine, kind)
+
+
+def test_real_game_options_refuse_lookalike_types(server):
+    from gonets.core import games
+
+    for game in games().values():
+        low = game.player_range(game.default_preset)[0]
+        for option in game.options:
+            if isinstance(option.default, bool):
+                wrong = 1
+            elif isinstance(option.default, int):
+                wrong = float(option.default)
+            else:
+                continue
+            response = server.http.post("/api/tables", json={
+                "game": game.name, "players": low, "options": {option.name: wrong}})
+            assert response.status_code == 400, (game.name, option.name)
+            assert f"option {option.name!r} must be" in response.json()["error"]

@@ -94,6 +94,11 @@ def test_a_seat_opened_in_a_second_place_is_seen_and_can_be_taken_back(server):
         first.until(lambda m: False, timeout=5)
     table = server.manager.tables[table_id]
     assert [c.seat for c in table.connections] == [0]    # never two places for one seat
+    odd = server.client(table_id, join=False)
+    odd.send({"type": "join", "token": token, "take_back": 1})
+    assert "'take_back' must be true or false" in odd.until(
+        lambda m: m["type"] == "error")["message"]
+    odd.close()
     # the first place takes its seat back: a new secret, the other place shut out for good
     back = server.client(table_id, join=False)
     back.send({"type": "join", "token": token, "take_back": True})

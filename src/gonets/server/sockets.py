@@ -123,6 +123,8 @@ class Session:
                 raise TableError("spectators do not have a name at the table")
             await table.set_name(seat, data["name"])
         welcome: dict[str, Any] = {"type": "welcome", "seat": seat, "ref": ref, "lang": lang}
+        if not isinstance(data.get("take_back", False), bool):
+            raise TableError("'take_back' must be true or false")
         if seat is not None and data.get("take_back") is True:
             fresh = await table.rekey(seat, self.conn)
             welcome["link"] = seat_link(table.id, seat, fresh)

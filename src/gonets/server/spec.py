@@ -6,6 +6,7 @@ Every refusal is a :class:`TableError` whose message names the field at fault.
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -60,10 +61,17 @@ def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False) -
     except OptionError as exc:
         raise TableError(str(exc)) from None
     players = data.get("players")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise TableError(f"'players' must be a whole number, not {shown(players)}")
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise TableError("'options' must be an object of option values")
     preset = data.get("preset") or None
+    if preset is not None and not isinstance(preset, str):
+        raise TableError("'preset' must be a preset's name (text)")
+    for option, value in options.items():
+        if any(o.name == option for o in game.options):
+            check_type(f"option {option!r}", value, game.option(option).default)
     try:
         config = game.configure(players, preset, options)
     except (GonetsError, TypeError) as exc:
@@ -75,6 +83,44 @@ def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False) -
     creator = creator_seat(data.get("seat"), seats)
     return TableSpec(game.name, config.players, config.preset, dict(config.options), seats,
                      bot_delay, turn_seconds, seed, creator, data.get("name"))
+
+
+KINDS = ((bool, "true or false"), (int, "a whole number"), (float, "a number"),
+         (str, "text"), (list, "a list"), (dict, "an object"))
+
+
+def shown(value: Any) -> str:
+    """A value as JSON, cut short: error messages quote what was sent."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def kind_of(value: Any) -> tuple[type, str]:
+    return next(kind for kind in KINDS if isinstance(value, kind[0]))
+
+
+def check_type(what: str, value: Any, like: Any) -> None:
+    """``value`` must be of the JSON kind of ``like`` (an option's default): true/false is
+    not a number, ``30.0`` is not a whole number, ``1`` is not true; lists and objects are
+    checked element by element against the default's first element."""
+    if like is None:
+        return
+    kind, words = kind_of(like)
+    if kind is float:
+        fits = isinstance(value, (int, float)) and not isinstance(value, bool)
+    elif kind is int:
+        fits = isinstance(value, int) and not isinstance(value, bool)
+    else:
+        fits = isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
+    if not fits:
+        raise TableError(f"{what} must be {words}, not {shown(value)}")
+    if kind is dict and like:
+        sample = next(iter(like.values()))
+        for key, item in value.items():
+            check_type(f"{what}[{key!r}]", item, sample)
+    elif kind is list and like:
+        for index, item in enumerate(value):
+            check_type(f"{what}[{index}]", item, like[0])
 
 
 def parse_seed(seed: Any, seats: list[dict], fixed_seeds: bool) -> int:
