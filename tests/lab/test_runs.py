@@ -221,3 +221,12 @@ def test_a_run_extended_past_a_short_last_shard_plays_each_match_once(tmp_path):
     assert rows(out) == rows(tmp_path / "whole")
     shrunk = run(*simulate_args(out, 20, "--resume"))
     assert shrunk.exit_code == 2 and "--games must be at least 23" in shrunk.output
+
+
+def test_the_manifest_records_the_code_of_each_session(tmp_path):
+    out = tmp_path / "r"
+    assert run(*simulate_args(out, 5)).exit_code == 0
+    assert run(*simulate_args(out, 10, "--resume")).exit_code == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["games"] == 10 and len(manifest["played_with"]) == 2
+    assert all(entry["version"] and "commit" in entry for entry in manifest["played_with"])

@@ -49,8 +49,15 @@ class RunDir:
         return LabPlan.from_json(data)
 
     def write_plan(self, plan: LabPlan) -> None:
+        """Store the plan, with the code of every session that played into the run appended
+        to ``played_with`` (gonets version, git commit and whether the checkout was dirty)."""
+        history = []
+        if self.exists():
+            history = json.loads(self.manifest_path.read_text(encoding="utf-8")) \
+                .get("played_with", [])
+        data = {**plan.to_json(), "played_with": [*history, code_version()]}
         self.path.mkdir(parents=True, exist_ok=True)
-        _atomic_write(self.manifest_path, json.dumps(plan.to_json(), indent=2).encode())
+        _atomic_write(self.manifest_path, json.dumps(data, indent=2).encode())
 
     def start(self, plan: LabPlan, resume: bool) -> set[tuple[int, int]]:
         """Prepare the directory for ``plan``; returns the shards already done.
@@ -112,6 +119,29 @@ class RunDir:
 
     def row_count(self) -> int:
         return sum(end - start for start, end in self.done_shards())
+
+
+def code_version() -> dict[str, Any]:
+    """What code plays now: the gonets version and, in a git checkout, its commit."""
+    import subprocess
+    import time
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        release = version("gonets")
+    except PackageNotFoundError:
+        release = None
+    here = Path(__file__).resolve().parent
+    try:
+        commit = subprocess.run(["git", "-C", str(here), "rev-parse", "HEAD"], capture_output=True,
+                                text=True, timeout=5).stdout.strip() or None
+        dirty = bool(subprocess.run(["git", "-C", str(here), "status", "--porcelain", "--",
+                                     str(here.parent)], capture_output=True, text=True,
+                                    timeout=5).stdout.strip()) if commit else None
+    except (OSError, subprocess.SubprocessError):
+        commit = dirty = None
+    return {"version": release, "commit": commit, "dirty": dirty,
+            "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
 
 
 def rows_table(rows: list[dict[str, Any]]) -> Any:
