@@ -241,3 +241,10 @@ def test_validate_names_the_decks_file_and_the_missing_card(tmp_path):
     message = str(err.value)
     assert "cards/town.yaml" in message and "needs 32 cards, found 31" in message
     assert "missing: T07" in message
+
+
+def test_every_effect_kind_the_validator_admits_has_a_rule():
+    from gonets.games.babayaga.rules import BabaYagaState
+    from gonets.games.babayaga.rules.content import EFFECT_KINDS
+
+    assert all(callable(getattr(BabaYagaState, f"_effect_{kind}", None)) for kind in EFFECT_KINDS)

@@ -38,135 +38,165 @@ class Effects:
             self.pop()
 
     def effect_step(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
-        """Run one effect; False when it waits for a decision or a child frame."""
-        kind, arg, mem = sub
-        cid = f["card"]
-        if kind == "take_card":
-            self.gain(p, cid)
-            if self.card(cid)["deck"] == "baba_yaga":
-                self.by_beaten += 1
-                self.by_defeater = p.seat
-            if self.card(cid)["lair"]:
-                self.set_aside = [c for c in self.set_aside if c != cid]
-            return True
-        if kind == "kill":
-            self.kill(p)
-            return True
-        if kind == "eliminate":
-            self.eliminate(p)
-            return True
-        if kind == "miss_turn":
-            self.miss(p)
-            return True
-        if kind == "dice_mod":
-            src = cid if self.card(cid)["deck"] in DECKS else None
-            p.effects.append([arg["ability"], arg["amount"], arg["duration"], p.turns, src])
-            self.emit({"e": "effect", "seat": p.seat, "ability": arg["ability"],
-                       "amount": arg["amount"], "duration": arg["duration"]})
-            return True
-        if kind == "clear_lingering":
-            p.effects = []
-            self.release_reminders()
-            self.emit({"e": "cleared", "seat": p.seat})
-            return True
-        if kind == "set_aside":
-            if cid not in self.set_aside:
-                self.set_aside.append(cid)
-            self.reminder = [r for r in self.reminder if r[0] != cid]   # it waited there
-            return True
-        if kind == "place_token":
-            where = p.loc if arg["location"] == "here" else arg["location"]
-            if arg["token"] in ("hut", "horseman", "wolves", "solovey") and self.is_town(where):
-                return True
-            self.move_token_to(arg["token"], where)
-            if where == p.loc:      # B8: drawing the card counts as meeting its token
-                p.met[arg["token"]] = self.serial[arg["token"]]
-            return True
-        if kind == "remove_token":
-            if self.tokens[arg["token"]] is not None:
-                self.tokens[arg["token"]] = None
-                self.serial[arg["token"]] += 1
-                self.emit({"e": "token", "token": arg["token"], "to": None})
-            self.check_passives()
-            return True
-        if kind == "end_game":
-            return self.baba_yaga_beaten(p) or True
-        if kind == "global":
-            for q in self.active_players():
-                for k2, a2 in arg:
-                    if k2 == "dice_mod":
-                        src = cid if self.card(cid)["deck"] in DECKS else None
-                        q.effects.append([a2["ability"], a2["amount"], a2["duration"], q.turns,
-                                          src])
-                    elif k2 == "miss_turn":
-                        self.miss(q)
-                    elif k2 == "clear_lingering":
-                        q.effects = []
-            self.emit({"e": "global", "card": cid})
-            return True
-        if kind == "discard_own":
-            opts = self.own_matching(p, arg["type"])
-            if not opts:
-                return True
-            if answer is None:
-                if len(opts) == 1:
-                    answer = f"card {opts[0].lower()}"
-                else:
-                    self._ask(p.seat, [f"card {c.lower()}" for c in opts])
-                    return False
-            self.discard_card(p, answer.split()[1].upper())
-            mem["count"] = mem.get("count", 0) + 1
-            if mem["count"] < arg.get("count", 1):
-                return self.effect_step(f, p, sub, None)
-            return True
-        if kind == "choose_one":
-            doable = [i for i, (k2, a2) in enumerate(arg)
-                      if k2 != "discard_own" or self.own_matching(p, a2["type"])]
-            if not doable:
-                return True
-            if answer is None and "picked" not in mem:
-                if len(doable) == 1:
-                    answer = f"option {doable[0] + 1}"
-                else:
-                    self._ask(p.seat, [f"option {i + 1}" for i in doable])
-                    return False
-            if "picked" not in mem:
-                mem["picked"] = int(answer.split()[1]) - 1
-                answer = None
-            k2, a2 = arg[mem["picked"]]
-            inner = mem.setdefault("inner", [k2, a2, {}])
-            return self.effect_step(f, p, inner, answer)
-        if kind == "take_from_discard":
-            cards = self.c.cards
-            want = arg.get("filter") or {}
+        """Run one effect ``sub`` = [kind, arg, memory]; False when it waits for a decision or
+        a child frame. The loader admits only kinds that have a method here."""
+        return getattr(self, "_effect_" + sub[0])(f, p, sub, answer)
 
-            def matches(c: str) -> bool:
-                card = cards[c]
-                if want.get("type") and card["type"] != want["type"]:
-                    return False
-                return not (want.get("has_rep") and not card["rep"])
-            piles = DECKS if arg["pile"] == "either" else (arg["pile"],)
-            piles = [d for d in piles if any(matches(c) for c in self.discard[d])]
-            if not piles:
-                mem.setdefault("else", [arg["else"], 0])
-                todo = arg["else"]
-                f["todo"] = list(todo) + f["todo"]
-                return True
-            if answer is None and len(piles) > 1:
-                self._ask(p.seat, [f"pile {d}" for d in piles])
-                return False
-            deck = answer.split()[1] if answer else piles[0]
-            got = next(c for c in reversed(self.discard[deck]) if matches(c))
-            self.discard[deck].remove(got)
-            self.gain(p, got)
+    def _effect_take_card(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        cid = f["card"]
+        self.gain(p, cid)
+        if self.card(cid)["deck"] == "baba_yaga":
+            self.by_beaten += 1
+            self.by_defeater = p.seat
+        if self.card(cid)["lair"]:
+            self.set_aside = [c for c in self.set_aside if c != cid]
+        return True
+
+    def _effect_kill(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        self.kill(p)
+        return True
+
+    def _effect_eliminate(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        self.eliminate(p)
+        return True
+
+    def _effect_miss_turn(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        self.miss(p)
+        return True
+
+    def _effect_dice_mod(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        arg = sub[1]
+        cid = f["card"]
+        src = cid if self.card(cid)["deck"] in DECKS else None
+        p.effects.append([arg["ability"], arg["amount"], arg["duration"], p.turns, src])
+        self.emit({"e": "effect", "seat": p.seat, "ability": arg["ability"],
+                   "amount": arg["amount"], "duration": arg["duration"]})
+        return True
+
+    def _effect_clear_lingering(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        p.effects = []
+        self.release_reminders()
+        self.emit({"e": "cleared", "seat": p.seat})
+        return True
+
+    def _effect_set_aside(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        cid = f["card"]
+        if cid not in self.set_aside:
+            self.set_aside.append(cid)
+        self.reminder = [r for r in self.reminder if r[0] != cid]   # it waited there
+        return True
+
+    def _effect_place_token(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        arg = sub[1]
+        where = p.loc if arg["location"] == "here" else arg["location"]
+        if arg["token"] in ("hut", "horseman", "wolves", "solovey") and self.is_town(where):
             return True
-        if kind == "move_character":
-            return self.effect_move_character(p, arg, mem, answer)
-        if kind == "move_token":
-            return self.effect_baba_away(p, arg, mem, answer)
-        if kind == "peek_reorder":
-            return self.effect_peek(p, arg, mem, answer)
-        raise AssertionError(f"effect {kind} has no rule")   # the loader rejects unknown kinds
+        self.move_token_to(arg["token"], where)
+        if where == p.loc:      # B8: drawing the card counts as meeting its token
+            p.met[arg["token"]] = self.serial[arg["token"]]
+        return True
+
+    def _effect_remove_token(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        arg = sub[1]
+        if self.tokens[arg["token"]] is not None:
+            self.tokens[arg["token"]] = None
+            self.serial[arg["token"]] += 1
+            self.emit({"e": "token", "token": arg["token"], "to": None})
+        self.check_passives()
+        return True
+
+    def _effect_end_game(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        return self.baba_yaga_beaten(p) or True
+
+    def _effect_global(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        arg = sub[1]
+        cid = f["card"]
+        for q in self.active_players():
+            for k2, a2 in arg:
+                if k2 == "dice_mod":
+                    src = cid if self.card(cid)["deck"] in DECKS else None
+                    q.effects.append([a2["ability"], a2["amount"], a2["duration"], q.turns,
+                                      src])
+                elif k2 == "miss_turn":
+                    self.miss(q)
+                elif k2 == "clear_lingering":
+                    q.effects = []
+        self.emit({"e": "global", "card": cid})
+        return True
+
+    def _effect_discard_own(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        _, arg, mem = sub
+        opts = self.own_matching(p, arg["type"])
+        if not opts:
+            return True
+        if answer is None:
+            if len(opts) == 1:
+                answer = f"card {opts[0].lower()}"
+            else:
+                self._ask(p.seat, [f"card {c.lower()}" for c in opts])
+                return False
+        self.discard_card(p, answer.split()[1].upper())
+        mem["count"] = mem.get("count", 0) + 1
+        if mem["count"] < arg.get("count", 1):
+            return self.effect_step(f, p, sub, None)
+        return True
+
+    def _effect_choose_one(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        _, arg, mem = sub
+        doable = [i for i, (k2, a2) in enumerate(arg)
+                  if k2 != "discard_own" or self.own_matching(p, a2["type"])]
+        if not doable:
+            return True
+        if answer is None and "picked" not in mem:
+            if len(doable) == 1:
+                answer = f"option {doable[0] + 1}"
+            else:
+                self._ask(p.seat, [f"option {i + 1}" for i in doable])
+                return False
+        if "picked" not in mem:
+            mem["picked"] = int(answer.split()[1]) - 1
+            answer = None
+        k2, a2 = arg[mem["picked"]]
+        inner = mem.setdefault("inner", [k2, a2, {}])
+        return self.effect_step(f, p, inner, answer)
+
+    def _effect_take_from_discard(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        _, arg, mem = sub
+        cards = self.c.cards
+        want = arg.get("filter") or {}
+
+        def matches(c: str) -> bool:
+            card = cards[c]
+            if want.get("type") and card["type"] != want["type"]:
+                return False
+            return not (want.get("has_rep") and not card["rep"])
+        piles = DECKS if arg["pile"] == "either" else (arg["pile"],)
+        piles = [d for d in piles if any(matches(c) for c in self.discard[d])]
+        if not piles:
+            mem.setdefault("else", [arg["else"], 0])
+            todo = arg["else"]
+            f["todo"] = list(todo) + f["todo"]
+            return True
+        if answer is None and len(piles) > 1:
+            self._ask(p.seat, [f"pile {d}" for d in piles])
+            return False
+        deck = answer.split()[1] if answer else piles[0]
+        got = next(c for c in reversed(self.discard[deck]) if matches(c))
+        self.discard[deck].remove(got)
+        self.gain(p, got)
+        return True
+
+    def _effect_move_character(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        _, arg, mem = sub
+        return self.effect_move_character(p, arg, mem, answer)
+
+    def _effect_move_token(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        _, arg, mem = sub
+        return self.effect_baba_away(p, arg, mem, answer)
+
+    def _effect_peek_reorder(self, f: dict, p: Player, sub: list, answer: Any) -> bool:
+        _, arg, mem = sub
+        return self.effect_peek(p, arg, mem, answer)
 
     def effect_move_character(self, p: Player, arg: dict, mem: dict, answer: Any) -> bool:
         if answer is not None:
