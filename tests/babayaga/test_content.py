@@ -9,7 +9,13 @@ from typer.testing import CliRunner
 
 from gonets.core.errors import ContentError
 from gonets.games.babayaga.cli import app
-from gonets.games.babayaga.rules.content import DEFAULT_DIR, default_content, load_content
+from gonets.games.babayaga.rules import BabaYagaState
+from gonets.games.babayaga.rules.content import (
+    DEFAULT_DIR,
+    EFFECT_KINDS,
+    default_content,
+    load_content,
+)
 
 
 @pytest.fixture(scope="module")
@@ -244,7 +250,4 @@ def test_validate_names_the_decks_file_and_the_missing_card(tmp_path):
 
 
 def test_every_effect_kind_the_validator_admits_has_a_rule():
-    from gonets.games.babayaga.rules import BabaYagaState
-    from gonets.games.babayaga.rules.content import EFFECT_KINDS
-
     assert all(callable(getattr(BabaYagaState, f"_effect_{kind}", None)) for kind in EFFECT_KINDS)
