@@ -68,78 +68,84 @@ class Challenges:
         return out
 
     def _op_challenge(self, f: dict, answer: Any) -> None:
+        """One challenge: the dice pool, items before the roll, the roll, rerolls after a
+        failure (one method per stage)."""
+        getattr(self, "_roll_" + f["stage"])(f, answer)
+
+    def _roll_prepare(self, f: dict, answer: Any) -> None:
         p = self.players[self.active]
-        stage = f["stage"]
-        if stage == "prepare":
-            ab = f["ability"]
-            n = self.ability(p, ab) + self.lingering(p, ab, "next_turn") + \
-                self.free_powers(p, ab, f["ctx"]) + f.get("extra", 0)
-            consumed = [e for e in p.effects if e[2] == "next_challenge" and e[0] in (ab, "any")]
-            n += sum(e[1] for e in consumed)
-            if consumed:
-                p.effects = [e for e in p.effects if not any(e is c for c in consumed)]
-            diff = f["base"] + (self.rep(p) if f["plus_rep"] else 0) + f["bonus"]
-            f["n"] = n
-            f["diff"] = max(2, min(6, diff))
-            f["stage"] = "before"
-            return
-        if stage == "before":
-            opts = []
-            if f.get("pay"):
-                opts += [f"pay {c.lower()}" for c in p.cards if self.card(c)["type"] == "item"]
-            for cid in p.cards:
-                for power in self.card(cid)["powers"]:
-                    if power["when"] == "before_roll" and power["cost"] == "discard_self" and \
-                            self.condition_holds(power["condition"], f["ability"], f["ctx"]):
-                        opts.append(f"use {cid.lower()}")
-            if opts and answer is None:
-                return self._ask(p.seat, opts + ["roll"])
-            if answer and answer != "roll":
-                verb, cid = answer.split()
-                cid = cid.upper()
-                if verb == "pay":
-                    f["n"] += 1
-                else:
-                    power = next(pw for pw in self.card(cid)["powers"]
-                                 if pw["when"] == "before_roll")
-                    f["n"] += power["amount"]
-                self.discard_card(p, cid)
-                self.emit({"e": "used", "seat": p.seat, "card": cid})
-                return
-            f["n"] = max(self.c.rules.get("dice", {}).get("min_dice", 1), f["n"])
-            f["stage"] = "roll"
-            return
-        if stage == "roll":
-            if answer is None:
-                return self._chance("dice", f["n"])
-            won = max(answer) >= f["diff"]
-            self.emit({"e": "roll", "seat": p.seat, "ability": f["ability"], "diff": f["diff"],
-                       "dice": list(answer), "won": won})
-            if won:
-                return self.pop((True, False))
-            f["stage"] = "failed"
-            return
-        if stage == "failed":
-            opts = [f"reroll {c.lower()}" for c in p.cards if self.card(c)["rep"] > 0]
-            for cid in p.cards:
-                for power in self.card(cid)["powers"]:
-                    if power["when"] == "after_failed_roll" and \
-                            self.condition_holds(power["condition"], f["ability"], f["ctx"]):
-                        opts.append(f"use {cid.lower()}")
-                    if power["when"] == "on_lose_result":
-                        opts.append(f"use {cid.lower()}")
-            if not opts:
-                return self.pop((False, False))
-            if answer is None:
-                return self._ask(p.seat, opts + ["accept"])
-            if answer == "accept":
-                return self.pop((False, False))
+        ab = f["ability"]
+        n = self.ability(p, ab) + self.lingering(p, ab, "next_turn") + \
+            self.free_powers(p, ab, f["ctx"]) + f.get("extra", 0)
+        consumed = [e for e in p.effects if e[2] == "next_challenge" and e[0] in (ab, "any")]
+        n += sum(e[1] for e in consumed)
+        if consumed:
+            p.effects = [e for e in p.effects if not any(e is c for c in consumed)]
+        diff = f["base"] + (self.rep(p) if f["plus_rep"] else 0) + f["bonus"]
+        f["n"] = n
+        f["diff"] = max(2, min(6, diff))
+        f["stage"] = "before"
+
+    def _roll_before(self, f: dict, answer: Any) -> None:
+        p = self.players[self.active]
+        opts = []
+        if f.get("pay"):
+            opts += [f"pay {c.lower()}" for c in p.cards if self.card(c)["type"] == "item"]
+        for cid in p.cards:
+            for power in self.card(cid)["powers"]:
+                if power["when"] == "before_roll" and power["cost"] == "discard_self" and \
+                        self.condition_holds(power["condition"], f["ability"], f["ctx"]):
+                    opts.append(f"use {cid.lower()}")
+        if opts and answer is None:
+            return self._ask(p.seat, opts + ["roll"])
+        if answer and answer != "roll":
             verb, cid = answer.split()
             cid = cid.upper()
+            if verb == "pay":
+                f["n"] += 1
+            else:
+                power = next(pw for pw in self.card(cid)["powers"]
+                             if pw["when"] == "before_roll")
+                f["n"] += power["amount"]
             self.discard_card(p, cid)
-            self.emit({"e": "reroll" if verb == "reroll" else "used", "seat": p.seat, "card": cid})
-            if verb == "use" and any(pw["when"] == "on_lose_result"
-                                     for pw in self.card(cid)["powers"]):
-                return self.pop((False, True))
-            f["stage"] = "roll"
+            self.emit({"e": "used", "seat": p.seat, "card": cid})
             return
+        f["n"] = max(self.c.rules.get("dice", {}).get("min_dice", 1), f["n"])
+        f["stage"] = "roll"
+
+    def _roll_roll(self, f: dict, answer: Any) -> None:
+        p = self.players[self.active]
+        if answer is None:
+            return self._chance("dice", f["n"])
+        won = max(answer) >= f["diff"]
+        self.emit({"e": "roll", "seat": p.seat, "ability": f["ability"], "diff": f["diff"],
+                   "dice": list(answer), "won": won})
+        if won:
+            return self.pop((True, False))
+        f["stage"] = "failed"
+
+    def _roll_failed(self, f: dict, answer: Any) -> None:
+        p = self.players[self.active]
+        opts = [f"reroll {c.lower()}" for c in p.cards if self.card(c)["rep"] > 0]
+        for cid in p.cards:
+            for power in self.card(cid)["powers"]:
+                if power["when"] == "after_failed_roll" and \
+                        self.condition_holds(power["condition"], f["ability"], f["ctx"]):
+                    opts.append(f"use {cid.lower()}")
+                if power["when"] == "on_lose_result":
+                    opts.append(f"use {cid.lower()}")
+        if not opts:
+            return self.pop((False, False))
+        if answer is None:
+            return self._ask(p.seat, opts + ["accept"])
+        if answer == "accept":
+            return self.pop((False, False))
+        verb, cid = answer.split()
+        cid = cid.upper()
+        self.discard_card(p, cid)
+        self.emit({"e": "reroll" if verb == "reroll" else "used", "seat": p.seat, "card": cid})
+        if verb == "use" and any(pw["when"] == "on_lose_result"
+                                 for pw in self.card(cid)["powers"]):
+            return self.pop((False, True))
+        f["stage"] = "roll"
+

@@ -157,108 +157,124 @@ class Encounters:
                 del self.known[key]
 
     def _op_card(self, f: dict, answer: Any) -> None:
+        """A card being resolved: requirement, optional or cost, challenges, result (one
+        method per stage)."""
+        getattr(self, "_card_" + f["stage"])(f, answer)
+
+    def _card_start(self, f: dict, answer: Any) -> None:
         p = self.players[self.active]
         card = self.card(f["card"])
-        stage = f["stage"]
-        if stage == "start":
-            if f["src"] != "quest":
-                self.emit({"e": "encounter", "seat": p.seat, "card": f["card"], "src": f["src"]})
-            req = card["requires"]
-            unmet = (req.get("time") and self.time() not in req["time"]) or \
-                (req.get("min_rep") and self.rep(p) < req["min_rep"]) or \
-                (req.get("at") and p.loc != req["at"])
-            if unmet:
-                return self.card_unmet(f, card, p)
-            if card["optional"] or card["cost"]:
-                f["stage"] = "optional"
-            else:
-                f["stage"] = "challenge_setup"
-            return
-        if stage == "optional":
-            if answer is None:
-                opts = ["decline"]
-                if self.can_pay(p, card["cost"]):
-                    opts.insert(0, "accept")
-                return self._ask(p.seat, opts)
-            if answer == "decline":
-                self.emit({"e": "declined", "seat": p.seat, "card": f["card"]})
-                self.queue_tokens(card["tokens"], None)
-                self.put_away(f["card"], p, f)
-                return self.pop()
+        if f["src"] != "quest":
+            self.emit({"e": "encounter", "seat": p.seat, "card": f["card"], "src": f["src"]})
+        req = card["requires"]
+        unmet = (req.get("time") and self.time() not in req["time"]) or \
+            (req.get("min_rep") and self.rep(p) < req["min_rep"]) or \
+            (req.get("at") and p.loc != req["at"])
+        if unmet:
+            return self.card_unmet(f, card, p)
+        if card["optional"] or card["cost"]:
+            f["stage"] = "optional"
+        else:
             f["stage"] = "challenge_setup"
-            if card["cost"]:
-                self.push("effects", todo=list(card["cost"]), seat=p.seat, card=f["card"], sub=None)
-            return
-        if stage == "challenge_setup":
-            chs = card["challenges"]
-            if card["mode"] == "choice" and len(chs) > 1:
-                if answer is None:
-                    return self._ask(p.seat, [f"choose {ch['ability']}" for ch in chs])
-                ab = answer.split()[1]
-                f["todo"] = [i for i, ch in enumerate(chs) if ch["ability"] == ab][:1]
-            else:
-                f["todo"] = list(range(len(chs)))
-            f["stage"] = "challenges"
-            f["won"] = True
-            f["cancel_lose"] = False
-            return
-        if stage == "challenges":
-            if f.get("rolling"):
-                f["rolling"] = False
-                won, cancel = self.ret
-                if cancel:
-                    f["cancel_lose"] = True
-                if not won:
-                    f["won"] = False
-                    f["todo"] = []
-            if self.turn.get("dead") or p.elim:
-                return self.pop()
-            if f["todo"]:
-                idx = f["todo"][0]
-                f["todo"] = f["todo"][1:]
-                ch = card["challenges"][idx]
-                ctx = {"town": card["deck"] == "town" or self.is_town(p.loc),
-                       "baba": card["order"] if card["deck"] == "baba_yaga" else 0}
-                bonus = f["bonus"]
-                extra = 0
-                if card["deck"] == "baba_yaga" and self.koshchey_bonus in (p.seat, -1):
-                    extra = self.c.rules["special_rules"]["koshcheys_home"]["bonus_dice"]
-                    f["koshchey"] = True
-                f["rolling"] = True
-                self.push("challenge", ability=ch["ability"], base=ch["base"],
-                          plus_rep=ch["plus_rep"], bonus=bonus, ctx=ctx, stage="prepare",
-                          extra=extra + f.get("paid", 0), pay=bool(card["pay_for_dice"]))
-                return
-            f["stage"] = "outcome"
-            if f.get("koshchey"):
-                self.koshchey_bonus = None
-            if f["won"]:
-                self.emit({"e": "won", "seat": p.seat, "card": f["card"]})
-                if f.get("element") == "horseman":
-                    p.won_horseman = True
-                self.push("effects", todo=list(card["win"]), seat=p.seat, card=f["card"], sub=None)
-            else:
-                self.emit({"e": "lost", "seat": p.seat, "card": f["card"],
-                           "cancelled": f["cancel_lose"]})
-                if card["deck"] == "baba_yaga" and self.mode == "solo" and \
-                        self.config["solo_lose_on_baba_fail"]:
-                    return self.finish([], "baba_yaga_failed")
-                lose = list(card["lose"])
-                if f["cancel_lose"]:   # B29: the Flask never prevents elimination
-                    lose = [e for e in lose if e[0] == "eliminate"]
-                if lose:
-                    self.defer_lose(f["card"], p, lose)
-            return
-        if stage == "outcome":
-            if card["deck"] == "quest":
-                if f["won"]:
-                    self.complete_step(p)
-                return self.pop()
-            self.queue_tokens(card["tokens"], f["won"])
+
+    def _card_optional(self, f: dict, answer: Any) -> None:
+        p = self.players[self.active]
+        card = self.card(f["card"])
+        if answer is None:
+            opts = ["decline"]
+            if self.can_pay(p, card["cost"]):
+                opts.insert(0, "accept")
+            return self._ask(p.seat, opts)
+        if answer == "decline":
+            self.emit({"e": "declined", "seat": p.seat, "card": f["card"]})
+            self.queue_tokens(card["tokens"], None)
             self.put_away(f["card"], p, f)
-            self.check_baba_entry()
-            self.check_passives()
             return self.pop()
+        f["stage"] = "challenge_setup"
+        if card["cost"]:
+            self.push("effects", todo=list(card["cost"]), seat=p.seat, card=f["card"], sub=None)
+
+    def _card_challenge_setup(self, f: dict, answer: Any) -> None:
+        p = self.players[self.active]
+        card = self.card(f["card"])
+        chs = card["challenges"]
+        if card["mode"] == "choice" and len(chs) > 1:
+            if answer is None:
+                return self._ask(p.seat, [f"choose {ch['ability']}" for ch in chs])
+            ab = answer.split()[1]
+            f["todo"] = [i for i, ch in enumerate(chs) if ch["ability"] == ab][:1]
+        else:
+            f["todo"] = list(range(len(chs)))
+        f["stage"] = "challenges"
+        f["won"] = True
+        f["cancel_lose"] = False
+
+    def _card_challenges(self, f: dict, answer: Any) -> None:
+        p = self.players[self.active]
+        card = self.card(f["card"])
+        if f.get("rolling"):
+            f["rolling"] = False
+            won, cancel = self.ret
+            if cancel:
+                f["cancel_lose"] = True
+            if not won:
+                f["won"] = False
+                f["todo"] = []
+        if self.turn.get("dead") or p.elim:
+            return self.pop()
+        if f["todo"]:
+            idx = f["todo"][0]
+            f["todo"] = f["todo"][1:]
+            ch = card["challenges"][idx]
+            ctx = {"town": card["deck"] == "town" or self.is_town(p.loc),
+                   "baba": card["order"] if card["deck"] == "baba_yaga" else 0}
+            bonus = f["bonus"]
+            extra = 0
+            if card["deck"] == "baba_yaga" and self.koshchey_bonus in (p.seat, -1):
+                extra = self.c.rules["special_rules"]["koshcheys_home"]["bonus_dice"]
+                f["koshchey"] = True
+            f["rolling"] = True
+            self.push("challenge", ability=ch["ability"], base=ch["base"],
+                      plus_rep=ch["plus_rep"], bonus=bonus, ctx=ctx, stage="prepare",
+                      extra=extra + f.get("paid", 0), pay=bool(card["pay_for_dice"]))
+            return
+        self.card_verdict(f, p, card)
+
+    def card_verdict(self, f: dict, p: Player, card: dict) -> None:
+        """Every challenge done (or the first failed): the win results now, the lose results
+        at the end of the turn."""
+        f["stage"] = "outcome"
+        if f.get("koshchey"):
+            self.koshchey_bonus = None
+        if f["won"]:
+            self.emit({"e": "won", "seat": p.seat, "card": f["card"]})
+            if f.get("element") == "horseman":
+                p.won_horseman = True
+            self.push("effects", todo=list(card["win"]), seat=p.seat, card=f["card"], sub=None)
+        else:
+            self.emit({"e": "lost", "seat": p.seat, "card": f["card"],
+                       "cancelled": f["cancel_lose"]})
+            if card["deck"] == "baba_yaga" and self.mode == "solo" and \
+                    self.config["solo_lose_on_baba_fail"]:
+                return self.finish([], "baba_yaga_failed")
+            lose = list(card["lose"])
+            if f["cancel_lose"]:   # B29: the Flask never prevents elimination
+                lose = [e for e in lose if e[0] == "eliminate"]
+            if lose:
+                self.defer_lose(f["card"], p, lose)
+
+    def _card_outcome(self, f: dict, answer: Any) -> None:
+        p = self.players[self.active]
+        card = self.card(f["card"])
+        if card["deck"] == "quest":
+            if f["won"]:
+                self.complete_step(p)
+            return self.pop()
+        self.queue_tokens(card["tokens"], f["won"])
+        self.put_away(f["card"], p, f)
+        self.check_baba_entry()
+        self.check_passives()
+        return self.pop()
 
     def card_unmet(self, f: dict, card: dict, p: Player) -> None:
         how = card["on_unmet"]
