@@ -11,14 +11,15 @@ turn; messages and message-8 targets are chosen by the same lookahead; chains al
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 
 from gonets.agents.base import Agent
-from gonets.games.carcassonne.notation import FIGURE
+from gonets.games.carcassonne.notation import FIGURE, FOLLOW, PASS
 from gonets.games.carcassonne.rules import CarcassonneState
 from gonets.games.carcassonne.rules.board import Board
-from gonets.games.carcassonne.rules.phases import FIGURE_CHOICE, FOLLOWER, MESSAGE, PLACE
-from gonets.games.carcassonne.rules.tiles import CITY, MONASTERY, ROAD
+from gonets.games.carcassonne.rules.phases import END, FIGURE_CHOICE, FOLLOWER, MESSAGE, PLACE
+from gonets.games.carcassonne.rules.tiles import CITY, FIELD, MONASTERY, ROAD
 
 
 def _completion_chance(open_edges: int) -> float:
@@ -78,25 +79,91 @@ def margin(state: CarcassonneState, seat: int) -> float:
     return worth[seat] - max(worth[p] for p in range(state.n) if p != seat)
 
 
-# -- what search learns from this room (Game.rollout_done / Game.evaluate) -------------------------
+# -- what search learns from this room (Game.rollout_* / Game.evaluate) ---------------------------
 WIN_SCALE = 12.0
 """Points of expected lead that make a win e (2.7) times likelier (the evaluation's softness)."""
+
+TURNS = 2
+"""Turns a playout plays past the one it starts in (:func:`rollout_done`)."""
+
+
+def rollout_action(state: CarcassonneState, rng: random.Random) -> int:
+    """A playout's move in a sampled world, read from the state alone (no clones, no views):
+    a random placement; the follower on the best-looking free feature of the tile just placed
+    (a feature it completes at once first, fields only near the end, none while a single
+    follower is left unless the feature completes); the heuristic's figure rule; messages
+    used and chains drawn (the first option)."""
+    legal = state.legal_actions()
+    phase = state.phase
+    if phase == PLACE:
+        return legal[rng.randrange(len(legal))]
+    if phase == FOLLOWER:
+        return _rollout_follower(state, legal)
+    if phase == FIGURE_CHOICE:
+        return _figure_rule(state, state.events[state.ev_i]["player"])
+    return legal[0]
+
+
+def _rollout_follower(state: CarcassonneState, legal: list[int]) -> int:
+    if len(legal) == 1:
+        return legal[0]
+    board = state.board
+    base = board.base[state.placed]
+    supply = state.slots[state.active].count(-1)
+    late = len(state.pile) < 12
+    best, best_value = PASS, 0.0
+    for action in legal:
+        if action == PASS:
+            continue
+        root = board.find(base + action - FOLLOW)
+        kind = board.kind[root]
+        if kind == FIELD:
+            value = 1.0 + 3.0 * len(board.completed_cities_bordering(root)) if late else 0.0
+        elif kind == MONASTERY:
+            value = 5.0
+        else:
+            tiles = board.tile_count(root)
+            value = tiles + (tiles + board.arms_count(root) if kind == CITY else 0)
+            if board.open[root] == 0:
+                value += 10.0          # scored and back at once
+            elif supply <= 1:
+                value = 0.0
+        if value > best_value:
+            best, best_value = action, value
+    return best
 
 
 def rollout_done(start: CarcassonneState, state: CarcassonneState, moves: int) -> bool:
     """A playout stops once every player has placed one more tile: further random turns say
     less about the position than the expected worth of what is on the map."""
-    return state.turn - start.turn >= state.n
+    return state.turn - start.turn >= TURNS
 
 
 def evaluate(state: CarcassonneState) -> list[float]:
     """Each seat's chance of winning from a position that is not over: a soft maximum of the
-    expected final scores (:func:`expected_worth`)."""
+    expected final scores (:func:`expected_worth`); a finished match gives its winners equal
+    shares."""
+    if state.phase == END:
+        winners = state.result().winners
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.n)]
     worth = expected_worth(state)
     best = max(worth)
     weights = [math.exp((w - best) / WIN_SCALE) for w in worth]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def _figure_rule(state: CarcassonneState, seat: int) -> int:
+    """Which figure takes the points of the pending event: one that lands on a dark space on
+    the seat's own turn, else one left a short step below a dark space."""
+    event = state.events[state.ev_i]
+    scores = state.scores[seat]
+    totals = [scores[f] + event["points"] for f in (0, 1)]
+    if state.active == seat:
+        dark = [f for f in (0, 1) if totals[f] % 5 == 0]
+        if dark:
+            return FIGURE + dark[0]
+    return FIGURE + max((0, 1), key=lambda f: (totals[f] % 5, -f))
 
 
 class HeuristicAgent(Agent):
@@ -130,15 +197,7 @@ class HeuristicAgent(Agent):
         return margin(trial, self.seat)
 
     def _figure(self, state: CarcassonneState, legal: Sequence[int]) -> int:
-        event = state.events[state.ev_i]
-        scores = state.scores[self.seat]
-        totals = [scores[f] + event["points"] for f in (0, 1)]
-        if state.active == self.seat:
-            dark = [f for f in (0, 1) if totals[f] % 5 == 0]
-            if dark:
-                return FIGURE + dark[0]
-        # otherwise leave a figure a short step below a dark space
-        return FIGURE + max((0, 1), key=lambda f: (totals[f] % 5, -f))
+        return _figure_rule(state, self.seat)
 
 
 class StandingPreference(Agent):
