@@ -1,7 +1,7 @@
 """Love Letter: the observation of one seat, read from its view (``VIEW.md`` of the game).
 
 The character kinds are those of the deck in use (``view["cards"]``, 8 for the classic deck,
-16 for the premium one, 10 for the 2019 deck), in data order. What the seat learnt from its own
+17 for the premium one, 10 for the 2019 deck), in data order. What the seat learnt from its own
 log (a Priest look, a Baron compare, a King swap) is kept in a small reader that follows the
 log event by event.
 """
