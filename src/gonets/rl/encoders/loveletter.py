@@ -1,4 +1,4 @@
-"""Love Letter: the observation of one seat, read from its view (``VIEW.md`` of the game).
+"""Love Letter: the observation of one seat, read from its view (format: the game's README).
 
 The character kinds are those of the deck in use (``view["cards"]``, 8 for the classic deck,
 17 for the premium one, 10 for the 2019 deck), in data order. What the seat learnt from its own
