@@ -79,6 +79,7 @@ def _ru(kind: str, key: str) -> Any:
 
 
 def loc_name(lid: str | None, lang: str = "en") -> str:
+    """A place's name in ``lang`` (``None``: off the board)."""
     if lid is None:
         return say(lang, "word.off_board")
     c = default_content()
@@ -88,6 +89,7 @@ def loc_name(lid: str | None, lang: str = "en") -> str:
 
 
 def char_name(char: str, lang: str = "en") -> str:
+    """A hero's name in ``lang``."""
     c = default_content()
     if char not in c.characters:
         return "?"
@@ -95,6 +97,7 @@ def char_name(char: str, lang: str = "en") -> str:
 
 
 def quest_name(qid: str, lang: str = "en") -> str:
+    """A quest's name in ``lang``."""
     c = default_content()
     if qid not in c.quests:
         return "?"
@@ -102,10 +105,12 @@ def quest_name(qid: str, lang: str = "en") -> str:
 
 
 def token_name(token: str, lang: str = "en") -> str:
+    """A token's name in ``lang`` (the Hut, Baba Yaga...)."""
     return word(lang, "token", token)
 
 
 def ability_name(ability: str, lang: str = "en") -> str:
+    """An ability's name in ``lang`` (Move, Fight, Cunning; any: all challenges)."""
     return word(lang, "ability", ability)
 
 
@@ -137,27 +142,32 @@ def card_name(cid: str, lang: str = "en") -> str:
 
 
 def seat_label(seat: int, names: Sequence[str] | None) -> str:
+    """What the log calls a seat: its name, else p1, p2..."""
     return names[seat] if names and seat < len(names) and names[seat] else f"p{seat + 1}"
 
 
 def hero_name(view: dict, seat: int, lang: str = "en") -> str:
+    """A seat with its hero, as the panels title it: ``p1 Ilya Muromets``."""
     char = view["heroes"][seat]["char"]
     return f"p{seat + 1} {char_name(char, lang) if char else '?'}"
 
 
 # --------------------------------------------------------------------------- card texts ---
 def challenge_text(ch: dict, lang: str = "en") -> str:
+    """One challenge: ``Fight 3 + Rep``."""
     rep = say(lang, "word.plus_rep") if ch["plus_rep"] else ""
     return f"{ability_name(ch['ability'], lang)} {ch['base']}{rep}"
 
 
 def challenges_text(card: dict, lang: str = "en") -> str:
+    """A card's challenges, joined by 'then' (all) or 'or' (choice)."""
     joint = say(lang, "word.or") if card["mode"] == "choice" else say(lang, "word.then")
     return joint.join(challenge_text(ch, lang) for ch in card["challenges"]) or \
         say(lang, "word.none")
 
 
 def modifier_text(ability: str, amount: int, duration: str, lang: str = "en") -> str:
+    """A lingering modifier: ``-1 to all challenges next turn``."""
     when = word(lang, "duration", duration)
     if ability == "any" and duration == "next_challenge":
         return say(lang, "word.modifier_next", amount=f"{amount:+d}")
@@ -186,11 +196,13 @@ def effect_text(kind: str, arg: Any, lang: str = "en") -> str:
 
 
 def effects_text(effects: list, lang: str = "en") -> str:
+    """A list of card results in words."""
     return "; ".join(effect_text(kind, arg, lang) for kind, arg in effects) or \
         say(lang, "word.nothing")
 
 
 def power_text(power: dict, lang: str = "en") -> str:
+    """A held card's or hero's power in words, with its condition and cost."""
     eff, cond = power["effect"], power["condition"]
     amount = power.get("amount")
     if eff == "add_dice" and amount == 1:
@@ -225,6 +237,7 @@ def card_line(cid: str, lang: str = "en") -> str:
 
 
 def step_where(step: dict, lang: str = "en") -> str:
+    """Where a quest step happens: a place, a token or by itself, and when."""
     trig = step["trigger"]
     if "at" in trig:
         where = say(lang, "word.step_at", place=loc_name(trig["at"], lang))
@@ -247,6 +260,7 @@ def quest_steps(qid: str, lang: str = "en") -> str:
 
 
 def current_step(view: dict, seat: int, lang: str = "en") -> str:
+    """A hero's quest and current step as the panel shows it."""
     c = default_content()
     hero = view["heroes"][seat]
     quest = c.quests.get(hero["quest"])
@@ -521,6 +535,7 @@ def _edge_style(kind: str | None) -> str:
 
 
 def board_text(view: dict, lang: str = "en") -> Text:
+    """The board as text: place names, tokens, heroes and the edges between."""
     c = default_content()
     width = 12
     cells = {loc["grid"]: lid for lid, loc in c.locations.items()}
@@ -574,6 +589,7 @@ def board_text(view: dict, lang: str = "en") -> Text:
 
 
 def hero_panel(view: dict, seat: int, lang: str = "en") -> Panel:
+    """The viewing seat's hero: abilities, Rep, place, quest, cards, effects."""
     c = default_content()
     hero = view["heroes"][seat]
     if not hero["char"]:
@@ -608,6 +624,7 @@ def last_roll(view: dict) -> dict | None:
 
 
 def encounter_panel(view: dict, lang: str = "en") -> Panel | None:
+    """The card being resolved: challenges, what a failure costs, the roll."""
     frame = view.get("encounter")
     if frame is None:
         return None
@@ -634,6 +651,7 @@ def encounter_panel(view: dict, lang: str = "en") -> Panel | None:
 
 
 def heroes_table(view: dict, lang: str = "en") -> Table:
+    """Every hero in one table: place, Rep, quest step, cards."""
     table = Table(title=say(lang, "table.heroes"), show_lines=False)
     for col in catalogue(lang)["table"]["columns"]:
         table.add_column(col)

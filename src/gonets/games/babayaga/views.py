@@ -87,6 +87,7 @@ def encounter_view(state: BabaYagaState) -> dict | None:
     return jsonable(out)
 
 def known_for(state: BabaYagaState, seat: int | None) -> dict:
+    """The peeked deck tops ``seat`` may know (public peeks and its own)."""
     out = {}
     for key, cards in state.known.items():
         who = key.split(":")[0]
@@ -125,6 +126,7 @@ def encode_resume(engine: dict) -> str:
 
 
 def decode_resume(text: str) -> dict:
+    """The engine continuation from a view's ``resume`` string."""
     return json.loads(zlib.decompress(base64.b64decode(text)))
 
 

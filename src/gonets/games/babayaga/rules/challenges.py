@@ -30,6 +30,7 @@ class Challenges:
         return total
 
     def condition_holds(self, cond: dict, ability: str, ctx: dict) -> bool:
+        """Does a power's condition hold for this challenge?"""
         if cond.get("ability") and cond["ability"] != ability:
             return False
         context = cond.get("context")
@@ -44,6 +45,7 @@ class Challenges:
         return not (cond.get("time") and self.time() not in cond["time"])
 
     def free_powers(self, p: Player, ability: str, ctx: dict) -> int:
+        """Dice added by the hero's and his cards' free powers for this challenge."""
         bonus = 0
         for power in self.c.characters[p.char]["powers"]:
             if power["effect"] == "add_dice" and \
@@ -58,6 +60,7 @@ class Challenges:
         return bonus
 
     def powers_of(self, p: Player, when: str, effect: str | None = None) -> list[str]:
+        """The hero's cards with a discard power of this timing (and effect)."""
         out = []
         for cid in p.cards:
             for power in self.c.cards[cid]["powers"]:

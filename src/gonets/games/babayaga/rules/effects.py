@@ -199,6 +199,7 @@ class Effects:
         return self.effect_peek(p, arg, mem, answer)
 
     def effect_move_character(self, p: Player, arg: dict, mem: dict, answer: Any) -> bool:
+        """A result that moves the hero (the hero or the left-hand player chooses)."""
         if answer is not None:
             stepped = isinstance(answer, str) and answer.startswith("step ")
             dest = answer.split()[1] if stepped else answer
@@ -232,6 +233,7 @@ class Effects:
         return False
 
     def effect_baba_away(self, p: Player, arg: dict, mem: dict, answer: Any) -> bool:
+        """Move Baba Yaga away from the hero, one space at a time."""
         if self.tokens["baba_yaga"] is None:
             return True
         if answer is not None:
@@ -249,6 +251,7 @@ class Effects:
         return False
 
     def effect_peek(self, p: Player, arg: dict, mem: dict, answer: Any) -> bool:
+        """Look at the top cards of a deck and put them back in a chosen order."""
         if "deck" not in mem:
             decks = [d for d in DECKS if self.decks[d]]
             if not decks:
@@ -286,11 +289,13 @@ class Effects:
 
     # --------------------------------------------------------------- cards and death ---
     def gain(self, p: Player, cid: str) -> None:
+        """The hero takes a card."""
         p.cards.append(cid)
         self.emit({"e": "gain", "seat": p.seat, "card": cid})
         self.check_baba_entry()
 
     def discard_card(self, p: Player, cid: str) -> None:
+        """The hero discards a card to its pile (element cards go back)."""
         p.cards.remove(cid)
         deck = self.card(cid)["deck"]
         if deck in DECKS:
@@ -303,6 +308,7 @@ class Effects:
         self.emit({"e": "miss_turn", "seat": p.seat})
 
     def kill(self, p: Player) -> None:
+        """Death (#30): Apple of Youth first; else Rep cards lost, back to the quest's town."""
         apples = self.powers_of(p, "on_death", "cancel_death")
         if apples:
             self.discard_card(p, apples[0])
@@ -324,6 +330,7 @@ class Effects:
             self.finish([], "died")
 
     def eliminate(self, p: Player) -> None:
+        """Out of the game: every card discarded, the end checks of the mode."""
         self.emit({"e": "eliminated", "seat": p.seat})
         for cid in list(p.cards):
             self.discard_card(p, cid)

@@ -56,6 +56,7 @@ class Encounters:
             self.push("card", card=cid, src="element", stage="start", bonus=0, element=tok)
 
     def quest_token_step(self, p: Player) -> str | None:
+        """The hero's current step if it is a token step for a token on his space."""
         sid = self.current_step(p)
         if sid is None:
             return None
@@ -89,6 +90,7 @@ class Encounters:
         return None, opts
 
     def special_available(self, p: Player, special: str) -> bool:
+        """Can the hero use this special place's option now?"""
         cards = self.c.cards
         if special == "dead_forest":
             return any(cards[c]["challenges"] for c in self.discard["wilderness"])
@@ -138,6 +140,7 @@ class Encounters:
                 self.push("card", card=cid, src="deck", stage="start", bonus=0)
 
     def draw(self, deck: str, p: Player) -> str | None:
+        """Draw the top card of a deck (forgetting it from every peek)."""
         if not self.decks[deck]:
             return None
         cid = self.decks[deck].pop()
@@ -152,6 +155,7 @@ class Encounters:
         return cid
 
     def forget(self, deck: str) -> None:
+        """A deck was shuffled: every peek at it is void."""
         for key in list(self.known):
             if key.endswith(":" + deck):
                 del self.known[key]
@@ -277,6 +281,7 @@ class Encounters:
         return self.pop()
 
     def card_unmet(self, f: dict, card: dict, p: Player) -> None:
+        """A card whose requirement fails: no challenge, shuffle back or hold pending (#18)."""
         how = card["on_unmet"]
         self.emit({"e": "unmet", "seat": p.seat, "card": card["id"], "how": how})
         if how == "hold_pending":
@@ -343,6 +348,7 @@ class Encounters:
         self.discard[card["deck"]].append(cid)
 
     def release_reminders(self) -> None:
+        """Reminder cards whose effects (and lose results) are over go to their piles."""
         keep = []
         for cid, seat in self.reminder:
             if self.in_play(cid):
@@ -354,12 +360,14 @@ class Encounters:
         self.reminder = keep
 
     def can_pay(self, p: Player, cost: list) -> bool:
+        """Can the hero pay an optional card's cost?"""
         for kind, arg in cost:
             if kind == "discard_own" and not self.own_matching(p, arg["type"]):
                 return False
         return True
 
     def own_matching(self, p: Player, types: list) -> list[str]:
+        """The hero's cards of the given types ('rep': any card with Rep)."""
         cards = self.c.cards
         out = []
         for c in p.cards:

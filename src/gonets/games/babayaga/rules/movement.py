@@ -11,14 +11,17 @@ class Movement:
     """Where heroes and tokens may go (a state mixin)."""
 
     def move_allowance(self, p: Player) -> int:
+        """Spaces the hero may move this turn (Move modifiers only, never 'all challenges')."""
         extra = self.turn.get("extra_move", 0)
         lingering = self.lingering(p, "move", "next_turn", challenge=False)
         return max(0, self.ability(p, "move") + lingering + extra)
 
     def is_town(self, loc: str) -> bool:
+        """Is ``loc`` a town?"""
         return self.c.locations[loc]["kind"] == "town"
 
     def token_spaces(self) -> set:
+        """Every space a token stands on."""
         return {loc for loc in self.tokens.values() if loc is not None}
 
     def reachable(self, start: str, steps: int, stop_at: set, allow_pass: bool = False) -> dict:
@@ -91,12 +94,14 @@ class Movement:
             self.push("meet", loc=arg, todo=here)
 
     def move_token_to(self, token: str, dest: str) -> None:
+        """Put a token on ``dest`` (a move counts as a new token for B8)."""
         if self.tokens[token] != dest:
             self.tokens[token] = dest
             self.serial[token] += 1
             self.emit({"e": "token", "token": token, "to": dest})
 
     def queue_tokens(self, directions: list, won: bool | None = None) -> None:
+        """The card's Hut/Horseman directions that apply, for the token step."""
         moves = self.turn.setdefault("token_moves", [])
         for d in directions:
             if d["on"] == "always" or (won is True and d["on"] == "win") or \

@@ -9,12 +9,14 @@ class Quests:
     """Quest progress and win checks (a state mixin)."""
 
     def current_step(self, p: Player) -> str | None:
+        """The hero's current quest step card, or None (done or out)."""
         if p.done or p.elim:
             return None
         steps = self.c.quests[p.quest]["steps"]
         return steps[p.step] if p.step < len(steps) else None
 
     def baba_yaga_beaten(self, p: Player) -> bool:
+        """Baba Yaga #3 beaten: the game ends by mode (B39, B41, B42)."""
         if self.mode != "competitive":
             self.finish(list(range(self.config.players)) if self.mode == "cooperative" else [0],
                         "baba_yaga")
@@ -30,6 +32,7 @@ class Quests:
         return True
 
     def check_baba_entry(self) -> None:
+        """Baba Yaga enters at Bone Fence once anyone has Rep 3 (#37, B11)."""
         if self.tokens["baba_yaga"] is not None or self.by_beaten >= 3 or self.outcome is not None:
             return
         need = self.c.rules["baba_yaga"]["appear_at_rep"]
@@ -38,6 +41,7 @@ class Quests:
 
     # ------------------------------------------------------------------------ quests ---
     def complete_step(self, p: Player, auto: bool = False) -> None:
+        """The current step is done; a final step ends the quest (co-op: helps the others, #44)."""
         sid = self.current_step(p)
         if sid is None:
             return
@@ -60,6 +64,7 @@ class Quests:
         self.check_passives()
 
     def check_coop_win(self) -> None:
+        """Co-op: every active hero done wins."""
         if self.outcome is not None:
             return
         alive = self.active_players()
@@ -67,6 +72,7 @@ class Quests:
             self.finish(list(range(self.config.players)), "quests")
 
     def check_passives(self) -> None:
+        """Complete every passive step whose condition holds now (#15), chained."""
         changed = True
         while changed and self.outcome is None:
             changed = False
@@ -82,6 +88,7 @@ class Quests:
                     changed = True
 
     def passive_met(self, p: Player, passive: dict) -> bool:
+        """Does a passive step's condition hold for ``p``?"""
         if "token_absent" in passive:
             return self.tokens[passive["token_absent"]] is None
         if "holds" in passive:

@@ -232,9 +232,11 @@ class BabaYagaState(Setup, Turn, Interaction, Movement, Encounters, Places,
 
     # ------------------------------------------------------------------------- helpers --
     def card(self, cid: str) -> dict:
+        """A card of the content pack by id."""
         return self.c.cards[cid]
 
     def rep(self, p: Player) -> int:
+        """A hero's Rep: the sum over his cards."""
         cards = self.c.cards
         return sum(cards[c]["rep"] for c in p.cards)
 
@@ -255,15 +257,18 @@ class BabaYagaState(Setup, Turn, Interaction, Movement, Encounters, Places,
         return self.c.rules["setup"]["horseman_order"][self.time_idx]
 
     def emit(self, event: dict, only: int | None = None) -> None:
+        """Log an event (``only``: visible to that seat alone)."""
         if only is not None:
             event["only"] = only
         self.log.append(event)
 
     def active_players(self) -> list[Player]:
+        """The heroes still in the game."""
         return [p for p in self.players if not p.elim]
 
 
     def left_of(self, seat: int) -> int:
+        """The next active seat clockwise."""
         n = self.config.players
         for step in range(1, n + 1):
             other = (seat + step) % n
@@ -298,16 +303,19 @@ class BabaYagaState(Setup, Turn, Interaction, Movement, Encounters, Places,
         self._run()
 
     def push(self, op: str, **fields: Any) -> dict:
+        """Start a frame on top of the stack."""
         frame = {"op": op, **fields}
         self.stack.append(frame)
         return frame
 
     def pop(self, ret: Any = None) -> None:
+        """End the top frame, handing ``ret`` to the one below."""
         if self.stack:
             self.stack.pop()
         self.ret = ret
 
     def finish(self, winners: list[int], how: str, **detail: Any) -> None:
+        """The game is over: winners and how."""
         self.outcome = {"winners": sorted(winners), "how": how, "round": self.round, **detail}
         self.emit({"e": "end", "how": how, "winners": sorted(winners)})
         self.stack = []

@@ -114,6 +114,7 @@ class Turn:
             return self.end_of_turn(f, answer)
 
     def end_of_turn(self, f: dict, answer: Any) -> None:
+        """End checks: reshuffle (5-6 players), expiries, deck-out, co-op losses, next turn."""
         p = self.players[self.active]
         if f.get("reshuffling"):
             deck = f["reshuffling"]
@@ -153,6 +154,7 @@ class Turn:
         self.next_turn()
 
     def deck_out(self, how: str) -> None:
+        """A deck ran out (or the round cap): highest Rep wins in competitive play."""
         if self.mode != "competitive":
             return self.finish([], how)
         alive = self.active_players()
@@ -162,6 +164,7 @@ class Turn:
                     rep=[self.rep(q) for q in self.players])
 
     def next_turn(self) -> None:
+        """Pass the turn clockwise to the next active hero; a new round at the first player."""
         n = self.config.players
         if self.players[self.first].elim:
             self.first = self.left_of(self.first)
