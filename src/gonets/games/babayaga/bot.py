@@ -23,24 +23,29 @@ class HeuristicAgent(Agent):
     name = "heuristic"
 
     def act(self, view: dict, legal: Sequence[int]) -> int:
+        """The id of the chosen notation among the legal ones."""
         texts = view["legal"]
         choice = self.choose(view, texts)
         return legal[texts.index(choice)] if choice in texts else legal[0]
 
     # -- helpers ----------------------------------------------------------------------------
     def me(self, view: dict) -> dict:
+        """The bot's own hero in the view."""
         return view["heroes"][self.seat]
 
     def stat(self, view: dict, ability: str) -> int:
+        """The bot's ability: printed stat plus the icons of its cards."""
         c = default_content()
         me = self.me(view)
         return c.characters[me["char"]]["stats"][ability] + sum(
             c.cards[x]["icons"][ability] for x in me["cards"])
 
     def rep(self, view: dict) -> int:
+        """The bot's Rep."""
         return view["rep"][self.seat]
 
     def step_card(self, view: dict) -> dict | None:
+        """The bot's current quest step card, or None."""
         c = default_content()
         me = self.me(view)
         if me["done"] or me["elim"]:
@@ -49,6 +54,7 @@ class HeuristicAgent(Agent):
         return c.cards[steps[me["step"]]] if me["step"] < len(steps) else None
 
     def target(self, view: dict) -> str | None:
+        """Where the current step happens now (a place or a token's space), if anywhere."""
         step = self.step_card(view)
         if step is None:
             return None
@@ -99,6 +105,7 @@ class HeuristicAgent(Agent):
 
     # -- the decision -----------------------------------------------------------------------
     def choose(self, view: dict, texts: list[str]) -> str:
+        """The notation to play among ``texts``."""
         verb = texts[0].split()[0]
         c = default_content()
         me = self.me(view)
@@ -139,6 +146,7 @@ class HeuristicAgent(Agent):
         return texts[0]
 
     def choose_move(self, view: dict, texts: list[str]) -> str:
+        """Walk toward the quest step when ready, else grow on a safe space nearby."""
         c = default_content()
         step = self.step_card(view)
         goal = self.target(view)
@@ -186,6 +194,7 @@ class HeuristicAgent(Agent):
         return dead
 
     def avoid_dead_decks(self, view: dict, moves: list[str], goal: str | None) -> list[str]:
+        """Drop moves onto the spaces of decks it cannot draw from usefully."""
         dead = self.dead_decks(view)
         if not dead:
             return moves
@@ -198,6 +207,7 @@ class HeuristicAgent(Agent):
         return live or moves
 
     def choose_token(self, view: dict, texts: list[str]) -> str:
+        """Send the Hut / Horseman / Baba Yaga away (toward it if its quest needs them)."""
         c = default_content()
         me = self.me(view)
         step = self.step_card(view)
@@ -208,6 +218,7 @@ class HeuristicAgent(Agent):
         return min(texts, key=key)
 
     def choose_after_roll(self, view: dict, texts: list[str]) -> str:
+        """Reroll or use a card only when failing would be severe."""
         c = default_content()
         frame = view["encounter"]
         card = c.cards[frame["card"]] if frame else None
