@@ -116,3 +116,21 @@ def test_openspiel_ismcts_is_a_gonets_agent():
 def test_register_is_idempotent():
     assert openspiel.register() == openspiel.register()
     assert random.Random(0)  # the module import registered without errors
+
+
+def test_rule_options_as_a_json_parameter():
+    game = pyspiel.load_game("gonets_loveletter",
+                             {"players": 2, "options": '{"tokens_to_win": {"2": 2}}'})
+    assert game.config.options["tokens_to_win"]["2"] == 2
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    with pytest.raises(Exception, match="JSON object"):
+        pyspiel.load_game("gonets_loveletter", {"options": "[1]"})
+    with pytest.raises(Exception, match="no option"):
+        pyspiel.load_game("gonets_loveletter", {"options": '{"colour": 1}'})
+
+
+def test_openspiel_ismcts_agent_plays_the_configured_rules():
+    game = get_game("loveletter")
+    config = game.configure(2, "premium", {"tokens_to_win": {"2": 2}})
+    agent = make_agent("openspiel_ismcts", game, config, 0, seed=1)
+    assert agent.spiel_game.config == config

@@ -35,10 +35,9 @@ class OpenSpielISMCTSAgent(Agent):
 
         from gonets.rl.openspiel import load
 
-        self.spiel_game = load(game.name, config.players, config.preset)
-        if dict(self.spiel_game.config.options) != dict(config.options):
-            raise ValueError("openspiel_ismcts plays preset options only (the OpenSpiel game "
-                             "takes players and preset as parameters)")
+        changed = {name: value for name, value in config.options.items()
+                   if game.preset_options(config.preset).get(name) != value}
+        self.spiel_game = load(game.name, config.players, config.preset, changed)
         seed = rng.randrange(2**31)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1,
                                                 random_state=np.random.RandomState(seed))

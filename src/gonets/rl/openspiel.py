@@ -5,9 +5,10 @@
 >>> game = pyspiel.load_game("gonets_loveletter", {"players": 2})
 >>> pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
 
-Parameters: ``players`` (default: the fewest the default preset allows) and ``preset`` (default:
-the game's default preset). Random events are explicit chance nodes with their probabilities; a
-shuffle is a sequence of single draws (``gonets.rl.chance``). Players' actions are the game's
+Parameters: ``players`` (default: the fewest the default preset allows), ``preset`` (default:
+the game's default preset) and ``options`` (rule options on top of the preset, a JSON object).
+Random events are explicit chance nodes with their probabilities; a shuffle is a sequence of
+single draws (``gonets.rl.chance``). Players' actions are the game's
 fixed action ids. The information-state string is the seat's whole view as canonical JSON (its
 log makes it perfect recall); the observation string is the same without the log; both tensors
 are the seat's encoding (``gonets.rl.encoders``, docs/rl.md). ``resample_from_infostate`` draws
@@ -199,14 +200,23 @@ class GonetsSpielGame(pyspiel.Game):
         game = self.gonets
         preset = params.get("preset") or game.default_preset
         players = int(params.get("players") or game.player_range(preset)[0])
-        self.config = game.configure(players, preset)
+        options = params.get("options") or "{}"
+        try:
+            chosen = json.loads(options)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"the options parameter must be a JSON object, not {options!r}: "
+                             f"{exc}") from None
+        if not isinstance(chosen, dict):
+            raise ValueError(f"the options parameter must be a JSON object, not {options!r}")
+        self.config = game.configure(players, preset, chosen)
         module = _encoder_module(game.name)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions(self.config),
             max_chance_outcomes=module.max_chance_outcomes(self.config),
             num_players=players, min_utility=-1.0, max_utility=1.0,
             max_game_length=MAX_MOVES_PER_PLAYER[game.name] * players)
-        super().__init__(game_type(game), info, {"players": players, "preset": preset})
+        super().__init__(game_type(game), info,
+                         {"players": players, "preset": preset, "options": options})
 
     def new_initial_state(self) -> GonetsSpielState:
         return GonetsSpielState(self)
@@ -230,7 +240,8 @@ def game_type(game: Game) -> pyspiel.GameType:
         max_num_players=high, min_num_players=low,
         provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={"players": default_players, "preset": game.default_preset})
+        parameter_specification={"players": default_players, "preset": game.default_preset,
+                                 "options": "{}"})
 
 
 def register() -> list[str]:
@@ -246,7 +257,8 @@ def register() -> list[str]:
     return names
 
 
-def load(game: str, players: int | None = None, preset: str | None = None) -> pyspiel.Game:
+def load(game: str, players: int | None = None, preset: str | None = None,
+         options: dict | None = None) -> pyspiel.Game:
     """``pyspiel.load_game`` of a gonets game (registering them first)."""
     register()
     params: dict = {}
@@ -254,6 +266,8 @@ def load(game: str, players: int | None = None, preset: str | None = None) -> py
         params["players"] = players
     if preset is not None:
         params["preset"] = preset
+    if options:
+        params["options"] = json.dumps(options, sort_keys=True)
     return pyspiel.load_game(short_name(game), params)
 
 
