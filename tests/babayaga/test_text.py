@@ -199,3 +199,14 @@ def test_accepting_a_failed_forlorn_hills_roll_names_the_missed_turn():
     assert GAME.describe_action(view, "accept", "en") == "Accept the failure: miss your next turn"
     assert GAME.describe_action(view, "accept", "ru") == \
         "Смириться с неудачей: вы пропускаете следующий ход"
+
+
+def test_trade_and_power_lines_in_russian():
+    trade = {"e": "trade", "seat": 0, "to": 1, "give": ["W33"], "ask": [], "accepted": True}
+    assert line(trade, "ru", 0) == "вы предлагаете игроку Bob обмен: Родник живой воды " \
+                                   "(Фляга живой воды) на ничего — принято"
+    assert line(trade, "ru", 1) == "Аня предлагает вам обмен: Родник живой воды " \
+                                   "(Фляга живой воды) на ничего — принято"
+    pike = text.default_content().cards["W07"]["powers"][0]
+    assert text.power_text(pike, "ru") == "сбросить: +2 кубика (Хитрость)"
+    assert text.power_text(pike, "en") == "discard: +2 dice (Cunning)"

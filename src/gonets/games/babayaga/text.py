@@ -205,11 +205,12 @@ def power_text(power: dict, lang: str = "en") -> str:
     """A held card's or hero's power in words, with its condition and cost."""
     eff, cond = power["effect"], power["condition"]
     amount = power.get("amount")
-    if eff == "add_dice" and amount == 1:
-        what = say(lang, "word.power.add_die")
+    if eff == "add_dice":
+        what = say(lang, "word.power.add_dice", dice=plural(lang, "dice", amount))
+    elif eff == "extra_move":
+        what = say(lang, "word.power.extra_move", amount=amount)
     else:
-        what = say(lang, f"word.power.{eff}", amount=amount) if eff in (
-            "add_dice", "extra_move") else say(lang, f"word.power.{eff}")
+        what = say(lang, f"word.power.{eff}")
     where = []
     if cond.get("ability"):
         where.append(ability_name(cond["ability"], lang))
