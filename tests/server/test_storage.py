@@ -4,10 +4,15 @@ step by step, a step index is written once, and a restarted server resumes every
 from __future__ import annotations
 
 import pytest
-import sqlalchemy.exc
 
 from gonets.core import Record
-from gonets.server.storage import Storage, StoredTable, normalise_url
+from gonets.server.storage import (
+    MissingTable,
+    StepConflict,
+    Storage,
+    StoredTable,
+    normalise_url,
+)
 
 from .helpers import ServerThread
 
@@ -23,10 +28,15 @@ def test_steps_are_appended_in_order_and_never_twice(db_url):
     storage = Storage(db_url)
     try:
         storage.create_table(stored())
-        storage.append_steps("t1", 1, [{"seat": 0, "action": "keep"}], "running", None)
-        with pytest.raises(sqlalchemy.exc.IntegrityError):
+        assert storage.append_steps("t1", 1, [{"seat": 0, "action": "keep"}], "running", None)
+        # the same step again (a retry after a lost COMMIT answer) stores nothing
+        assert not storage.append_steps("t1", 1, [{"seat": 0, "action": "keep"}], "running",
+                                        None)
+        with pytest.raises(StepConflict):
             storage.append_steps("t1", 1, [{"seat": 0, "action": "swap"}], "finished",
                                  {"winners": [0]})
+        with pytest.raises(MissingTable):
+            storage.append_steps("gone", 0, [{"seat": 0, "action": "swap"}], "running", None)
         table = storage.load_table("t1")
         assert table.steps == [{"chance": [1, 2]}, {"seat": 0, "action": "keep"}]
         assert table.version == 2 and table.status == "running" and table.result is None

@@ -206,31 +206,6 @@ def test_the_turn_timer_lets_a_bot_play_for_an_absent_seat(server):
     ann.close()
 
 
-def test_a_failed_database_write_changes_nothing_and_the_table_goes_on(server):
-    table_id, tokens = two_humans(server)
-    ann = server.client(table_id, tokens[0], name="Ann")
-    server.client(table_id, tokens[1], name="Bob")
-    state = ann.until(lambda m: m["type"] == "state" and m["status"] == "running")
-    storage = server.manager.storage
-    original = storage.append_steps
-
-    def broken(*args, **kwargs):
-        raise OSError("disk full")
-
-    storage.append_steps = broken
-    try:
-        ann.send({"type": "act", "action": "swap", "version": state["version"]})
-        error = ann.until(lambda m: m["type"] == "error")
-        assert "could not store that action; nothing was done" in error["message"]
-    finally:
-        storage.append_steps = original
-    assert server.manager.tables[table_id].version == state["version"]
-    assert server.manager.tables[table_id].state.view(0) == state["view"]
-    ann.send({"type": "act", "action": "keep", "version": state["version"]})
-    after = ann.until(lambda m: m["type"] == "state" and m["version"] > state["version"])
-    assert after["view"]["swaps"] == [0, 0] and "you keep" in after["log"]
-
-
 def test_a_faulty_bot_or_renderer_never_stops_a_table(server, toy, monkeypatch):
     from gonets.agents import Agent
     from gonets.server.frames import BROKEN_PICTURE

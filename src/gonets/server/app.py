@@ -23,9 +23,10 @@ from starlette.staticfiles import StaticFiles
 
 from gonets.agents import agent_names
 from gonets.core import GonetsError, games
+from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import seat_payload
 from gonets.server.limits import Limits, parse_lang
-from gonets.server.manager import STATUSES, TableManager
+from gonets.server.manager import STATUSES, TableBroken, TableManager
 from gonets.server.sockets import client_address, load_json, seat_link, table_socket
 from gonets.server.storage import Storage, default_database_url
 from gonets.server.tables import LiveTable, TableError
@@ -49,6 +50,22 @@ HTML_HEADERS = {
 
 def error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def refusal(exc: Exception, status: int) -> JSONResponse:
+    """The JSON answer to a refused request: 503 while the database does not answer (try
+    again), 409 for a table that cannot be replayed, else ``status``."""
+    if isinstance(exc, DatabaseUnavailable):
+        return JSONResponse({"error": str(exc), "retry": True}, status_code=503,
+                            headers={"Retry-After": "2"})
+    if isinstance(exc, TableBroken):
+        return error(str(exc), 409)
+    return error(str(exc), status)
+
+
+async def internal_error(request: Request, exc: Exception) -> Response:
+    """Any other failure: a JSON answer, never a plain 500 page (the traceback is logged)."""
+    return error("the server failed to handle that request (an internal error, logged)", 500)
 
 
 # -- pages -----------------------------------------------------------------------------------------
@@ -104,7 +121,11 @@ async def api_tables(request: Request) -> Response:
         limit = whole(query.get("limit", "0"), "limit", 0, 10**9)
     except TableError as exc:
         return error(str(exc))
-    return JSONResponse(await request.app.state.manager.lobby(status, offset, limit or None))
+    try:
+        page = await request.app.state.manager.lobby(status, offset, limit or None)
+    except TableError as exc:
+        return refusal(exc, 400)
+    return JSONResponse(page)
 
 
 def whole(text: str, name: str, low: int, high: int) -> int:
@@ -132,7 +153,7 @@ async def api_create(request: Request) -> Response:
         data = await read_json(request)
         table, seat, token = await manager.create(data, client_address(request.client))
     except (TableError, GonetsError) as exc:
-        return error(str(exc))
+        return refusal(exc, 400)
     mine = None if token is None else seat_link(table.id, seat, token)
     return JSONResponse({"id": table.id, "table": table.summary(),
                          "links": {"seat": mine, "invite": f"/table/{table.id}#invite",
@@ -146,7 +167,7 @@ async def api_claim(request: Request) -> Response:
     try:
         table = await find_table(request)
     except TableError as exc:
-        return error(str(exc), 404)
+        return refusal(exc, 404)
     try:
         data = await read_json(request)
         if data is None:
@@ -168,7 +189,7 @@ async def api_table(request: Request) -> Response:
     try:
         table = await find_table(request)
     except TableError as exc:
-        return error(str(exc), 404)
+        return refusal(exc, 404)
     return JSONResponse(table.summary())
 
 
@@ -183,7 +204,7 @@ async def api_record(request: Request) -> Response:
     try:
         table = await finished_table(request)
     except TableError as exc:
-        return error(str(exc), 404)
+        return refusal(exc, 404)
     return JSONResponse(table.record().to_json())
 
 
@@ -192,7 +213,7 @@ async def api_replay(request: Request) -> Response:
     try:
         table = await finished_table(request)
     except TableError as exc:
-        return error(str(exc), 404)
+        return refusal(exc, 404)
     states = await asyncio.to_thread(request.app.state.replays.get, table)
     try:
         step = int(request.query_params.get("step", len(states) - 1))
@@ -275,7 +296,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=str(WEB_DIR)), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan,
+                     exception_handlers={Exception: internal_error})
 
 
 def shown_url(url: str) -> str:

@@ -19,6 +19,7 @@ import logging
 import multiprocessing
 import os
 import stat
+import time
 import zlib
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
@@ -27,13 +28,16 @@ from typing import Any
 log = logging.getLogger("gonets.server")
 KEEP_AGENTS = 512                 # agents a worker keeps between decisions (oldest go first)
 _agents: OrderedDict[tuple, Any] = OrderedDict()
+_started: Any = None              # in a worker: shared "decision began at" (0.0 when idle)
 
 
-def _start_worker() -> None:
+def _start_worker(started) -> None:
     """In a new worker: lowest CPU priority, and no inherited sockets. A forked worker holds
     copies of the server's sockets; left open, a client's connection would not close when
     the server closes it (the worker's copy keeps it alive). The executor talks to its
     workers over pipes, which stay."""
+    global _started
+    _started = started
     try:
         os.nice(19)
     except OSError:                # not permitted here: still a separate process
@@ -49,6 +53,16 @@ def _start_worker() -> None:
 def _decide(key: tuple, agent: str, game_name: str, players: int, preset: str,
             options: dict, seat: int, seed: int, view: dict, legal: list) -> Any:
     """In a worker: the agent for ``key`` (made once) chooses among ``legal``."""
+    _started.value = time.time()            # the budget counts from here, not the queue
+    try:
+        return _choose(key, agent, game_name, players, preset, options, seat, seed, view,
+                       legal)
+    finally:
+        _started.value = 0.0
+
+
+def _choose(key: tuple, agent: str, game_name: str, players: int, preset: str,
+            options: dict, seat: int, seed: int, view: dict, legal: list) -> Any:
     from gonets.agents import make_agent
     from gonets.core import get_game
 
@@ -78,8 +92,11 @@ class BotPool:
         self.executors = [self._executor() for _ in range(max(1, workers))]
 
     def _executor(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=1, mp_context=self.context,
-                                   initializer=_start_worker)
+        started = self.context.Value("d", 0.0, lock=False)
+        executor = ProcessPoolExecutor(max_workers=1, mp_context=self.context,
+                                       initializer=_start_worker, initargs=(started,))
+        executor.started = started          # when its current decision began (0: idle)
+        return executor
 
     async def decide(self, table_id: str, seat: int, agent: str, game: str, players: int,
                      preset: str, options: dict, seed: int, view: dict, legal: list) -> Any:
@@ -89,11 +106,15 @@ class BotPool:
         future = asyncio.get_running_loop().run_in_executor(
             executor, _decide, (table_id, seat, agent), agent, game, players, preset,
             options, seat, seed, view, legal)
-        try:
-            return await asyncio.wait_for(future, self.seconds)
-        except TimeoutError:
-            self._replace(index, executor)
-            raise BotTimeout(f"the bot took more than {self.seconds:g} s") from None
+        while True:
+            done, _ = await asyncio.wait([future], timeout=min(0.25, self.seconds))
+            if done:
+                return future.result()
+            began = executor.started.value
+            if began and time.time() - began > self.seconds and self.executors[index] is \
+                    executor:
+                self._replace(index, executor)
+                raise BotTimeout(f"the bot took more than {self.seconds:g} s")
 
     def _replace(self, index: int, executor: ProcessPoolExecutor) -> None:
         """Kill a worker stuck in a decision and start a fresh one in its place (decisions

@@ -15,6 +15,7 @@ from typing import Any
 from gonets.agents import agent_names
 from gonets.core import get_game
 from gonets.server.bots import BotPool
+from gonets.server.faults import DATABASE_ERRORS, DatabaseUnavailable, Outage
 from gonets.server.limits import ClientLimits, Limits
 from gonets.server.names import check_name_at_table
 from gonets.server.spec import TableError, hash_token, new_token, parse_spec
@@ -23,6 +24,10 @@ from gonets.server.tables import KEEP_FINISHED, LiveTable, table_summary
 
 log = logging.getLogger("gonets.server")
 STATUSES = ("open", "running", "finished")
+
+
+class TableBroken(TableError):
+    """A stored table whose record no longer replays."""
 
 
 class TableManager:
@@ -42,27 +47,62 @@ class TableManager:
                                          thread_name_prefix="gonets-db-write")
         self.reader = ThreadPoolExecutor(max_workers=2, thread_name_prefix="gonets-db-read")
         self.loading: dict[str, asyncio.Future] = {}
+        self.outage = Outage()
+        self.broken: dict[str, str] = {}          # tables whose record no longer replays
+        self.broken_summaries: dict[str, dict] = {}
         workers = self.limits.bot_workers
         self.bots = BotPool(workers, self.limits.bot_seconds) if workers > 0 else None
 
     async def write(self, method, *args) -> Any:
-        """Run a storage write in the writer thread(s)."""
-        return await asyncio.get_running_loop().run_in_executor(self.writer, method, *args)
+        """Run a storage write in the writer thread(s); :class:`DatabaseUnavailable` when
+        the database does not answer."""
+        return await self._db(self.writer, method, args)
 
     async def read(self, method, *args) -> Any:
-        """Run a storage read in a reader thread."""
-        return await asyncio.get_running_loop().run_in_executor(self.reader, method, *args)
+        """Run a storage read in a reader thread; :class:`DatabaseUnavailable` as above."""
+        return await self._db(self.reader, method, args)
+
+    async def _db(self, executor, method, args) -> Any:
+        loop = asyncio.get_running_loop()
+        try:
+            result = await loop.run_in_executor(executor, self._attempt, method, args)
+        except DATABASE_ERRORS as exc:
+            self.outage.failed(exc)
+            raise DatabaseUnavailable() from exc
+        self.outage.recovered()
+        return result
+
+    def _attempt(self, method, args) -> Any:
+        """In a worker thread: the call, and once more after making the schema again when
+        the database lost its tables (it was re-created empty)."""
+        try:
+            return method(*args)
+        except DATABASE_ERRORS as exc:
+            if not self.storage.schema_missing(exc):
+                raise
+            log.warning("the database has no gonets tables (re-created?); making them again")
+            self.storage.ensure_schema()
+            return method(*args)
 
     async def start(self) -> None:
         """Resume every unfinished table from its stored record (bots included)."""
         for table_id in await self.read(self.storage.unfinished_ids):
             stored = await self.read(self.storage.load_table, table_id)
-            try:
-                table = LiveTable(self, stored)
-            except Exception:
-                log.exception("table %s could not be resumed", table_id)
-                continue
-            self._launch(table)
+            table = self._rebuild(stored)
+            if table is not None:
+                self._launch(table)
+
+    def _rebuild(self, stored: StoredTable) -> LiveTable | None:
+        """The live table of a stored one, or None (and the table marked broken, with the
+        reason, so that it is not replayed again on every request) when it does not replay."""
+        try:
+            return LiveTable(self, stored)
+        except Exception as exc:  # noqa: BLE001 - any failure to replay is reported the same
+            reason = f"its stored record no longer replays ({type(exc).__name__}: {exc})"
+            log.error("table %s is broken: %s", stored.id, reason[:300])
+            self.broken[stored.id] = reason[:300]
+            self.broken_summaries[stored.id] = table_summary(stored)
+            return None
 
     async def stop(self) -> None:
         for table in self.tables.values():
@@ -135,6 +175,8 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        if table_id in self.broken:
+            raise TableBroken(f"table {table_id} cannot be shown: {self.broken[table_id]}")
         if table_id not in self.loading:          # one load however many ask at once
             self.loading[table_id] = asyncio.ensure_future(self._load(table_id))
         try:
@@ -149,7 +191,9 @@ class TableManager:
             raise TableError(f"there is no table {table_id!r}")
         table = self.tables.get(table_id)
         if table is None:
-            table = LiveTable(self, stored)
+            table = self._rebuild(stored)
+            if table is None:
+                raise TableBroken(f"table {table_id} cannot be shown: {self.broken[table_id]}")
             self._launch(table)
         return table
 
@@ -173,6 +217,9 @@ class TableManager:
                 total = len(tables)
                 page[name] = [t.summary() for t in tables[offset:offset + limit]]
             page["totals"][name] = total
+        if status is None:
+            page["broken"] = [{**summary, "status": "broken", "broken": self.broken[key]}
+                              for key, summary in list(self.broken_summaries.items())[:limit]]
         return page
 
     def _summary(self, stored: StoredTable) -> dict:

@@ -35,6 +35,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 DATABASE_ENV = "GONETS_DATABASE_URL"
 
@@ -113,6 +114,14 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+class StepConflict(Exception):
+    """Other steps are stored at the indexes a writer meant to fill."""
+
+
+class MissingTable(Exception):
+    """A table's row is gone from the database (it was emptied or re-created)."""
+
+
 @dataclass
 class StoredTable:
     """One table as stored: configuration, seats, status and its record steps."""
@@ -175,15 +184,47 @@ class Storage:
                              .values(version=len(table.steps)))
 
     def append_steps(self, table_id: str, start: int, steps: list[dict], status: str,
-                     result: dict | None) -> None:
-        """Store steps ``start..`` of a table with its new status, in one transaction. The
-        primary key (table, index) makes a second writer of the same index fail."""
-        with self.engine.begin() as conn:
-            self._insert_steps(conn, table_id, start, steps)
-            conn.execute(UPDATE_PROGRESS, {
-                "key_id": table_id, "new_version": start + len(steps), "new_status": status,
-                "new_updated": time.time(),
-                "new_result": json.dumps(result) if result is not None else None})
+                     result: dict | None) -> bool:
+        """Store steps ``start..`` of a table with its new status, in one transaction.
+
+        Idempotent: a step is keyed by (table, index), so writing the same steps again (a
+        retry after a lost answer to COMMIT) stores nothing and returns False; True when
+        they were stored now. Other steps already at those indexes raise
+        :class:`StepConflict`; a table whose row is gone raises :class:`MissingTable`."""
+        try:
+            with self.engine.begin() as conn:
+                self._insert_steps(conn, table_id, start, steps)
+                done = conn.execute(UPDATE_PROGRESS, {
+                    "key_id": table_id, "new_version": start + len(steps),
+                    "new_status": status, "new_updated": time.time(),
+                    "new_result": json.dumps(result) if result is not None else None})
+                if done.rowcount != 1:
+                    raise MissingTable(f"table {table_id} is no longer in the database")
+            return True
+        except IntegrityError:
+            stored = self.steps_from(table_id, start, len(steps))
+            if stored == steps:
+                return False
+            raise StepConflict(f"table {table_id}: steps from {start} were stored "
+                               "differently (by another writer)") from None
+
+    def steps_from(self, table_id: str, start: int, count: int) -> list[dict]:
+        """Stored steps ``start .. start + count - 1`` of a table (fewer if missing)."""
+        query = (select(steps_table.c.step).where(steps_table.c.table_id == table_id)
+                 .where(steps_table.c.idx >= start).where(steps_table.c.idx < start + count)
+                 .order_by(steps_table.c.idx))
+        with self.engine.connect() as conn:
+            return [json.loads(text) for (text,) in conn.execute(query)]
+
+    @staticmethod
+    def schema_missing(exc: BaseException) -> bool:
+        """True when ``exc`` says the gonets tables do not exist."""
+        text = str(exc).lower()
+        return "gonets_" in text and ("no such table" in text or "does not exist" in text)
+
+    def ensure_schema(self) -> None:
+        """Make the tables again if they are missing (a database re-created empty)."""
+        metadata.create_all(self.engine)
 
     def update_seats(self, table_id: str, seats: list[dict], status: str,
                      token_hashes: list[str | None] | None = None) -> None:
@@ -192,8 +233,10 @@ class Storage:
         if token_hashes is not None:
             values["token_hashes"] = json.dumps(token_hashes)
         with self.engine.begin() as conn:
-            conn.execute(update(tables_table).where(tables_table.c.id == table_id)
-                         .values(**values))
+            done = conn.execute(update(tables_table).where(tables_table.c.id == table_id)
+                                .values(**values))
+            if done.rowcount != 1:
+                raise MissingTable(f"table {table_id} is no longer in the database")
 
     @staticmethod
     def _insert_steps(conn, table_id: str, start: int, steps: list[dict]) -> None:

@@ -30,10 +30,11 @@ from gonets.core import (
 )
 from gonets.server.bots import BotTimeout
 from gonets.server.connection import Connection
+from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import LogLines, seat_payload
 from gonets.server.names import check_name_at_table
 from gonets.server.spec import TableError, hash_token, new_token
-from gonets.server.storage import Storage, StoredTable
+from gonets.server.storage import MissingTable, StepConflict, Storage, StoredTable
 
 if TYPE_CHECKING:
     from gonets.server.manager import TableManager
@@ -42,6 +43,8 @@ __all__ = ["Connection", "LiveTable", "TableError", "table_summary"]
 
 log = logging.getLogger("gonets.server")
 
+CHEAP_AGENTS = frozenset({"random"})   # decide in microseconds: no queue behind search bots
+RETRY_PAUSES = (0.0, 0.1, 0.3, 0.6)   # seconds before each try of a write
 PRESENCE_EVERY = 0.25          # seconds between presence updates of a table, at most
 KEEP_FINISHED = 100           # finished tables nobody watches kept in memory (others reload)
 
@@ -70,6 +73,7 @@ class LiveTable:
         self.task: asyncio.Task | None = None
         self.failure: str | None = None
         self.presence_due: asyncio.TimerHandle | None = None
+        self.pending: asyncio.Task | None = None    # a write whose outcome is not known yet
         self._reset_deadline()
 
     # -- construction ------------------------------------------------------------------------------
@@ -303,9 +307,12 @@ class LiveTable:
             status = "running"
         try:
             await self.manager.write(self.storage.update_seats, self.id, seats, status, hashes)
-        except Exception as exc:
-            log.exception("table %s: storing %s failed", self.id, what)
-            raise TableError(f"the server could not store {what}; please try again") from exc
+        except DatabaseUnavailable:
+            raise TableError(f"the database is not answering, so {what} could not be stored "
+                             "for sure; please try again in a moment") from None
+        except MissingTable as exc:
+            self.mark_broken(str(exc))
+            raise TableError(f"this table cannot go on: {exc}") from None
         started = status != self.status
         self.seats, self.status, self.token_hashes = seats, status, hashes
         self.match.record.seats = self.public_seats()
@@ -331,6 +338,9 @@ class LiveTable:
     def _check_open_for(self, seat: int, version: Any) -> None:
         if self.failure:
             raise TableError(f"this table is stopped: {self.failure}")
+        if self.pending is not None:
+            raise TableError("the table waits for the database to answer about the last "
+                             "action; nothing was done")
         if self.status == "finished" or self.state.is_terminal():
             raise TableError("the game is over; no more actions are accepted")
         if self.status == "open":
@@ -355,18 +365,104 @@ class LiveTable:
         new_steps = trial.record.steps[start:]
         status = "finished" if trial.record.result is not None else self.status
         try:
-            await self.manager.write(self.storage.append_steps, self.id, start, new_steps,
-                                     status, trial.record.result)
-        except Exception as exc:
-            log.exception("table %s: storing steps failed", self.id)
-            raise TableError("the server could not store that action; nothing was done, "
-                             "please try again") from exc
+            await self._store_steps(start, new_steps, status, trial.record.result)
+        except OutcomeUnknown:
+            self.pending = asyncio.get_running_loop().create_task(
+                self._settle(trial, start, new_steps, status, taken, seat))
+            raise TableError("the database does not answer, so it is not known yet whether "
+                             "that action was stored; the table waits and shows the outcome "
+                             "as soon as the database is back") from None
+        self._adopt(trial, status, taken)
+
+    def _adopt(self, trial: Match, status: str, taken: float) -> None:
+        """Make a stored trial the table's match and tell every listener."""
         self.match = trial
         self.status = status
         self.stored.status, self.stored.version = status, self.version
         self.stored.result = trial.record.result
         self.last_change = self.stored.updated = taken
         self._reset_deadline()
+        self.wake.set()
+        self.broadcast()
+
+    async def _store_steps(self, start: int, steps: list[dict], status: str,
+                           result: dict | None) -> None:
+        """Store new steps, retrying while the database does not answer. The write is keyed
+        by (table, step index), so a retry after a COMMIT whose answer was lost finds the
+        steps stored and succeeds without storing them twice. Raises :class:`TableError`
+        with the truth when they were not stored, :class:`OutcomeUnknown` when the database
+        stayed silent."""
+        for pause in RETRY_PAUSES:
+            await asyncio.sleep(pause)
+            try:
+                await self.manager.write(self.storage.append_steps, self.id, start, steps,
+                                         status, result)
+                return
+            except DatabaseUnavailable:
+                continue
+            except StepConflict:
+                await self.reload()
+                raise TableError("this table had moved on meanwhile; that action was not "
+                                 "applied: look at the table again") from None
+            except MissingTable as exc:
+                self.mark_broken(str(exc))
+                raise TableError(f"this table cannot go on: {exc}") from None
+        try:                                # writes fail: does the database still read?
+            stored = await self.manager.read(self.storage.steps_from, self.id, start,
+                                             len(steps))
+        except DatabaseUnavailable:
+            raise OutcomeUnknown() from None
+        if stored == steps:
+            return                          # stored after all (its answer was lost)
+        if stored:
+            await self.reload()
+            raise TableError("this table had moved on meanwhile; that action was not "
+                             "applied: look at the table again")
+        raise TableError("the server could not store that action; nothing was done, "
+                         "please try again")
+
+    async def _settle(self, trial: Match, start: int, steps: list[dict], status: str,
+                      taken: float, seat: int) -> None:
+        """After an unanswered write: keep trying the same (idempotent) write until the
+        database answers; then adopt the trial, or the stored record if it differs."""
+        try:
+            while True:
+                try:
+                    await self._store_steps(start, steps, status, trial.record.result)
+                    break
+                except OutcomeUnknown:
+                    continue
+                except TableError:
+                    return                          # reloaded or broken: listeners told
+            async with self.lock:
+                self._adopt(trial, status, taken)
+            text = json.dumps({"type": "notice", "message": "the database answers again: "
+                               "your last action was stored"})
+            for conn in [c for c in self.connections if c.seat == seat]:
+                conn.push(text)
+        finally:
+            self.pending = None
+
+    async def reload(self) -> None:
+        """Rebuild the match from what is stored (after another writer's steps)."""
+        stored = await self.manager.read(self.storage.load_table, self.id)
+        if stored is None:
+            self.mark_broken("its record is no longer in the database")
+            return
+        self.stored = stored
+        self.seats, self.token_hashes, self.status = stored.seats, stored.token_hashes, \
+            stored.status
+        self.match = self._match_from_steps(stored.steps, stored.result)
+        self.stored.steps = []
+        self._reset_deadline()
+        self.wake.set()
+        self.broadcast()
+
+    def mark_broken(self, reason: str) -> None:
+        log.error("table %s is broken: %s", self.id, reason)
+        self.failure = reason
+        self.manager.broken[self.id] = reason
+        self.manager.broken_summaries[self.id] = self.summary()
         self.wake.set()
         self.broadcast()
 
@@ -403,7 +499,7 @@ class LiveTable:
         low priority, a time budget) or, without a pool, in a worker thread."""
         name = self.agent_name(seat)
         pool = self.manager.bots
-        if pool is not None:
+        if pool is not None and name not in CHEAP_AGENTS:
             return await pool.decide(self.id, seat, name, self.game.name, self.config.players,
                                      self.config.preset, dict(self.config.options),
                                      self.stored.seed, view, legal)
@@ -426,6 +522,9 @@ class LiveTable:
                 self.broadcast()
 
     async def _drive_once(self) -> None:
+        if self.pending is not None:
+            await asyncio.wait([self.pending])
+            return
         self.wake.clear()
         deciding = self.state.current_player()
         if self.status == "open" or deciding in (CHANCE, TERMINAL):
@@ -466,7 +565,8 @@ class LiveTable:
             self.broadcast()
             return
         async with self.lock:
-            if self.version != version or self.state.current_player() != seat:
+            if self.version != version or self.state.current_player() != seat or \
+                    self.pending is not None or self.failure:
                 return
             try:
                 await self._commit(seat, action)
@@ -474,12 +574,16 @@ class LiveTable:
                 log.error("table %s: bot move %r refused (%s); playing at random",
                           self.id, action, exc)
                 await self._commit(seat, legal[secrets.randbelow(len(legal))])
-            except TableError:                  # storage trouble: the next round retries
+            except TableError:                  # storage trouble: told to the listeners
                 await asyncio.sleep(0.5)
 
     # -- replay ---------------------------------------------------------------------------------
     def record(self) -> Record:
         return self._record(self.match.record.steps, self.match.record.result)
+
+
+class OutcomeUnknown(Exception):
+    """The database never answered about a write: it may or may not have been stored."""
 
 
 def table_summary(stored: StoredTable) -> dict:

@@ -1,0 +1,211 @@
+"""Database faults against the real server on SQLite and PostgreSQL: lost COMMIT answers,
+failing writes, outages, an emptied database, a record that no longer replays, a lock."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+import pytest
+import sqlalchemy
+from sqlalchemy.exc import OperationalError
+
+from gonets.server.storage import normalise_url
+
+from .helpers import ServerThread
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+
+def lost(what: str) -> OperationalError:
+    return OperationalError(what, {}, Exception("server closed the connection unexpectedly"))
+
+
+def running_table(server):
+    created = server.create(game="toy", players=2, seats=HUMANS)
+    tokens = server.seat_tokens(created)
+    ann = server.client(created["id"], tokens[0], name="Ann")
+    bob = server.client(created["id"], tokens[1], name="Bob")
+    state = ann.until(lambda m: m["type"] == "state" and m["status"] == "running")
+    return created["id"], ann, bob, state
+
+
+def stored_steps(server, table_id):
+    return server.manager.storage.load_table(table_id).steps
+
+
+@pytest.fixture
+def site(toy, db_url):
+    with ServerThread(db_url) as running:
+        yield running
+
+
+def test_a_commit_whose_answer_was_lost_is_found_stored_and_acknowledged(site, monkeypatch):
+    table_id, ann, bob, state = running_table(site)
+    storage = site.manager.storage
+    original = storage.append_steps
+    calls = []
+
+    def commit_then_lose_the_answer(*args):
+        calls.append(args)
+        original(*args)
+        if len(calls) == 1:
+            raise lost("COMMIT")
+
+    monkeypatch.setattr(storage, "append_steps", commit_then_lose_the_answer)
+    ann.send({"type": "act", "action": "swap", "version": state["version"], "ref": "s"})
+    ack = ann.until(lambda m: m["type"] in ("ack", "error"))
+    assert ack["type"] == "ack" and ack["version"] == state["version"] + 1
+    assert len(calls) == 2                          # retried, found stored, not doubled
+    steps = stored_steps(site, table_id)
+    assert len(steps) == ack["version"] and steps[-1] == {"seat": 0, "action": "swap"}
+    bob.until(lambda m: m["type"] == "state" and m["version"] == ack["version"])
+
+
+def test_a_write_that_fails_while_reads_work_is_reported_not_done(site, monkeypatch):
+    table_id, ann, _bob, state = running_table(site)
+    storage = site.manager.storage
+    original = storage.append_steps
+
+    def disk_full(*args):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(storage, "append_steps", disk_full)
+    ann.send({"type": "act", "action": "swap", "version": state["version"]})
+    error = ann.until(lambda m: m["type"] == "error")
+    assert "could not store that action; nothing was done" in error["message"]
+    table = site.manager.tables[table_id]
+    assert table.version == state["version"] and table.state.view(0) == state["view"]
+    monkeypatch.setattr(storage, "append_steps", original)
+    ann.send({"type": "act", "action": "keep", "version": state["version"]})
+    after = ann.until(lambda m: m["type"] == "state" and m["version"] > state["version"])
+    assert after["view"]["swaps"] == [0, 0] and "you keep" in after["log"]
+
+
+def test_an_unanswered_write_is_settled_when_the_database_is_back(site, monkeypatch):
+    """The database goes silent right after committing: the player is told the outcome is
+    not known, the table takes no other action meanwhile, and once the database answers
+    the stored step is adopted, once."""
+    table_id, ann, bob, state = running_table(site)
+    storage = site.manager.storage
+    down = threading.Event()
+    for name in ("append_steps", "steps_from", "load_table"):
+        original = getattr(storage, name)
+
+        def silent(*args, _original=original, _name=name):
+            if down.is_set():
+                raise lost(_name)
+            result = _original(*args)
+            if _name == "append_steps":
+                down.set()                           # committed, then the line went dead
+                raise lost("COMMIT")
+            return result
+
+        monkeypatch.setattr(storage, name, silent)
+    ann.send({"type": "act", "action": "swap", "version": state["version"]})
+    error = ann.until(lambda m: m["type"] == "error")
+    assert "not known yet whether that action was stored" in error["message"]
+    ann.send({"type": "act", "action": "keep", "version": state["version"]})
+    assert "waits for the database" in ann.until(lambda m: m["type"] == "error")["message"]
+    down.clear()
+    monkeypatch.undo()
+    settled = bob.until(lambda m: m["type"] == "state" and m["version"] > state["version"])
+    assert settled["view"]["swaps"] == [1, 0]
+    notice = ann.until(lambda m: m["type"] == "notice")
+    assert "your last action was stored" in notice["message"]
+    assert len(stored_steps(site, table_id)) == settled["version"]
+
+
+def test_an_outage_gives_json_errors_and_one_log_line(site, monkeypatch, caplog):
+    storage = site.manager.storage
+    finished = site.create(game="toy", players=2, seed=1,
+                           seats=[{"kind": "bot", "agent": "random"}] * 2)["id"]
+    deadline = time.monotonic() + 20
+    while site.http.get(f"/api/tables/{finished}").json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    originals = {name: getattr(storage, name) for name in ("finished_page", "load_table")}
+    for name in originals:
+        monkeypatch.setattr(storage, name, lambda *a, _n=name: (_ for _ in ()).throw(lost(_n)))
+    site.manager.tables.clear()
+    caplog.set_level(logging.WARNING, logger="gonets.server")
+    for path in ["/api/tables"] * 3 + [f"/api/tables/{finished}", "/api/tables/abc123"]:
+        response = site.http.get(path)
+        assert response.status_code == 503, (path, response.text)
+        assert "database is not answering" in response.json()["error"]
+        assert response.headers["retry-after"] == "2"
+    down = [r for r in caplog.records if "database unavailable" in r.getMessage()]
+    assert len(down) == 1 and not down[0].exc_info
+    for name, original in originals.items():
+        monkeypatch.setattr(storage, name, original)
+    assert site.http.get("/api/tables").status_code == 200
+    assert site.http.get(f"/api/tables/{finished}").json()["status"] == "finished"
+    back = [r for r in caplog.records if "answers again" in r.getMessage()]
+    assert len(back) == 1
+
+
+def test_a_database_recreated_empty_gets_its_schema_back(site, db_url):
+    table_id, ann, _bob, state = running_table(site)
+    engine = sqlalchemy.create_engine(normalise_url(db_url))
+    with engine.begin() as conn:
+        conn.execute(sqlalchemy.text("DROP TABLE gonets_steps"))
+        conn.execute(sqlalchemy.text("DROP TABLE gonets_tables"))
+    engine.dispose()
+    lobby = site.http.get("/api/tables?status=finished")
+    assert lobby.status_code == 200 and lobby.json()["finished"] == []
+    created = site.create(game="toy", players=2, seats=[{"kind": "bot", "agent": "random"}] * 2)
+    assert site.manager.storage.load_table(created["id"]) is not None
+    ann.send({"type": "act", "action": "keep", "version": state["version"]})
+    assert "cannot go on" in ann.until(lambda m: m["type"] == "error")["message"]
+    broken = site.http.get("/api/tables").json()["broken"]
+    assert [t["id"] for t in broken] == [table_id]
+
+
+def test_a_record_that_no_longer_replays_is_marked_broken_and_replayed_once(toy, db_url):
+    with ServerThread(db_url) as first:
+        created = first.create(game="toy", players=2, seats=HUMANS)
+    engine = sqlalchemy.create_engine(normalise_url(db_url))
+    with engine.begin() as conn:
+        conn.execute(sqlalchemy.text("INSERT INTO gonets_steps (table_id, idx, step) VALUES "
+                                     "(:t, 1, '{\"seat\": 0, \"action\": \"fly\"}')"),
+                     {"t": created["id"]})
+    engine.dispose()
+    with ServerThread(db_url) as second:
+        loads = []
+        storage = second.manager.storage
+        original = storage.load_table
+        storage.load_table = lambda *a: loads.append(a) or original(*a)
+        for _ in range(3):
+            response = second.http.get(f"/api/tables/{created['id']}")
+            assert response.status_code == 409
+            assert "no longer replays" in response.json()["error"]
+        client = second.client(created["id"], join=False)
+        assert "no longer replays" in client.recv()["message"]
+        assert loads == []                               # replayed once, at the start
+        broken = second.http.get("/api/tables").json()["broken"]
+        assert broken[0]["id"] == created["id"] and "fly" in broken[0]["broken"]
+
+
+def test_a_locked_database_slows_only_the_requests_that_wait_for_it(toy, sqlite_url):
+    import sqlite3
+
+    with ServerThread(sqlite_url) as server:
+        table_id, ann, bob, state = running_table(server)
+        locker = sqlite3.connect(sqlite_url.removeprefix("sqlite:///"), timeout=10)
+        locker.execute("BEGIN EXCLUSIVE")
+        try:
+            ann.send({"type": "act", "action": "keep", "version": state["version"]})
+            time.sleep(0.2)                              # the write now waits for the lock
+            began = time.perf_counter()
+            bob.send({"type": "ping", "ref": "p"})
+            bob.until(lambda m: m["type"] == "pong")
+            assert server.http.get("/api/tables?status=open").status_code == 200
+            assert server.http.get("/api/games").status_code == 200
+            assert time.perf_counter() - began < 0.5
+            time.sleep(0.5)
+        finally:
+            locker.rollback()
+            locker.close()
+        ack = ann.until(lambda m: m["type"] in ("ack", "error"))
+        assert ack["type"] == "ack" and ack["version"] == state["version"] + 1
