@@ -420,8 +420,9 @@ def _option(view: dict, number: str, lang: str) -> str:
     choices = (view.get("encounter") or {}).get("choices")
     if choices and number.isdigit() and 0 < int(number) <= len(choices):
         kind = choices[int(number) - 1]
-        return say(lang, "action.option", result=say(lang, f"word.effect.{kind}")
-                   if isinstance(catalogue(lang)["word"]["effect"].get(kind), str) else kind)
+        result = say(lang, f"word.effect.{kind}") \
+            if isinstance(catalogue(lang)["word"]["effect"].get(kind), str) else kind
+        return say(lang, "action.option", result=result[:1].upper() + result[1:])
     return say(lang, "action.option_plain", number=number)
 
 
