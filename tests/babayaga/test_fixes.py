@@ -7,7 +7,7 @@ import pytest
 from gonets.agents.base import make_agent
 from gonets.core import CHANCE, OptionError, get_game, play_match
 from tests.babayaga.helpers import C, act, events, legal, new, roll
-from tests.babayaga.test_elements import duo, finish_turn
+from tests.babayaga.test_elements import duo
 
 
 def start_on_tokens(s, loc, *tokens):
@@ -157,11 +157,6 @@ def test_solo_heuristic_bot_never_stalls_on_a_token():
         state = play_match(game, config, agents, seed=500 + i).state
         assert state.outcome["how"] != "max_rounds" and state.round < 120, state.round
 
-
-def test_finish_turn_helper_still_drives_a_turn():
-    s = duo()
-    finish_turn(s)
-    assert s.active == 1
 
 
 def test_numeric_options_are_bounded_and_named_in_the_error():
