@@ -8,6 +8,7 @@ disk (a Ray cluster of several machines works as one machine does).
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -73,7 +74,10 @@ def _init_ray(ray: Any, jobs: int, address: str | None) -> None:
         ray.init(address=address, runtime_env={"py_modules": [gonets]},
                  log_to_driver=False)
     else:
-        # "local": a new private cluster, never one that happens to run on this machine
+        # "local": a new private cluster, never one that happens to run on this machine; its
+        # workers at the driver's priority like the process pool's (Ray's default is nice 15,
+        # which starves them on a machine others use)
+        os.environ.setdefault("RAY_worker_niceness", "0")
         ray.init(address="local", num_cpus=jobs or None, include_dashboard=False,
                  log_to_driver=False)
 
