@@ -7,6 +7,7 @@ names of each kind are in :data:`FIELDS` (documented in README.md).
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
 
 from gonets.core.game import CHANCE, TERMINAL
@@ -238,11 +239,127 @@ class Knowledge:
                 self.bottom.append([C.INDEX[key], distance])
 
 
+_WORLDS: dict[int, _World] = {}
+_WORLDS_KEPT = 8
+_WORLDS_LOCK = threading.Lock()
+
+
 def sample_world(game, view: dict, rng: random.Random):
-    """A full state consistent with ``view`` and its seat's knowledge; the rest at random."""
+    """A full state consistent with ``view`` and its seat's knowledge; the rest at random.
+
+    A search asks this thousands of times for the same view: everything that does not depend
+    on ``rng`` (the configuration, the public position, the log, the viewer's knowledge and
+    the unseen cards) is read once per view and kept for the last few views, so a call only
+    copies that position and deals the hidden cards. A view must not be changed in place
+    once given here (a replaced entry or a longer log is noticed and read again).
+    """
+    world = _WORLDS.get(id(view))
+    if world is None or world.view is not view or world.game is not game or \
+            world.fingerprint != _fingerprint(view):
+        world = _World(game, view)
+        with _WORLDS_LOCK:
+            _WORLDS.pop(id(view), None)
+            while len(_WORLDS) >= _WORLDS_KEPT:
+                _WORLDS.pop(next(iter(_WORLDS)))
+            _WORLDS[id(view)] = world
+    return world.sample(rng)
+
+
+def _fingerprint(view: dict) -> tuple:
+    return (*map(id, view.values()), len(view["log"]))
+
+
+class _World:
+    """What one view fixes: the public position as a state, and the hidden slots to deal."""
+
+    __slots__ = ("base", "bottom", "fingerprint", "game", "left", "order", "own", "seat",
+                 "size", "slots", "view")
+
+    def __init__(self, game, view: dict):
+        self.game, self.view, self.fingerprint = game, view, _fingerprint(view)
+        self.base = _public_state(game, view)
+        self.slots: list[tuple[str, int, set[int] | None]] | None = None
+        state = self.base
+        if state.phase in (PLAY, CHANCELLOR) or PHASES[state.phase] == "redraw":
+            self._read_hidden(view)
+
+    def _read_hidden(self, view: dict) -> None:
+        """The viewer's own cards, the slots of every other hidden card (hands, extra cards,
+        the set-aside card) with what each may be, the unseen cards, and the known places of
+        Chancellor cards in the draw pile."""
+        state = self.base
+        seat = self.seat = view["seat"]
+        deck = state.rules.deck
+        know = Knowledge(deck, state.n, seat, state.rules.countess_triggers).read(view["log"])
+        pool = Counter(deck.cards)
+        seen = [C.INDEX[k] for k in view["face_up"] + view["burned"]]
+        seen += [C.INDEX[d["card"]] for s in view["seats"] for d in s["discards"]]
+        own = self.own = [C.INDEX[k] for k in (view["hand"] or [])]
+        pool.subtract(seen + own)
+        slots: list[tuple[str, int, set[int] | None]] = []
+        for s in view["seats"]:
+            q = s["seat"]
+            if q == seat or not s["in_round"]:
+                continue
+            slots.append(("hand", q, know.possible[q]))
+            slots += [("extra", q, None)] * (s["hand_size"] - 1)
+        if view["spare"]:
+            slots.append(("spare", NONE, know.spare))
+        size = self.size = view["deck_size"]
+        bottom = {distance: card for card, distance in know.bottom if distance < size}
+        for card in bottom.values():
+            pool[card] -= 1
+        if any(count < 0 for count in pool.values()):   # stale knowledge: forget it (widen)
+            pool = Counter(deck.cards)
+            pool.subtract(seen + own)
+            bottom = {}
+            slots = [(k, q, None) for k, q, _ in slots]
+        self.slots, self.bottom = slots, bottom
+        self.left = list(pool.elements())
+        self.order = sorted(range(len(slots)), key=lambda i: (slots[i][2] is None,
+                                                               len(slots[i][2] or ())))
+
+    def sample(self, rng: random.Random):
+        """One world: a copy of the public position with the hidden cards dealt by ``rng``."""
+        state = self.base.clone()
+        if self.slots is not None:
+            self._deal(state, rng)
+        return state
+
+    def _deal(self, state, rng: random.Random) -> None:
+        slots = self.slots
+        chosen, rest = _assign(slots, self.order, self.left, rng)
+        rng.shuffle(rest)
+        seat, own = self.seat, self.own
+        if seat is not None and own:
+            state.hands[seat] = own[0]
+        turn = state.turn
+        mine = own[1:] if seat == turn else []
+        for (kind, q, _), card in zip(slots, chosen):
+            if kind == "hand":
+                state.hands[q] = card
+            elif kind == "extra":
+                if q == turn:
+                    mine.append(card)
+            else:
+                state.spare = card
+        if state.phase == PLAY:
+            state.drawn = mine[0] if mine else NONE
+        elif state.phase == CHANCELLOR:
+            state.extra = mine
+        # draw pile: top is the end of the list; known Chancellor cards at their places
+        size, bottom = self.size, self.bottom
+        if not bottom and len(rest) >= size:
+            state.deck = rest[len(rest) - size:][::-1]
+        else:
+            state.deck = [bottom[distance] if distance in bottom else rest.pop()
+                          for distance in range(size)]
+
+
+def _public_state(game, view: dict):
+    """A state holding everything public in ``view`` (hidden cards not dealt yet)."""
     config = game.configure(view["players"], view["preset"], view["options"])
     state = LoveLetterState(config)
-    seat = view["seat"]
     state.phase = PHASES.index(view["phase"]) if view["phase"] != "deal" else \
         (0 if view["starter"] is not None else 1)
     state.round = view["round"]
@@ -263,91 +380,30 @@ def sample_world(game, view: dict, rng: random.Random):
     if view["terminal"]:
         state.winners = list(view["result"]["winners"])
     node = None
+    seat = view["seat"]
     for event in view["log"]:
         node = (*entry_from_dict(event, seat), node)
     state.log = node
     state.rounds_done = sum(1 for e in view["log"] if e["e"] == "round_end")
     state.played = sum(1 for e in view["log"] if e["e"] == "play")
-    if state.phase in (PLAY, CHANCELLOR) or PHASES[state.phase] == "redraw":
-        _deal_hidden(state, view, rng)
     return state
 
 
-def _deal_hidden(state, view: dict, rng: random.Random) -> None:
-    """Place the viewer's own cards, then draw every other hidden card from the unseen ones."""
-    seat = view["seat"]
-    deck = state.rules.deck
-    know = Knowledge(deck, state.n, seat, state.rules.countess_triggers).read(view["log"])
-    pool = Counter(deck.cards)
-    seen = [C.INDEX[k] for k in view["face_up"] + view["burned"]]
-    seen += [C.INDEX[d["card"]] for s in view["seats"] for d in s["discards"]]
-    own = [C.INDEX[k] for k in (view["hand"] or [])]
-    pool.subtract(seen + own)
-    # slots: (kind of slot, seat, allowed set or None)
-    slots: list[tuple[str, int, set[int] | None]] = []
-    for s in view["seats"]:
-        q = s["seat"]
-        if q == seat or not s["in_round"]:
-            continue
-        slots.append(("hand", q, know.possible[q]))
-        slots += [("extra", q, None)] * (s["hand_size"] - 1)
-    if view["spare"]:
-        slots.append(("spare", NONE, know.spare))
-    size = view["deck_size"]
-    bottom = {distance: card for card, distance in know.bottom if distance < size}
-    for card in bottom.values():
-        pool[card] -= 1
-    if any(count < 0 for count in pool.values()):       # stale knowledge: forget it (widen)
-        pool = Counter(deck.cards)
-        pool.subtract(seen + own)
-        bottom = {}
-        slots = [(k, q, None) for k, q, _ in slots]
-    chosen = _assign(slots, pool, rng)
-    rest = list(pool.elements())
-    for card in chosen:
-        rest.remove(card)
-    rng.shuffle(rest)
-    # hands
-    if seat is not None and own:
-        state.hands[seat] = own[0]
-    extras: dict[int, list[int]] = {}
-    for (kind, q, _), card in zip(slots, chosen):
-        if kind == "hand":
-            state.hands[q] = card
-        elif kind == "extra":
-            extras.setdefault(q, []).append(card)
-        else:
-            state.spare = card
-    turn = state.turn
-    mine = own[1:] if seat == turn else extras.get(turn, [])
-    if state.phase == PLAY:
-        state.drawn = mine[0] if mine else NONE
-    elif state.phase == CHANCELLOR:
-        state.extra = list(mine)
-    # draw pile: top is the end of the list; known Chancellor cards at their places
-    pile: list[int] = []
-    for distance in range(size):
-        pile.append(bottom[distance] if distance in bottom else rest.pop())
-    state.deck = pile
-
-
-def _assign(slots, pool: Counter, rng: random.Random) -> list[int]:
-    """One card per slot from ``pool`` respecting each slot's allowed set (random order)."""
-    order = sorted(range(len(slots)), key=lambda i: (slots[i][2] is None,
-                                                      len(slots[i][2] or ())))
+def _assign(slots, order: list[int], pool: list[int],
+            rng: random.Random) -> tuple[list[int], list[int]]:
+    """One card per slot from ``pool`` (a list grouped by card) respecting each slot's
+    allowed set, in ``order``; the cards chosen by slot and the cards left, in pool order."""
     for attempt in range(200):
-        left = Counter(pool)
+        left = pool[:]
         chosen = [NONE] * len(slots)
-        ok = True
         for i in order:
             allowed = slots[i][2] if attempt < 199 else None
-            options = [c for c in left.elements() if allowed is None or c in allowed]
+            options = left if allowed is None else [c for c in left if c in allowed]
             if not options:
-                ok = False
                 break
             card = options[rng.randrange(len(options))]
             chosen[i] = card
-            left[card] -= 1
-        if ok:
-            return chosen
+            left.remove(card)
+        else:
+            return chosen, left
     raise AssertionError("could not deal the hidden cards")
