@@ -50,7 +50,7 @@ class _Match:
     """The gonets state inside an OpenSpiel state, with how it got there (for serialisation)
     and the draws made so far of a pending random event."""
 
-    __slots__ = ("config", "state", "steps", "pending", "plan")
+    __slots__ = ("config", "state", "steps", "pending", "plan", "views")
 
     def __init__(self, config: Config, state: Any = None, steps: list | None = None):
         self.config = config
@@ -58,6 +58,15 @@ class _Match:
         self.steps = steps               # None for a world drawn by resample_from_infostate
         self.pending: list[int] = []
         self.plan: Plan | None = None
+        self.views: dict[int, dict] = {}
+
+    def view(self, seat: int) -> dict:
+        """The seat's view, kept until the state changes: the same object for every world a
+        search resamples from this state (``sample_world`` may reuse its reading of a view)."""
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = self.state.view(seat)
+        return view
 
     def chance_plan(self) -> Plan:
         if self.plan is None:
@@ -73,6 +82,7 @@ class _Match:
         other.steps = None if self.steps is None else list(self.steps)
         other.pending = list(self.pending)
         other.plan = None if self.plan is None else self.plan.copy()
+        other.views = {}
         return other
 
     def __getstate__(self) -> dict:
@@ -95,6 +105,7 @@ class _Match:
         self.steps = list(data["steps"])
         self.pending = list(data["pending"])
         self.plan = None
+        self.views = {}
 
 
 class GonetsSpielState(pyspiel.State):
@@ -125,6 +136,7 @@ class GonetsSpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         m = self._m
+        m.views = {}
         if m.state.current_player() == CHANCE:
             plan = m.chance_plan()
             complete = plan.feed(int(action))
@@ -161,7 +173,7 @@ class GonetsSpielState(pyspiel.State):
             seed = int(float(probability_sampler()) * 2**53)
         except TypeError:
             seed = random.SystemRandom().randrange(2**53)
-        view = self._m.state.view(player_id)
+        view = self._m.view(player_id)
         world = get_game(self._m.config.game).sample_world(view, random.Random(seed))
         game = self.get_game()
         return GonetsSpielState(game, _Match(game.config, world, steps=None))
@@ -181,12 +193,12 @@ class GonetsObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: GonetsSpielState, player: int) -> None:
-        self.tensor[:] = self.encoder.encode(state.gonets_state.view(player))
+        self.tensor[:] = self.encoder.encode(state._m.view(player))
 
     def string_from(self, state: GonetsSpielState, player: int) -> str:
-        view = state.gonets_state.view(player)
+        view = state._m.view(player)
         if not self.perfect_recall:
-            view.pop("log", None)
+            view = {key: value for key, value in view.items() if key != "log"}
         return json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
