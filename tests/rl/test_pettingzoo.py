@@ -161,3 +161,21 @@ def test_every_preset_and_player_range_end(case):
         if termination or truncation or step >= 40:
             break
         table.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_observation_is_the_encoding_of_the_seat_view_alone():
+    from gonets.rl.encoders import get_encoder
+
+    table = env("loveletter", players=3)
+    table.reset(seed=9)
+    encoder = get_encoder(table.table.config)
+    rng = np.random.default_rng(9)
+    for step, agent in enumerate(table.agent_iter()):
+        obs, _reward, termination, truncation, _ = table.last()
+        if termination or truncation or step > 60:
+            break
+        for other in table.agents:
+            seat = int(other.rpartition("_")[2])
+            expected = encoder.encode(table.table.state.view(seat))
+            np.testing.assert_array_equal(table.observe(other)["observation"], expected)
+        table.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
