@@ -205,6 +205,10 @@ EXPLORE = 0.1
 """How often the playout policy plays a random legal move instead of its greedy choice."""
 RIVAL = 0.8
 """How much a rival's message moving up costs the playout mover, against its own."""
+READY_SCALE = 10.0
+"""Readiness points (:func:`readiness`) worth one level to the playout policy."""
+PLACE_BASE, DRAW_BASE = 0.02, -0.05
+"""What the playout policy sees in a placement that changes no readiness, and in a draw."""
 
 
 def evaluate(state: CzarState) -> list[float]:
@@ -256,12 +260,12 @@ def rollout_action(state: CzarState, rng: random.Random) -> int:
             score = _travel_score(state, action, me, carriers)
         elif action >= A.MESSAGE:
             slot = action - A.MESSAGE
-            score = (readiness(state, slot) - readiness(state, state.msg[me])) / 10.0
+            score = (readiness(state, slot) - readiness(state, state.msg[me])) / READY_SCALE
         elif action >= A.PLACE:
             kind, inn = divmod(action - A.PLACE, NUM_INNS)
             score = _fill_score(state, inn, kind, me, carriers)
         else:
-            score = 0.0                                 # draw or pass
+            score = DRAW_BASE if action == A.DRAW else 0.0
         score += rng.random() * 0.1
         if score > best_score:
             best, best_score = action, score
@@ -270,35 +274,56 @@ def rollout_action(state: CzarState, rng: random.Random) -> int:
 
 def _travel_score(state: CzarState, action: int, me: int, carriers: dict[int, int]) -> float:
     """Levels gained by one's own message in this travel, less :data:`RIVAL` times those
-    gained by rivals' messages (the palace counts as the level above the grassland)."""
+    gained by rivals' messages (the palace counts as the level above the grassland), with
+    the readiness changes of every message in the inns left and entered."""
     rest, dest2 = divmod(action - A.TRAVEL, A.DESTS)
     rest, dest1 = divmod(rest, A.DESTS)
     inn, k = divmod(rest, 8)
     first = k >> 1
     second = (first + 1) & 3 if not k & 1 else (first - 1) & 3
-    level = INN_LEVEL[inn]
+    rooms, base = state.rooms, inn * 4
+    touched = {inn, dest1, dest2}
+    before = {slot: readiness(state, slot) for slot in carriers if slot >> 2 in touched}
+    moves = [(base + first, dest1), (base + second, dest2)]
+    codes = [rooms[base + first], rooms[base + second]]
+    for slot, _ in moves:
+        rooms[slot] = -1
+    for (slot, dest), code in zip(moves, codes):
+        if dest != PALACE:
+            rooms[dest * 4 + (slot & 3)] = code
     score = 0.05
-    for kind, dest in ((first, dest1), (second, dest2)):
-        carrier = carriers.get(inn * 4 + kind, -1)
-        if carrier >= 0:
-            up = (TOP + 1 if dest == PALACE else INN_LEVEL[dest]) - level
-            score += up if carrier == me else -RIVAL * up
+    going = dict(moves)
+    for slot, ready in before.items():
+        dest = going.get(slot, -1)
+        if dest < 0:
+            after = INN_LEVEL[slot >> 2] + readiness(state, slot) / READY_SCALE
+        elif dest == PALACE:
+            after = TOP + 1.0
+        else:
+            after = INN_LEVEL[dest] + readiness(state, dest * 4 + (slot & 3)) / READY_SCALE
+        gain = after - INN_LEVEL[slot >> 2] - ready / READY_SCALE
+        score += gain if carriers[slot] == me else -RIVAL * gain
+    for (slot, dest), code in zip(moves, codes):
+        if dest != PALACE:
+            rooms[dest * 4 + (slot & 3)] = -1
+        rooms[slot] = code
     return score
 
 
 def _fill_score(state: CzarState, inn: int, kind: int, me: int,
                 carriers: dict[int, int]) -> float:
-    """A placement that fills an inn sends its two early risers off next: good when they
-    carry one's own message, bad when a rival's."""
-    if state.cnt[inn] != 2:
-        return 0.02
+    """How a new courier in ``inn`` changes the readiness (:func:`readiness`) of the messages
+    there, one's own counted up and rivals' down; a full inn sends its early risers off next."""
     rooms, base = state.rooms, inn * 4
-    empty = next(r for r in range(4) if r != kind and rooms[base + r] < 0)
-    score = 0.02
-    for leaver in ((empty + 1) & 3, (empty + 2) & 3):
-        carrier = carriers.get(base + leaver, -1)
+    score = PLACE_BASE
+    for slot in range(base, base + 4):
+        carrier = carriers.get(slot, -1)
         if carrier >= 0:
-            score += 0.5 if carrier == me else -0.5 * RIVAL
+            before = readiness(state, slot)
+            rooms[base + kind] = 0
+            change = (readiness(state, slot) - before) / READY_SCALE
+            rooms[base + kind] = -1
+            score += change if carrier == me else -RIVAL * change
     return score
 
 
