@@ -24,10 +24,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 
 from gonets.agents.base import Agent
 from gonets.games.loveletter.notation import split_play
 from gonets.games.loveletter.rules import cards as C
+from gonets.games.loveletter.rules.encoding import BISHOP_REDRAW, CARD_MASK, CHANCELLOR, PLAY
 from gonets.games.loveletter.views import Knowledge
 
 ROUND = 10.0
@@ -505,3 +507,191 @@ def heuristic(game, config, seat, rng) -> HeuristicAgent:
 
 AGENTS = {"heuristic": heuristic}
 """The bots of this game by name (found by ``Game.agents()``)."""
+
+
+# -- what search knows of Love Letter -------------------------------------------------------------
+# The hooks below read a sampled world (a LoveLetterState drawn from the searcher's view), never
+# the real one. The playout policy is a cheap version of the heuristic: it uses only what the
+# moving seat could see in that world (its own cards and the public cards), never another
+# seat's hand, so a playout does not turn every Guard into a sure hit.
+
+PLAYOUT_NOISE = 0.1
+"""Share of playout moves that are any legal move but discarding the Princess."""
+
+LEVELS = {
+    "hard": {"agent": "ismcts", "iterations": 3000, "seconds": 1.0},
+}
+"""Difficulty levels tuned for Love Letter (see docs/ai.md); the rest are the defaults."""
+
+
+class _Playout:
+    """Columns of one configuration's action table that the playout policy reads."""
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.value = rules.value
+        self.kind = rules.kind
+        self.t1 = rules.t1
+        self.copies = list(rules.deck.copies)
+        self.guessed = [tuple(k for k in rules.deck.kinds if mask >> k & 1)
+                        for mask in rules.gmask]
+        self.keep = [row.keep for row in rules.table]
+
+
+_PLAYOUTS: dict[int, _Playout] = {}
+
+
+def _playout_for(rules) -> _Playout:
+    found = _PLAYOUTS.get(id(rules))
+    if found is None or found.rules is not rules:
+        found = _PLAYOUTS[id(rules)] = _Playout(rules)
+    return found
+
+
+def rollout_action(state, rng) -> int:
+    """A playout move: keep the higher card (never discard the Princess), Guards name a value
+    in proportion to the copies the mover has not seen, Princes aim at a rival."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    table = _playout_for(state.rules)
+    phase = state.phase
+    if phase != PLAY:
+        return _follow_up(state, table, legal, rng)
+    kind = table.kind
+    if rng.random() < PLAYOUT_NOISE:
+        choices = [a for a in legal if kind[a] != C.PRINCESS] or legal
+        return choices[rng.randrange(len(choices))]
+    p = state.turn
+    first, second = state.hands[p], state.drawn
+    if kind[legal[0]] == kind[legal[-1]]:         # one card may be played (or two alike)
+        play = kind[legal[0]]
+    elif first == C.PRINCESS:
+        play = second
+    elif second == C.PRINCESS or table.value[first] <= table.value[second]:
+        play = first
+    else:
+        play = second
+    kept = second if play == first else first
+    moves = [a for a in legal if kind[a] == play]
+    if len(moves) == 1:
+        return moves[0]
+    if play == C.GUARD or play == C.BISHOP:
+        return _guess(state, table, moves, kept, rng)
+    if play == C.PRINCE:
+        t1 = table.t1
+        rivals = [a for a in moves if t1[a] != p]
+        if rivals and (kept == C.PRINCESS or table.value[kept] >= 3 or rng.random() < 0.8):
+            moves = rivals
+    return moves[rng.randrange(len(moves))]
+
+
+def _follow_up(state, table: _Playout, legal, rng) -> int:
+    """The Bishop's victim keeps a high card (always the Princess); the Chancellor keeps
+    its highest card."""
+    if state.phase == BISHOP_REDRAW:
+        card = state.hands[state.cur]
+        keep = card == C.PRINCESS or table.value[card] >= 5
+        return legal[1] if keep else legal[0]          # (redraw, keep)
+    value, kept = table.value, table.keep
+    best = max(value[kept[a]] for a in legal)
+    return rng.choice([a for a in legal if value[kept[a]] == best])
+
+
+def _guess(state, table: _Playout, moves: list[int], kept: int, rng) -> int:
+    """A target at random, then a guess weighted by the copies the mover has not seen."""
+    unseen = table.copies[:]
+    unseen[kept] -= 1
+    for pile in state.discards:
+        for entry in pile:
+            unseen[entry & CARD_MASK] -= 1
+    for card in state.face_up:
+        unseen[card] -= 1
+    for card in state.burned:
+        unseen[card] -= 1
+    t1 = table.t1
+    target = t1[moves[rng.randrange(len(moves))]]
+    guessed = table.guessed
+    options, weights = [], []
+    total = 0
+    for a in moves:
+        if t1[a] == target:
+            weight = 0
+            for k in guessed[a]:
+                weight += unseen[k]
+            if weight > 0:
+                options.append(a)
+                total += weight
+                weights.append(total)
+    if not total:
+        return moves[rng.randrange(len(moves))]
+    pick = rng.random() * total
+    for a, w in zip(options, weights):
+        if pick < w:
+            return a
+    return options[-1]
+
+
+def rollout_done(start, state, moves: int) -> bool:
+    """A playout stops once a new round has begun: the round it was in is decided."""
+    return state.round != start.round
+
+
+def evaluate(state) -> list[float]:
+    """Each seat's chance of winning the match from the token standings, each round won by
+    one seat still in it at random (a round in progress among the seats still in it)."""
+    in_round = state.phase in (PLAY, BISHOP_REDRAW, CHANCELLOR)
+    return list(_standings(state.rules.target, tuple(state.tokens),
+                           state.alive if in_round else 0))
+
+
+@cache
+def _standings(target: int, tokens: tuple[int, ...], alive: int) -> tuple[float, ...]:
+    """:func:`evaluate` of ``tokens`` (``alive``: the seats still in the round in progress,
+    0 between rounds)."""
+    needs = tuple(max(1, target - t) for t in tokens)
+    n = len(needs)
+    if alive in (0, (1 << n) - 1):       # every seat may win the next round alike
+        return tuple(_race_seats(needs))
+    seats = [q for q in range(n) if alive >> q & 1]
+    total = [0.0] * n
+    for w in seats:
+        if needs[w] == 1:
+            total[w] += 1.0
+            continue
+        after = _race_seats(needs[:w] + (needs[w] - 1,) + needs[w + 1:])
+        for q in range(n):
+            total[q] += after[q]
+    return tuple(v / len(seats) for v in total)
+
+
+def _race_seats(needs: tuple[int, ...]) -> list[float]:
+    """Chance per seat of winning ``needs[q]`` more rounds before anyone else completes theirs,
+    each round going to a seat at random (seats with equal needs have equal chances)."""
+    by_need = _race(tuple(sorted(needs)))
+    return [by_need[need] for need in needs]
+
+
+@cache
+def _race(needs: tuple[int, ...]) -> dict[int, float]:
+    n = len(needs)
+    chance = dict.fromkeys(needs, 0.0)
+    for i, need in enumerate(needs):
+        if i and needs[i - 1] == need:
+            continue                        # seats with equal needs: counted by multiplicity
+        ways = needs.count(need) / n
+        if need == 1:
+            chance[need] += ways / needs.count(need)
+            continue
+        child = _race(tuple(sorted(needs[:i] + (need - 1,) + needs[i + 1:])))
+        for other in chance:
+            if other == need:
+                # the winner of this round, or another seat of the same need (which kept it)
+                same = needs.count(need)
+                share = child[need - 1] / same
+                if same > 1:
+                    share += child[need] * (same - 1) / same
+                chance[other] += ways * share
+            else:
+                chance[other] += ways * child[other]
+    return chance
