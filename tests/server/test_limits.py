@@ -53,7 +53,8 @@ def test_a_spectator_that_never_reads_is_dropped_and_the_players_go_on(toy, sqli
         stuck = next(iter(table.connections))
         with server.client(created["id"]) as watcher:
             wait_for(lambda: stuck.overflowed, timeout=60, what="the slow client's drop")
-            assert stuck not in table.connections and stuck.queued == 0
+            assert stuck.queued == 0 and stuck.outbox.empty()      # its frames are freed
+            wait_for(lambda: stuck not in table.connections, what="the table forgetting it")
             seen = watcher.state(timeout=30)["version"]
             later = watcher.until(lambda m: m["type"] == "state" and m["version"] > seen + 5)
             assert later["seat"] is None and not table.failure

@@ -100,27 +100,3 @@ def test_seeds_as_wide_as_the_core_draws_are_stored_exactly(db_url):
         assert storage.load_table("wide").seed == 2**53 - 1
     finally:
         storage.close()
-
-
-def test_a_database_made_with_32_bit_seeds_is_widened_on_start(db_url):
-    """Tables stored before seeds were 53 bits wide: the seed column is widened in place."""
-    import sqlalchemy
-
-    engine = sqlalchemy.create_engine(normalise_url(db_url))
-    with engine.begin() as conn:
-        conn.execute(sqlalchemy.text(
-            "CREATE TABLE gonets_tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(64) NOT NULL,"
-            " players INTEGER NOT NULL, preset VARCHAR(64) NOT NULL, options TEXT NOT NULL,"
-            " seats TEXT NOT NULL, token_hashes TEXT NOT NULL, seed INTEGER NOT NULL,"
-            " bot_delay FLOAT NOT NULL, turn_seconds FLOAT, status VARCHAR(16) NOT NULL,"
-            " result TEXT, version INTEGER NOT NULL, created FLOAT NOT NULL,"
-            " updated FLOAT NOT NULL)"))
-    engine.dispose()
-    storage = Storage(db_url)
-    try:
-        table = stored("old")
-        table.seed = 2**53 - 1
-        storage.create_table(table)
-        assert storage.load_table("old").seed == 2**53 - 1
-    finally:
-        storage.close()

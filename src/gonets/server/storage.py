@@ -19,6 +19,7 @@ from sqlalchemy import (
     BigInteger,
     Column,
     Float,
+    Index,
     Integer,
     MetaData,
     String,
@@ -29,9 +30,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
-    inspect,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -59,6 +58,8 @@ tables_table = Table(
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
 )
+
+Index("gonets_tables_status_updated", tables_table.c.status, tables_table.c.updated)
 
 steps_table = Table(
     "gonets_steps", metadata,
@@ -151,18 +152,7 @@ class Storage:
         self.url = url
         self.engine = make_engine(url)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
-        metadata.create_all(self.engine)
-        self._widen_seeds()
-
-    def _widen_seeds(self) -> None:
-        """Databases made when seeds were 31 bits hold them in a 32-bit column; widen it
-        (SQLite stores any integer in any column and needs nothing)."""
-        if self.engine.dialect.name != "postgresql":
-            return
-        columns = {c["name"]: c["type"] for c in inspect(self.engine).get_columns("gonets_tables")}
-        if not isinstance(columns["seed"], BigInteger):
-            with self.engine.begin() as conn:
-                conn.execute(text("ALTER TABLE gonets_tables ALTER COLUMN seed TYPE BIGINT"))
+        self.ensure_schema()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -223,8 +213,11 @@ class Storage:
         return "gonets_" in text and ("no such table" in text or "does not exist" in text)
 
     def ensure_schema(self) -> None:
-        """Make the tables again if they are missing (a database re-created empty)."""
-        metadata.create_all(self.engine)
+        """Bring the schema to the newest revision: at start, and when the tables went
+        missing (a database re-created empty gets them all again)."""
+        from gonets.server.migrate import migrate
+
+        migrate(self.engine)
 
     def update_seats(self, table_id: str, seats: list[dict], status: str,
                      token_hashes: list[str | None] | None = None) -> None:
