@@ -1,7 +1,7 @@
 """The terminal picture of a Baba Yaga view (Rich), menu lines and log lines, in English and
 Russian.
 
-Every phrase comes from the catalogues ``data/text.en.yaml`` and ``data/text.ru.yaml`` (Russian
+Every phrase comes from the catalogues ``data/phrases.en.yaml`` and ``data/phrases.ru.yaml`` (Russian
 content names: ``data/names.ru.yaml``). Log lines speak to the viewing seat in the second person
 and call other seats by their names. Everything is drawn from the view alone plus the public
 content pack.
@@ -36,7 +36,7 @@ V_CONNECT = {"open": "│", "bridge": "║", "pass": "║", "causeway": "┆", "
 def catalogue(lang: str) -> dict:
     """The phrase catalogue of a language (English for a language without one)."""
     lang = lang if lang in LANGS else "en"
-    return yaml.safe_load((DATA / f"text.{lang}.yaml").read_text(encoding="utf-8"))
+    return yaml.safe_load((DATA / f"phrases.{lang}.yaml").read_text(encoding="utf-8"))
 
 
 @cache

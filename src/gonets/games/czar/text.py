@@ -1,7 +1,7 @@
 """Readable text from views alone, in English and Russian: the terminal picture
 (``render_text``), menu lines (``describe_action``) and log lines (``describe_event``).
 
-Every phrase comes from the catalogue ``data/phrases-<lang>.json``; this module only picks the
+Every phrase comes from the catalogue ``data/phrases.<lang>.json``; this module only picks the
 phrase and fills it in. A placeholder may name a grammatical case (``{courier:acc}``): the
 value is then a :class:`Word` that knows its forms (English has one form, Russian declines the
 courier types, colours and coins). Unknown languages fall back to English.
@@ -44,7 +44,7 @@ Diplomat lower right."""
 def phrases(lang: str) -> dict:
     """The phrase catalogue of ``lang`` (English for a language without one)."""
     name = lang if lang in LANGUAGES else "en"
-    path = resources.files("gonets.games.czar").joinpath("data", f"phrases-{name}.json")
+    path = resources.files("gonets.games.czar").joinpath("data", f"phrases.{name}.json")
     return json.loads(path.read_text("utf-8"))
 
 
