@@ -179,3 +179,13 @@ def test_observation_is_the_encoding_of_the_seat_view_alone():
             expected = encoder.encode(table.table.state.view(seat))
             np.testing.assert_array_equal(table.observe(other)["observation"], expected)
         table.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_using_the_environment_before_reset_is_a_clear_error():
+    table = env("loveletter", players=2)
+    with pytest.raises(RuntimeError, match="reset"):
+        table.step(0)
+    with pytest.raises(RuntimeError, match="reset"):
+        table.observe("player_0")
+    with pytest.raises(KeyError, match="no agent"):
+        table.observe("player_9")

@@ -83,11 +83,17 @@ class GonetsAEC(AECEnv):
         self.agent_selection = self.possible_agents[seat] if seat >= 0 else self.agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if agent not in self._seat:
+            raise KeyError(f"no agent {agent!r}; agents: {', '.join(self.possible_agents)}")
+        if not hasattr(self, "agent_selection"):
+            raise RuntimeError("call reset() before observe()")
         seat = self._seat[agent]
         return {"observation": self.table.observation(seat),
                 "action_mask": self.table.mask(seat)}
 
     def step(self, action: Any) -> None:
+        if not self.agents and not hasattr(self, "agent_selection"):
+            raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
