@@ -33,17 +33,27 @@ from gonets.games.czar.rules.board import (
 WIN = 1e6
 
 
-def readiness(state: CzarState, slot: int) -> float:
-    """How soon the courier in ``slot`` is likely to leave its inn upwards (arrow rule)."""
-    inn, room = slot >> 2, slot & 3
-    rooms = state.rooms
-    empties = [r for r in range(4) if rooms[inn * 4 + r] < 0]
+def _readiness_of(empties: list[int], room: int) -> float:
     if len(empties) == 1:
         return 6.0 if room != (empties[0] + 3) & 3 else -3.0
     if len(empties) == 2:
         stays_if = (room + 1) & 3
         return 2.0 if stays_if not in empties else -0.5
     return 0.0
+
+
+_READINESS = [[_readiness_of([r for r in range(4) if not taken >> r & 1], room)
+               for room in range(4)] for taken in range(16)]
+"""Readiness by the inn's taken rooms (bit r set: room r holds a courier) and the room."""
+
+
+def readiness(state: CzarState, slot: int) -> float:
+    """How soon the courier in ``slot`` is likely to leave its inn upwards (arrow rule): 6 if
+    it leaves when the inn is next emptied, -3 if it stays, 2 or -0.5 with two rooms free."""
+    rooms, base = state.rooms, slot & ~3
+    taken = ((rooms[base] >= 0) | (rooms[base + 1] >= 0) << 1 | (rooms[base + 2] >= 0) << 2
+             | (rooms[base + 3] >= 0) << 3)
+    return _READINESS[taken][slot & 3]
 
 
 def progress(state: CzarState, seat: int) -> float:
@@ -272,6 +282,12 @@ def rollout_action(state: CzarState, rng: random.Random) -> int:
     return best
 
 
+def _taken(rooms: list[int], base: int) -> int:
+    """The taken rooms of the inn whose first room is ``base``, as bits."""
+    return ((rooms[base] >= 0) | (rooms[base + 1] >= 0) << 1 | (rooms[base + 2] >= 0) << 2
+            | (rooms[base + 3] >= 0) << 3)
+
+
 def _travel_score(state: CzarState, action: int, me: int, carriers: dict[int, int]) -> float:
     """Levels gained by one's own message in this travel, less :data:`RIVAL` times those
     gained by rivals' messages (the palace counts as the level above the grassland), with
@@ -281,32 +297,33 @@ def _travel_score(state: CzarState, action: int, me: int, carriers: dict[int, in
     inn, k = divmod(rest, 8)
     first = k >> 1
     second = (first + 1) & 3 if not k & 1 else (first - 1) & 3
-    rooms, base = state.rooms, inn * 4
-    touched = {inn, dest1, dest2}
-    before = {slot: readiness(state, slot) for slot in carriers if slot >> 2 in touched}
-    moves = [(base + first, dest1), (base + second, dest2)]
-    codes = [rooms[base + first], rooms[base + second]]
-    for slot, _ in moves:
-        rooms[slot] = -1
-    for (slot, dest), code in zip(moves, codes):
-        if dest != PALACE:
-            rooms[dest * 4 + (slot & 3)] = code
+    rooms, base, level = state.rooms, inn * 4, INN_LEVEL[inn]
     score = 0.05
-    going = dict(moves)
-    for slot, ready in before.items():
-        dest = going.get(slot, -1)
-        if dest < 0:
-            after = INN_LEVEL[slot >> 2] + readiness(state, slot) / READY_SCALE
-        elif dest == PALACE:
-            after = TOP + 1.0
-        else:
-            after = INN_LEVEL[dest] + readiness(state, dest * 4 + (slot & 3)) / READY_SCALE
-        gain = after - INN_LEVEL[slot >> 2] - ready / READY_SCALE
-        score += gain if carriers[slot] == me else -RIVAL * gain
-    for (slot, dest), code in zip(moves, codes):
-        if dest != PALACE:
-            rooms[dest * 4 + (slot & 3)] = -1
-        rooms[slot] = code
+    if carriers:
+        stay = base + ((second + 1) & 3 if second == (first + 1) & 3 else (first + 1) & 3)
+        carrier = carriers.get(stay, -1)
+        if carrier >= 0:                # the stayer is alone afterwards: readiness 0
+            gain = -readiness(state, stay) / READY_SCALE
+            score += gain if carrier == me else -RIVAL * gain
+        for kind, dest in ((first, dest1), (second, dest2)):
+            carrier = carriers.get(base + kind, -1)
+            if dest == PALACE:
+                if carrier >= 0:
+                    gain = TOP + 1.0 - level - readiness(state, base + kind) / READY_SCALE
+                    score += gain if carrier == me else -RIVAL * gain
+                continue
+            into = dest * 4
+            taken = _taken(rooms, into)
+            now, then = _READINESS[taken], _READINESS[taken | 1 << kind]
+            if carrier >= 0:
+                gain = (INN_LEVEL[dest] - level
+                        + (then[kind] - readiness(state, base + kind)) / READY_SCALE)
+                score += gain if carrier == me else -RIVAL * gain
+            for room in range(4):
+                there = carriers.get(into + room, -1)
+                if there >= 0:
+                    gain = (then[room] - now[room]) / READY_SCALE
+                    score += gain if there == me else -RIVAL * gain
     return score
 
 
