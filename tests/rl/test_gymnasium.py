@@ -90,3 +90,8 @@ def test_registered_with_gymnasium_make():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(table.unwrapped)
+
+
+def test_step_before_reset_is_a_clear_error():
+    with pytest.raises(RuntimeError, match="reset"):
+        env("czar", players=2).step(0)

@@ -62,6 +62,7 @@ class GonetsEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.table.num_actions)
         self.seat = 0 if seat == "random" else seat
         self.opponents: dict[int, Any] = {}
+        self._started = False
 
     def reset(self, *, seed: int | None = None,
               options: dict | None = None) -> tuple[np.ndarray, dict]:
@@ -78,6 +79,7 @@ class GonetsEnv(gymnasium.Env):
                 raise RuntimeError(f"{skipped} matches in a row ended before seat {self.seat} "
                                    "had a decision")
             table.reset()
+        self._started = True
         return self._observation(), dict(self._info(), skipped_matches=skipped)
 
     def _start_match(self) -> None:
@@ -94,6 +96,8 @@ class GonetsEnv(gymnasium.Env):
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
         table = self.table
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
         if table.over:
             raise IllegalAction("the match is over; call reset()")
         if not self._legal(action):
