@@ -516,7 +516,7 @@ AGENTS = {"heuristic": heuristic}
 # seat's hand, so a playout does not turn every Guard into a sure hit.
 
 PLAYOUT_NOISE = 0.1
-"""Share of playout moves that are any legal move but discarding the Princess."""
+"""Share of playout moves that are any legal move that does not discard the Princess."""
 
 LEVELS = {
     "hard": {"agent": "ismcts", "iterations": 3000, "seconds": 1.0},
@@ -559,11 +559,12 @@ def rollout_action(state, rng) -> int:
     if phase != PLAY:
         return _follow_up(state, table, legal, rng)
     kind = table.kind
-    if rng.random() < PLAYOUT_NOISE:
-        choices = [a for a in legal if kind[a] != C.PRINCESS] or legal
-        return choices[rng.randrange(len(choices))]
     p = state.turn
     first, second = state.hands[p], state.drawn
+    if rng.random() < PLAYOUT_NOISE:
+        choices = [a for a in legal if not _throws_princess(table, a, p, first, second)]
+        choices = choices or legal
+        return choices[rng.randrange(len(choices))]
     if kind[legal[0]] == kind[legal[-1]]:         # one card may be played (or two alike)
         play = kind[legal[0]]
     elif first == C.PRINCESS:
@@ -584,6 +585,14 @@ def rollout_action(state, rng) -> int:
         if rivals and (kept == C.PRINCESS or table.value[kept] >= 3 or rng.random() < 0.8):
             moves = rivals
     return moves[rng.randrange(len(moves))]
+
+
+def _throws_princess(table: _Playout, action: int, p: int, first: int, second: int) -> bool:
+    """Whether ``action`` discards the Princess (playing her, or a Prince on oneself)."""
+    played = table.kind[action]
+    if played == C.PRINCESS:
+        return True
+    return played == C.PRINCE and table.t1[action] == p and C.PRINCESS in (first, second)
 
 
 def _follow_up(state, table: _Playout, legal, rng) -> int:

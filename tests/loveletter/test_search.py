@@ -1,0 +1,141 @@
+"""What search knows of Love Letter (bot.rollout_action, rollout_done, evaluate): legal
+playout moves on sampled worlds, playouts that stop when the round is decided, values that
+are chances summing to 1, and a small search that finds the sure knock-out."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gonets.agents.ismcts import ISMCTSAgent, Search
+from gonets.agents.levels import settings
+from gonets.core.game import CHANCE
+from gonets.games.loveletter import GAME, bot
+from gonets.games.loveletter.rules import cards as C
+from tests.loveletter.helpers import run, stack
+
+CONFIGS = [(2, "seed", {}), (4, "seed", {}), (6, "premium", {}), (3, "zman-2019", {}),
+           (5, "seed", {"spare_card": "look_swap_burn", "sycophant_self_exempt": True})]
+
+
+def worlds(players: int, preset: str, options: dict, seed: int = 0, every: int = 1):
+    """(real state, seat, world sampled from that seat's view) along a random match."""
+    config = GAME.configure(players, preset, options)
+    rng = random.Random(seed)
+    state = GAME.new_state(config)
+    step = 0
+    while True:
+        while state.current_player() == CHANCE:
+            state.apply_chance(state.sample_chance(rng))
+        if state.is_terminal():
+            return
+        seat = state.current_player()
+        if step % every == 0:
+            yield state, seat, GAME.sample_world(state.view(seat), rng)
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        step += 1
+
+
+@pytest.mark.parametrize("players,preset,options", CONFIGS)
+def test_playout_moves_are_legal_and_never_throw_the_princess(players, preset, options):
+    rng, checked = random.Random(1), 0
+    for seed in range(3):
+        for _, seat, world in worlds(players, preset, options, seed):
+            for _ in range(5):
+                action = bot.rollout_action(world, rng)
+                assert action in world.legal_actions()
+                if world.phase == 2 and C.PRINCESS in (world.hands[seat], world.drawn):
+                    text = world.action_to_text(action)
+                    others = [t for t in map(world.action_to_text, world.legal_actions())
+                              if t != "princess" and t != f"prince p{seat + 1}"]
+                    if others:
+                        assert text not in ("princess", f"prince p{seat + 1}")
+                        checked += 1
+    assert checked
+
+
+def test_playout_guard_never_reads_the_rival_hand(monkeypatch):
+    """Guard guesses in a playout follow the copies the mover has not seen, not the rival's
+    card: p2's Priest (2 of the 8 unseen cards that can be named) is named about a quarter of
+    the time."""
+    monkeypatch.setattr(bot, "PLAYOUT_NOISE", 0.0)
+    state = run(2, [stack(2, "king", ["guard", "priest"], ["baron"],
+                          face_up=["handmaid", "prince", "guard"])])
+    rng = random.Random(2)
+    guesses = [state.action_to_text(bot.rollout_action(state, rng)) for _ in range(400)]
+    assert all(g.startswith("guard p2 ") for g in guesses)
+    assert len(set(guesses)) >= 5
+    assert 0.15 < guesses.count("guard p2 2") / len(guesses) < 0.35
+
+
+@pytest.mark.parametrize("players,preset,options", CONFIGS)
+def test_values_are_chances_that_sum_to_one(players, preset, options):
+    for _, _, world in worlds(players, preset, options, every=3):
+        values = GAME.evaluate(world)
+        assert len(values) == players
+        assert all(0.0 <= v <= 1.0 for v in values)
+        assert sum(values) == pytest.approx(1.0)
+
+
+def test_standings_favour_the_leader_and_the_survivors():
+    config = GAME.configure(2)
+    state = GAME.new_state(config)
+    assert GAME.evaluate(state) == pytest.approx([0.5, 0.5])
+    state.tokens = [2, 0]                             # 1 round needed against 3
+    assert GAME.evaluate(state) == pytest.approx([0.875, 0.125])
+    four = GAME.new_state(GAME.configure(4))
+    four.tokens = [2, 2, 0, 0]
+    values = GAME.evaluate(four)
+    assert values[0] == values[1] > values[2] == values[3]
+    four.phase, four.alive = 2, 0b0111                # seat 3 is out of this round
+    during = GAME.evaluate(four)
+    assert during[3] < values[3] and during[0] > values[0]
+    assert sum(during) == pytest.approx(1.0)
+
+
+def test_a_finished_match_is_scored_by_its_winners():
+    for state, _, _ in worlds(2, "seed", {}):
+        last = state
+    final = last.clone()
+    while not final.is_terminal():
+        if final.is_chance():
+            final.apply_chance(final.sample_chance(random.Random(0)))
+        else:
+            final.apply(final.legal_actions()[0])
+    values = GAME.evaluate(final)
+    assert values == [1.0 / len(final.winners) if q in final.winners else 0.0
+                      for q in range(2)]
+
+
+def test_playouts_stop_once_the_next_round_begins():
+    search = Search(GAME, 0, random.Random(3))
+    ended_rounds = 0
+    for state, _, world in worlds(4, "seed", {}, every=2):
+        start_round = world.round
+        search.playout(world)
+        assert world.is_terminal() or world.round == start_round + 1
+        assert world.is_terminal() or world.rounds_done == state.rounds_done + 1
+        ended_rounds += 1
+    assert ended_rounds > 5
+    assert not bot.rollout_done(world, world, 1)
+
+
+def test_search_finds_the_sure_guard():
+    """p1 looked at p2's King with the Priest; p2 had to play the Countess and kept the King;
+    p1 now holds a Guard and a Baron: naming 6 wins the round for sure (the Baron loses)."""
+    state = run(2, [stack(2, "handmaid", ["priest", "king"], ["guard", "countess", "baron"],
+                          face_up=["guard", "guard", "prince"]), "priest p2", "countess"])
+    seat = state.current_player()
+    assert seat == 0 and "guard p2 6" in [state.action_to_text(a)
+                                          for a in state.legal_actions()]
+    agent = ISMCTSAgent(GAME, state.config, seat, random.Random(5), iterations=400)
+    ranked = agent.analyse(state.view(seat), state.legal_actions())
+    assert ranked[0].text == "guard p2 6"
+    assert ranked[0].value > 0.6
+
+
+def test_hard_level_is_budgeted():
+    hard = settings(GAME, "hard")
+    assert hard["agent"] == "ismcts" and hard["iterations"] and hard["seconds"] <= 1.0
