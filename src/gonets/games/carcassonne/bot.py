@@ -86,6 +86,9 @@ WIN_SCALE = 12.0
 TURNS = 2
 """Turns a playout plays past the one it starts in (:func:`rollout_done`)."""
 
+PLACE_SAMPLES = 0
+"""Placements a playout tries and compares by margin (0: one at random)."""
+
 
 def rollout_action(state: CarcassonneState, rng: random.Random) -> int:
     """A playout's move in a sampled world, read from the state alone (no clones, no views):
@@ -96,12 +99,31 @@ def rollout_action(state: CarcassonneState, rng: random.Random) -> int:
     legal = state.legal_actions()
     phase = state.phase
     if phase == PLACE:
+        if PLACE_SAMPLES and len(legal) > 1:
+            return _rollout_place(state, legal, rng)
         return legal[rng.randrange(len(legal))]
     if phase == FOLLOWER:
         return _rollout_follower(state, legal)
     if phase == FIGURE_CHOICE:
         return _figure_rule(state, state.events[state.ev_i]["player"])
     return legal[0]
+
+
+def _rollout_place(state: CarcassonneState, legal: list[int], rng: random.Random) -> int:
+    """The best of a few random placements, each followed by the follower rule, by the
+    mover's margin."""
+    seat = state.active
+    best, best_value = legal[0], -math.inf
+    for _ in range(PLACE_SAMPLES):
+        action = legal[rng.randrange(len(legal))]
+        trial = state.clone()
+        trial.apply(action)
+        if trial.phase == FOLLOWER and trial.active == seat:
+            trial.apply(_rollout_follower(trial, trial.legal_actions()))
+        value = margin(trial, seat)
+        if value > best_value:
+            best, best_value = action, value
+    return best
 
 
 def _rollout_follower(state: CarcassonneState, legal: list[int]) -> int:

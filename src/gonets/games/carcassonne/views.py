@@ -83,6 +83,8 @@ def _draw(fixed: tuple, rng: random.Random) -> CarcassonneState:
     """A copy of the fixed part with the hidden orders shuffled in."""
     template, hidden, bottom, unseen, known = fixed
     state = template.clone()
+    # the legal actions read only public fields (the pile's size, never its order)
+    state._legal, state._legal_set = template._legal, template._legal_set
     if hidden is not None:
         hidden = list(hidden)
         rng.shuffle(hidden)
@@ -140,4 +142,5 @@ def _fixed(config: Config, data: dict) -> tuple:
     state.lock = list(data["lock"])
     state.final = data["final"]
     state.log = list(data.get("log", []))
+    state.legal_actions()
     return state, hidden, bottom, unseen, known
