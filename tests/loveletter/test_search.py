@@ -19,6 +19,12 @@ CONFIGS = [(2, "seed", {}), (4, "seed", {}), (6, "premium", {}), (3, "zman-2019"
            (5, "seed", {"spare_card": "look_swap_burn", "sycophant_self_exempt": True})]
 
 
+def sure_guard():
+    """p1 saw p2's King with the Priest, p2 had to play the Countess: p1 holds Guard, Baron."""
+    return run(2, [stack(2, "handmaid", ["priest", "king"], ["guard", "countess", "baron"],
+                         face_up=["guard", "guard", "prince"]), "priest p2", "countess"])
+
+
 def worlds(players: int, preset: str, options: dict, seed: int = 0, every: int = 1):
     """(real state, seat, world sampled from that seat's view) along a random match."""
     config = GAME.configure(players, preset, options)
@@ -68,6 +74,18 @@ def test_playout_guard_never_reads_the_rival_hand(monkeypatch):
     assert all(g.startswith("guard p2 ") for g in guesses)
     assert len(set(guesses)) >= 5
     assert 0.15 < guesses.count("guard p2 2") / len(guesses) < 0.35
+
+
+def test_playout_guard_names_the_card_its_priest_saw(monkeypatch):
+    monkeypatch.setattr(bot, "PLAYOUT_NOISE", 0.0)
+    state = sure_guard()
+    rng = random.Random(4)
+    assert {state.action_to_text(bot.rollout_action(state, rng)) for _ in range(20)} == \
+        {"guard p2 6"}
+    world = GAME.sample_world(state.view(0), rng)          # the searcher's own knowledge
+    assert state.action_to_text(bot.rollout_action(world, rng)) == "guard p2 6"
+    rival = GAME.sample_world(state.view(1), rng)          # p2 never saw that look
+    assert bot._seen_hands(rival, 0) == {}
 
 
 @pytest.mark.parametrize("players,preset,options", CONFIGS)
@@ -125,8 +143,7 @@ def test_playouts_stop_once_the_next_round_begins():
 def test_search_finds_the_sure_guard():
     """p1 looked at p2's King with the Priest; p2 had to play the Countess and kept the King;
     p1 now holds a Guard and a Baron: naming 6 wins the round for sure (the Baron loses)."""
-    state = run(2, [stack(2, "handmaid", ["priest", "king"], ["guard", "countess", "baron"],
-                          face_up=["guard", "guard", "prince"]), "priest p2", "countess"])
+    state = sure_guard()
     seat = state.current_player()
     assert seat == 0 and "guard p2 6" in [state.action_to_text(a)
                                           for a in state.legal_actions()]

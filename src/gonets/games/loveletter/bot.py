@@ -608,7 +608,13 @@ def _follow_up(state, table: _Playout, legal, rng) -> int:
 
 
 def _guess(state, table: _Playout, moves: list[int], kept: int, rng) -> int:
-    """A target at random, then a guess weighted by the copies the mover has not seen."""
+    """The card the mover saw in a rival's hand this round when it can be named, else a
+    target at random and a guess weighted by the copies the mover has not seen."""
+    t1, guessed = table.t1, table.guessed
+    for target, card in _seen_hands(state, state.turn).items():
+        for a in moves:
+            if t1[a] == target and card in guessed[a]:
+                return a
     unseen = table.copies[:]
     unseen[kept] -= 1
     for pile in state.discards:
@@ -618,9 +624,7 @@ def _guess(state, table: _Playout, moves: list[int], kept: int, rng) -> int:
         unseen[card] -= 1
     for card in state.burned:
         unseen[card] -= 1
-    t1 = table.t1
     target = t1[moves[rng.randrange(len(moves))]]
-    guessed = table.guessed
     options, weights = [], []
     total = 0
     for a in moves:
@@ -639,6 +643,44 @@ def _guess(state, table: _Playout, moves: list[int], kept: int, rng) -> int:
         if pick < w:
             return a
     return options[-1]
+
+
+def _seen_hands(state, mover: int) -> dict[int, int]:
+    """The rivals' cards ``mover`` saw this round and that are still in their hands as far as
+    it can tell (a Priest or Baroness look, a tied comparison, a swap it made), read from the
+    world's log; what it saw before the world was sampled is not there unless it is the
+    searcher's own knowledge."""
+    events = []
+    node = state.log
+    while node is not None and node[0] != "round":
+        events.append(node)
+        node = node[4]
+    known: dict[int, int] = {}
+    index = C.INDEX
+    for kind, public, private, seen, _ in reversed(events):
+        if kind == "look":
+            if public[0] == mover and private is not None and type(public[1]) is int:
+                known[public[1]] = index[private[0]]
+        elif kind == "play" or kind == "discard":
+            q = public[0]
+            if q in known and (kind == "discard" or known[q] == index[public[1]]):
+                del known[q]
+        elif kind == "compare":
+            p, q, loser = public[0], public[1], public[3]
+            if loser is None and private is not None and mover in (p, q):
+                other = q if p == mover else p
+                known[other] = index[private[0][1] if p == mover else private[0][0]]
+        elif kind == "swap":
+            a, b = public[2]
+            known.pop(a, None)
+            known.pop(b, None)
+            if mover in (a, b) and private is not None and type(b) is int:
+                other = b if a == mover else a
+                known[other] = index[private[0][1] if a == mover else private[0][0]]
+        elif kind == "chancellor" or kind == "redraw":
+            known.pop(public[0], None)
+    known.pop(mover, None)
+    return known
 
 
 def rollout_done(start, state, moves: int) -> bool:
