@@ -470,13 +470,17 @@ def serve(
     db: str | None = typer.Option(None, help="Database URL (default: GONETS_DATABASE_URL "
                                             "or a SQLite file)."),
     bot_delay: float = typer.Option(0.6, help="Seconds a bot waits before it moves."),
+    redis: str | None = typer.Option(None, help="Redis URL: one of several processes over "
+                                                "one PostgreSQL (default: GONETS_REDIS_URL)."),
+    workers: int = typer.Option(1, help="Server processes on this port (above 1: PostgreSQL "
+                                        "and Redis)."),
 ) -> None:
     """Run the web platform: lobby, tables, bots and spectators in the browser."""
     try:
         from gonets.server.app import serve as run_server
     except ImportError as exc:
         fail(f"the web platform is not available: {exc}")
-    run_server(host=host, port=port, db=db, bot_delay=bot_delay)
+    run_server(host=host, port=port, db=db, bot_delay=bot_delay, redis=redis, workers=workers)
 
 
 def add_game_commands() -> None:

@@ -58,13 +58,15 @@ class ServerThread:
     """The real app served by uvicorn on a loopback port, in a background thread."""
 
     def __init__(self, db_url: str, bot_delay: float = 0.0, port: int | None = None,
-                 max_rate: int = 100_000, fixed_seeds: bool = True, limits=None):
+                 max_rate: int = 100_000, fixed_seeds: bool = True, limits=None,
+                 redis_url: str | None = None):
         """``max_rate`` is high by default: test clients act at machine speed; tests choose
         seeds at tables of several humans to be reproducible (``fixed_seeds``)."""
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
-        app = create_app(db_url, bot_delay, max_rate, fixed_seeds, limits or limits_for_tests())
+        app = create_app(db_url, bot_delay, max_rate, fixed_seeds, limits or limits_for_tests(),
+                         redis_url)
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port,
                                 log_level="warning", ws_max_size=WS_MAX_SIZE,
                                 ws_per_message_deflate=False)

@@ -1,4 +1,5 @@
-"""``python -m gonets.server [--host H] [--port P] [--db URL] [--bot-delay S]``."""
+"""``python -m gonets.server [--host H] [--port P] [--db URL] [--bot-delay S] [--redis URL]
+[--workers N]``."""
 
 import argparse
 
@@ -14,8 +15,13 @@ def main(argv: list[str] | None = None) -> None:
                         help="database URL (default: $GONETS_DATABASE_URL or a SQLite file)")
     parser.add_argument("--bot-delay", type=float, default=1.0,
                         help="seconds a bot waits before it moves (default 1)")
+    parser.add_argument("--redis", default=None,
+                        help="Redis URL: run as one of several processes over one PostgreSQL "
+                             "database (default: $GONETS_REDIS_URL)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes on this port (above 1: PostgreSQL and Redis)")
     args = parser.parse_args(argv)
-    serve(args.host, args.port, args.db, args.bot_delay)
+    serve(args.host, args.port, args.db, args.bot_delay, args.redis, args.workers)
 
 
 if __name__ == "__main__":

@@ -23,18 +23,20 @@ from starlette.staticfiles import StaticFiles
 
 from gonets.agents import agent_names
 from gonets.core import GonetsError, games
+from gonets.server.cluster import REDIS_ENV
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import seat_payload
 from gonets.server.limits import Limits, parse_lang
 from gonets.server.manager import STATUSES, TableBroken, TableManager
 from gonets.server.sockets import client_address, load_json, seat_link, table_socket
-from gonets.server.storage import Storage, default_database_url
+from gonets.server.storage import DATABASE_ENV, Storage, default_database_url
 from gonets.server.tables import LiveTable, TableError
 
 MAX_RATE = 30               # messages a client may send per second (more are refused)
 MAX_BODY = 65536            # bytes in one HTTP request body
 WS_MAX_SIZE = 1 << 20       # frames above this are cut by the websocket layer itself
 REPLAY_CACHE = 16
+BOT_DELAY_ENV = "GONETS_BOT_DELAY"
 COMPRESSION_ENV = "GONETS_WS_COMPRESSION"   # "1": compress websocket frames (off: saves CPU)
 WEB_DIR = Path(str(resources.files("gonets") / "web"))
 log = logging.getLogger("gonets.server")
@@ -262,18 +264,19 @@ class ReplayCache:
 # -- application -----------------------------------------------------------------------------------
 def create_app(database_url: str | None = None, bot_delay: float = 1.0,
                max_rate: int = MAX_RATE, fixed_seeds: bool = False,
-               limits: Limits | None = None) -> Starlette:
+               limits: Limits | None = None, redis_url: str | None = None) -> Starlette:
     """The ASGI app over the database at ``database_url`` (default: see storage);
     ``max_rate`` is how many messages a websocket client may send per second;
     ``fixed_seeds`` accepts a chosen seed at tables with several humans (tests only);
-    ``limits`` the resource caps (default :class:`Limits`)."""
+    ``limits`` the resource caps (default :class:`Limits`); ``redis_url`` makes this
+    process one of several over the same PostgreSQL database (``cluster.py``)."""
     url = database_url or default_database_url()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
         storage = Storage(url)
         app.state.storage = storage
-        app.state.manager = TableManager(storage, bot_delay, fixed_seeds, limits)
+        app.state.manager = TableManager(storage, bot_delay, fixed_seeds, limits, redis_url)
         app.state.replays = ReplayCache()
         app.state.max_rate = max_rate
         await app.state.manager.start()
@@ -307,14 +310,31 @@ def shown_url(url: str) -> str:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
-          bot_delay: float = 1.0) -> None:
-    """Print the address and serve the platform with uvicorn until interrupted."""
+          bot_delay: float = 1.0, redis: str | None = None, workers: int = 1) -> None:
+    """Print the address and serve the platform with uvicorn until interrupted. With
+    ``workers`` above 1 (a PostgreSQL database and a Redis URL needed) uvicorn runs that many
+    processes on the one port, each table owned by one of them (see ``cluster.py``)."""
     import uvicorn
 
     url = db or default_database_url()
-    app = create_app(url, bot_delay)
+    redis = redis or os.environ.get(REDIS_ENV) or None
+    if workers > 1 and (redis is None or url.startswith("sqlite")):
+        raise SystemExit("--workers above 1 needs a PostgreSQL --db and a --redis URL "
+                         "(SQLite is for a single process)")
     shown_host = f"[{host}]" if ":" in host else host
-    print(f"gonets is serving at http://{shown_host}:{port}/  (database {shown_url(url)})",
-          flush=True)
-    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, log_level="warning",
-                ws_per_message_deflate=os.environ.get(COMPRESSION_ENV, "") == "1")
+    print(f"gonets is serving at http://{shown_host}:{port}/  (database {shown_url(url)}"
+          f"{', ' + str(workers) + ' processes' if workers > 1 else ''})", flush=True)
+    options = {"host": host, "port": port, "ws_max_size": WS_MAX_SIZE, "log_level": "warning",
+               "ws_per_message_deflate": os.environ.get(COMPRESSION_ENV, "") == "1"}
+    if workers > 1:
+        os.environ.update({DATABASE_ENV: url, REDIS_ENV: redis, BOT_DELAY_ENV: str(bot_delay)})
+        uvicorn.run("gonets.server.app:app_from_environment", factory=True, workers=workers,
+                    **options)
+    else:
+        uvicorn.run(create_app(url, bot_delay, redis_url=redis), **options)
+
+
+def app_from_environment() -> Starlette:
+    """The app of one of several worker processes, configured by :func:`serve`."""
+    return create_app(os.environ[DATABASE_ENV], float(os.environ.get(BOT_DELAY_ENV, "1")),
+                      redis_url=os.environ[REDIS_ENV])

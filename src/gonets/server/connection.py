@@ -23,6 +23,7 @@ class Connection:
         self.overflowed = False
         self.seat = seat
         self.lang = "en"
+        self.token_hash: str | None = None       # of the secret it joined with
         self.max_bytes = max_bytes
         self.queued = 0                      # characters of the texts waiting in the outbox
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()

@@ -46,13 +46,16 @@ def free_port() -> int:
 class Server:
     """A ``python -m gonets.server`` child process (``launcher`` replaces the command)."""
 
-    def __init__(self, db_url: str, bot_delay: float, launcher: list[str] | None = None):
+    def __init__(self, db_url: str, bot_delay: float, launcher: list[str] | None = None,
+                 redis_url: str | None = None):
         self.db_url = db_url
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
         self.command = (launcher or [sys.executable, "-m", "gonets.server"]) + [
             "--port", str(self.port), "--db", db_url, "--bot-delay", str(bot_delay)]
+        if redis_url:
+            self.command += ["--redis", redis_url]
         self.process: subprocess.Popen | None = None
 
     def start(self, timeout: float = 60) -> Server:
@@ -304,6 +307,71 @@ def run_crash(tables: int, game: str, players: int, agent: str, bot_delay: float
     return {"tables": tables, "game": game, "unfinished_at_kill": unfinished,
             "steps_at_kill": sum(resumed_at.values()),
             "finished_after_restart": sum(w.finished for w in after), "problems": problems}
+
+
+def run_failover(tables: int, game: str, players: int, agent: str, bot_delay: float,
+                 before_kill: float, limit: float, db_url: str, redis_url: str,
+                 preset: str | None = None, launcher: list[str] | None = None
+                 ) -> dict[str, Any]:
+    """Two processes on one PostgreSQL and Redis, ``tables`` bot tables opened on both, each
+    watched from the second; the first is killed with ``kill -9``: its tables must be taken
+    over by the second and finish, keeping every step stored before the kill."""
+    first = Server(db_url, bot_delay, launcher, redis_url).start()
+    second = Server(db_url, bot_delay, launcher, redis_url).start()
+    try:
+        ids = [(first if seed % 2 == 0 else second).create_bot_table(
+            game, players, agent, seed, preset)[0] for seed in range(tables)]
+        watches = [Watch(table_id) for table_id in ids]
+        stop = asyncio.Event()
+
+        async def watch_all() -> float:
+            tasks = [asyncio.create_task(watch_table(second.ws_base, w, stop)) for w in watches]
+            await asyncio.sleep(before_kill)
+            killed_at[0] = time.monotonic()
+            first.kill9()
+            for table_id in ids:
+                stored = storage.load_table(table_id)
+                if stored.status != "finished":
+                    unfinished[table_id] = len(stored.steps)
+            done, pending = await asyncio.wait(tasks, timeout=limit)
+            stop.set()
+            await asyncio.gather(*pending, return_exceptions=True)
+            for task in done:
+                if task.exception() is not None:
+                    raise task.exception()
+            return time.monotonic() - killed_at[0]
+
+        storage = Storage(db_url)
+        killed_at = [0.0]
+        unfinished: dict[str, int] = {}             # table -> steps stored at the kill
+        try:
+            owners_before = {t: storage.owner_of(t) for t in ids}
+            elapsed = asyncio.run(watch_all())
+            at_kill = {}
+            owners_after = {t: storage.owner_of(t) for t in ids}
+        finally:
+            storage.close()
+        killed_owner = owners_before[ids[0]]
+        problems = []
+        for watch in watches:
+            record = httpx.get(f"{second.base}/api/tables/{watch.table_id}/record", timeout=30)
+            if not watch.finished or record.status_code != 200:
+                problems.append(f"{watch.table_id}: did not finish after the kill")
+                continue
+            problems += check_record(second.base, watch)
+            at_kill[watch.table_id] = len(record.json()["steps"])
+        moved = [t for t in ids if owners_before[t] == killed_owner and t in unfinished]
+        stayed = [t for t in moved if owners_after[t] == killed_owner]
+        problems += [f"{t}: still owned by the killed process" for t in stayed]
+        problems += [f"{t}: {unfinished[t]} steps stored at the kill, {at_kill[t]} after"
+                     for t in moved if t in at_kill and at_kill[t] < unfinished[t]]
+    finally:
+        first.stop()
+        second.stop()
+    return {"tables": tables, "owned_by_killed": len(moved),
+            "unfinished_at_kill": len(unfinished),
+            "finished_after_kill": sum(w.finished for w in watches),
+            "seconds_after_kill": round(elapsed, 2), "problems": problems}
 
 
 def same_picture(record: dict, earlier: Watch) -> list[str]:

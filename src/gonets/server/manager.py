@@ -9,12 +9,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from gonets.agents import agent_names
 from gonets.core import get_game
 from gonets.server.bots import BotPool
+from gonets.server.cluster import Cluster
 from gonets.server.faults import DATABASE_ERRORS, DatabaseUnavailable, Outage
 from gonets.server.limits import ClientLimits, Limits
 from gonets.server.names import check_name_at_table
@@ -34,7 +36,7 @@ class TableManager:
     """All tables of one server: creation, lookup, resumption after a restart."""
 
     def __init__(self, storage: Storage, bot_delay: float = 1.0, fixed_seeds: bool = False,
-                 limits: Limits | None = None):
+                 limits: Limits | None = None, redis_url: str | None = None):
         self.storage = storage
         self.bot_delay = bot_delay
         self.fixed_seeds = fixed_seeds
@@ -48,6 +50,7 @@ class TableManager:
         self.reader = ThreadPoolExecutor(max_workers=2, thread_name_prefix="gonets-db-read")
         self.loading: dict[str, asyncio.Future] = {}
         self.outage = Outage()
+        self.cluster = Cluster(self, redis_url) if redis_url else None
         self.broken: dict[str, str] = {}          # tables whose record no longer replays
         self.broken_summaries: dict[str, dict] = {}
         workers = self.limits.bot_workers
@@ -85,12 +88,35 @@ class TableManager:
             return method(*args)
 
     async def start(self) -> None:
-        """Resume every unfinished table from its stored record (bots included)."""
+        """Resume every unfinished table from its stored record (bots included); with
+        several processes, those whose lease this process gets (the others' owners run
+        them; the lease keeper takes over any whose owner stops)."""
+        if self.cluster is not None:
+            await self.cluster.start()
         for table_id in await self.read(self.storage.unfinished_ids):
+            if self.cluster is not None and not await self.cluster.acquire(table_id):
+                continue
             stored = await self.read(self.storage.load_table, table_id)
             table = self._rebuild(stored)
             if table is not None:
                 self._launch(table)
+
+    async def take_over(self, table_id: str) -> None:
+        """Run a table whose owner stopped: from its stored steps, where it stopped."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            await table.reload()
+            table.become_owner()
+            return
+        stored = await self.read(self.storage.load_table, table_id)
+        table = self._rebuild(stored) if stored is not None else None
+        if table is not None:
+            self._launch(table)
+
+    def changed(self, table: LiveTable, start: int) -> None:
+        """A table this process owns changed from step ``start`` on: tell the mirrors."""
+        if self.cluster is not None and table.owned:
+            asyncio.get_running_loop().create_task(self.cluster.publish(table, start))
 
     def _rebuild(self, stored: StoredTable) -> LiveTable | None:
         """The live table of a stored one, or None (and the table marked broken, with the
@@ -105,6 +131,8 @@ class TableManager:
             return None
 
     async def stop(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop()
         for table in self.tables.values():
             if table.task is not None:
                 table.task.cancel()
@@ -117,9 +145,10 @@ class TableManager:
         if self.bots is not None:
             self.bots.close()
 
-    def _launch(self, table: LiveTable) -> None:
+    def _launch(self, table: LiveTable, owned: bool = True) -> None:
         self.tables[table.id] = table
-        if table.status != "finished":
+        table.owned = owned
+        if owned and table.status != "finished":
             table.task = asyncio.get_running_loop().create_task(table.run())
         self._forget_idle_finished()
 
@@ -157,6 +186,9 @@ class TableManager:
             options=spec.options, seats=spec.seats, token_hashes=hashes, seed=spec.seed,
             bot_delay=spec.bot_delay, turn_seconds=spec.turn_seconds,
             status="running" if named else "open")
+        if self.cluster is not None:
+            stored.owner = self.cluster.id
+            stored.lease_until = time.time() + self.cluster.lease
         table = LiveTable(self, stored)
         table.match.deal()
         table.stored.steps = list(table.match.record.steps)
@@ -189,12 +221,15 @@ class TableManager:
         stored = await self.read(self.storage.load_table, table_id)
         if stored is None:
             raise TableError(f"there is no table {table_id!r}")
+        owned = True
+        if self.cluster is not None and stored.status != "finished":
+            owned = await self.cluster.acquire(table_id)      # else: a mirror of its owner's
         table = self.tables.get(table_id)
         if table is None:
             table = self._rebuild(stored)
             if table is None:
                 raise TableBroken(f"table {table_id} cannot be shown: {self.broken[table_id]}")
-            self._launch(table)
+            self._launch(table, owned)
         return table
 
     # -- the lobby ------------------------------------------------------------------------------

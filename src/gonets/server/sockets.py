@@ -19,7 +19,7 @@ from gonets.core import GonetsError
 from gonets.server.connection import Connection
 from gonets.server.limits import parse_lang
 from gonets.server.manager import TableManager
-from gonets.server.spec import TableError
+from gonets.server.spec import TableError, hash_token
 from gonets.server.tables import LiveTable
 
 MAX_MESSAGE = 8192          # bytes in one websocket message from a client
@@ -129,6 +129,9 @@ class Session:
             fresh = await table.rekey(seat, self.conn)
             welcome["link"] = seat_link(table.id, seat, fresh)
         self.conn.seat, self.conn.lang = seat, lang
+        if seat is not None:
+            self.conn.token_hash = hash_token(welcome["link"]["token"]) if "link" in welcome \
+                else table.token_hashes[seat]
         entry = table.seats[seat] if seat is not None else None
         welcome["needs_name"] = bool(entry and not entry.get("name"))
         self.push(welcome)

@@ -30,6 +30,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    or_,
     select,
     update,
 )
@@ -57,9 +58,12 @@ tables_table = Table(
     Column("version", Integer, nullable=False),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    Column("owner", String(64), nullable=True),        # the process that runs the table
+    Column("lease_until", Float, nullable=True),       # ... for as long as it renews this
 )
 
 Index("gonets_tables_status_updated", tables_table.c.status, tables_table.c.updated)
+Index("gonets_tables_lease", tables_table.c.status, tables_table.c.lease_until)
 
 steps_table = Table(
     "gonets_steps", metadata,
@@ -143,6 +147,8 @@ class StoredTable:
     created: float = 0.0
     updated: float = 0.0
     steps: list[dict] = field(default_factory=list)
+    owner: str | None = None
+    lease_until: float | None = None
 
 
 class Storage:
@@ -167,7 +173,8 @@ class Storage:
                 options=json.dumps(table.options), seats=json.dumps(table.seats),
                 token_hashes=json.dumps(table.token_hashes), seed=table.seed,
                 bot_delay=table.bot_delay, turn_seconds=table.turn_seconds,
-                status=table.status, result=None, version=0, created=now, updated=now))
+                status=table.status, result=None, version=0, created=now, updated=now,
+                owner=table.owner, lease_until=table.lease_until))
             self._insert_steps(conn, table.id, 0, table.steps)
             if table.steps:
                 conn.execute(update(tables_table).where(tables_table.c.id == table.id)
@@ -239,6 +246,56 @@ class Storage:
                  "step": json.dumps(step, ensure_ascii=False, separators=(",", ":"))}
                 for offset, step in enumerate(steps)])
 
+    # -- leases (several processes) ------------------------------------------------------------
+    def acquire(self, table_id: str, owner: str, until: float, now: float) -> bool:
+        """Make ``owner`` the table's process until ``until`` if nobody holds a live lease
+        on it (or ``owner`` does); True when it does now."""
+        free = or_(tables_table.c.owner.is_(None), tables_table.c.owner == owner,
+                   tables_table.c.lease_until < now)
+        with self.engine.begin() as conn:
+            done = conn.execute(update(tables_table).where(tables_table.c.id == table_id)
+                                .where(free).values(owner=owner, lease_until=until))
+            return done.rowcount == 1
+
+    def renew(self, owner: str, ids: list[str], until: float) -> set[str]:
+        """Extend ``owner``'s leases on ``ids``; returns the ids it still holds."""
+        if not ids:
+            return set()
+        mine = (tables_table.c.owner == owner) & tables_table.c.id.in_(ids)
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_table).where(mine).values(lease_until=until))
+            return {row[0] for row in conn.execute(select(tables_table.c.id).where(mine))}
+
+    def release(self, owner: str, ids: list[str]) -> None:
+        if ids:
+            with self.engine.begin() as conn:
+                conn.execute(update(tables_table).where(tables_table.c.owner == owner)
+                             .where(tables_table.c.id.in_(ids))
+                             .values(owner=None, lease_until=None))
+
+    def orphans(self, now: float, limit: int = 200) -> list[str]:
+        """Unfinished tables whose lease ran out (their process died) or that have none."""
+        query = (select(tables_table.c.id).where(tables_table.c.status != "finished")
+                 .where(or_(tables_table.c.lease_until.is_(None),
+                            tables_table.c.lease_until < now))
+                 .order_by(tables_table.c.created).limit(limit))
+        with self.engine.connect() as conn:
+            return [row[0] for row in conn.execute(query)]
+
+    def versions(self, ids: list[str]) -> dict[str, int]:
+        """The stored step count of each table in ``ids``."""
+        if not ids:
+            return {}
+        query = select(tables_table.c.id, tables_table.c.version).where(
+            tables_table.c.id.in_(ids))
+        with self.engine.connect() as conn:
+            return {row[0]: row[1] for row in conn.execute(query)}
+
+    def owner_of(self, table_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(tables_table.c.owner)
+                                .where(tables_table.c.id == table_id)).scalar()
+
     # -- reading ---------------------------------------------------------------------------------
     def load_table(self, table_id: str) -> StoredTable | None:
         with self.engine.connect() as conn:
@@ -282,4 +339,5 @@ class Storage:
             token_hashes=json.loads(row.token_hashes), seed=row.seed, bot_delay=row.bot_delay,
             turn_seconds=row.turn_seconds, status=row.status,
             result=json.loads(row.result) if row.result else None, version=row.version,
-            created=row.created, updated=row.updated)
+            created=row.created, updated=row.updated, owner=row.owner,
+            lease_until=row.lease_until)

@@ -28,6 +28,7 @@ from gonets.core import (
     get_game,
     seat_names,
 )
+from gonets.core.record import apply_step
 from gonets.server.bots import BotTimeout
 from gonets.server.connection import Connection
 from gonets.server.faults import DatabaseUnavailable
@@ -74,6 +75,8 @@ class LiveTable:
         self.failure: str | None = None
         self.presence_due: asyncio.TimerHandle | None = None
         self.pending: asyncio.Task | None = None    # a write whose outcome is not known yet
+        self.owned = True                # False: a mirror of a table another process runs
+        self.owner: str | None = stored.owner
         self._reset_deadline()
 
     # -- construction ------------------------------------------------------------------------------
@@ -253,6 +256,9 @@ class LiveTable:
 
     # -- changes --------------------------------------------------------------------------------
     async def set_name(self, seat: int, name: Any) -> None:
+        if not self.owned:
+            await self.manager.cluster.call(self, "set_name", seat, name)
+            return
         async with self.lock:
             if self.status == "finished":
                 raise TableError("the game is over; the names stay as they were in the record")
@@ -266,6 +272,9 @@ class LiveTable:
     async def claim(self, seat: Any = None, name: Any = None) -> tuple[int, str]:
         """Give a free human seat (``seat``, or the first free one) to whoever asks, with a
         fresh secret that only they receive; ``name`` sits them down at once."""
+        if not self.owned:
+            seat, token = await self.manager.cluster.call(self, "claim", seat, name)
+            return seat, token
         async with self.lock:
             free = self.free_seats()
             if self.status == "finished":
@@ -287,9 +296,11 @@ class LiveTable:
             await self._store_seats(seats, hashes, "the seat")
             return seat, token
 
-    async def rekey(self, seat: int, keep: Connection) -> str:
+    async def rekey(self, seat: int, keep: Connection | None) -> str:
         """Take a seat back: a new secret for the place that asks; every other place of the
         seat is closed and its old link stops working."""
+        if not self.owned:
+            return await self.manager.cluster.call(self, "rekey", seat)
         async with self.lock:
             token = new_token()
             hashes = list(self.token_hashes)
@@ -321,6 +332,7 @@ class LiveTable:
             self._reset_deadline()
         self.wake.set()
         self.broadcast()
+        self.manager.changed(self, self.version)
 
     async def submit(self, seat: int, action: Any, version: Any = None) -> None:
         """A human seat's action (its notation). Refusals raise :class:`TableError`/
@@ -331,6 +343,9 @@ class LiveTable:
             raise TableError("that action notation is too long to be an action")
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
             raise TableError("'version' must be a whole number")
+        if not self.owned:
+            await self.manager.cluster.call(self, "submit", seat, action, version)
+            return
         async with self.lock:
             self._check_open_for(seat, version)
             await self._commit(seat, action)
@@ -376,6 +391,7 @@ class LiveTable:
 
     def _adopt(self, trial: Match, status: str, taken: float) -> None:
         """Make a stored trial the table's match and tell every listener."""
+        start = self.version
         self.match = trial
         self.status = status
         self.stored.status, self.stored.version = status, self.version
@@ -384,6 +400,7 @@ class LiveTable:
         self._reset_deadline()
         self.wake.set()
         self.broadcast()
+        self.manager.changed(self, start)
 
     async def _store_steps(self, start: int, steps: list[dict], status: str,
                            result: dict | None) -> None:
@@ -456,6 +473,68 @@ class LiveTable:
         self.stored.steps = []
         self._reset_deadline()
         self.wake.set()
+        self.broadcast()
+
+    # -- several processes ---------------------------------------------------------------
+    async def run_forwarded(self, method: str, args: list) -> Any:
+        """A request a mirror in another process received for this (owned) table."""
+        if method == "submit":
+            await self.submit(*args)
+        elif method == "set_name":
+            await self.set_name(*args)
+        elif method == "claim":
+            return list(await self.claim(*args))
+        elif method == "rekey":
+            return await self.rekey(args[0], None)
+        else:
+            raise TableError(f"unknown forwarded request {method!r}")
+        return None
+
+    def become_mirror(self) -> None:
+        """Another process owns the table now: stop driving it, follow its updates."""
+        self.owned = False
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+
+    def become_owner(self) -> None:
+        self.owned = True
+        if self.task is None and self.status != "finished":
+            self.task = asyncio.get_running_loop().create_task(self.run())
+
+    async def follow(self, update: dict) -> None:
+        """Apply an update of the owner: its new steps, seats and status. A gap (an update
+        missed) or anything that does not apply reloads the table from the database."""
+        self.owner = update.get("owner", self.owner)
+        if "start" not in update:
+            return
+        steps, start = update["steps"], update["start"]
+        try:
+            if start + len(steps) > self.version:
+                if start > self.version:
+                    raise ValueError("an update was missed")
+                for index in range(self.version, start + len(steps)):
+                    step = steps[index - start]
+                    apply_step(self.match.state, step, index)
+                    self.match.record.steps.append(step)
+        except Exception:  # noqa: BLE001 - the database has the truth
+            await self.reload()
+            return
+        self.match.record.result = update["result"]
+        self.failure = update.get("failure")
+        changed_hashes = update["hashes"] != self.token_hashes
+        self.seats, self.token_hashes, self.status = update["seats"], update["hashes"], \
+            update["status"]
+        self.stored.seats, self.stored.token_hashes = self.seats, self.token_hashes
+        self.stored.status, self.stored.version = self.status, self.version
+        self.stored.result = update["result"]
+        self.match.record.seats = self.public_seats()
+        self.last_change = time.time()
+        if changed_hashes:
+            for conn in [c for c in self.connections if c.seat is not None
+                         and c.token_hash != self.token_hashes[c.seat]]:
+                self.displace(conn, "your seat was taken back from another place with a new "
+                                    "link; this link no longer works", link_changed=True)
         self.broadcast()
 
     def mark_broken(self, reason: str) -> None:

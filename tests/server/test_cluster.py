@@ -1,0 +1,78 @@
+"""Several server processes over one PostgreSQL and one Redis: every table run by one of
+them, frames reaching players on any of them, tables of a killed process taken over."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from gonets.core import Record
+
+from .conftest import POSTGRES, postgres_schema_url
+from .helpers import ServerThread, in_fresh_thread
+
+REDIS = os.environ.get("GONETS_TEST_REDIS")
+TOY_SERVER = [sys.executable, str(Path(__file__).with_name("toy_server.py"))]
+
+
+@pytest.fixture
+def shared():
+    """A fresh PostgreSQL schema and the test Redis, for the servers of one test."""
+    if not (POSTGRES and REDIS):
+        if os.environ.get("CI"):
+            pytest.fail("GONETS_TEST_POSTGRES and GONETS_TEST_REDIS must be set in CI")
+        pytest.skip("GONETS_TEST_POSTGRES and GONETS_TEST_REDIS are not set")
+    yield from postgres_schema_url()
+
+
+def test_players_on_two_processes_play_one_table(toy, shared):
+    with ServerThread(shared, redis_url=REDIS) as one, ServerThread(shared,
+                                                                      redis_url=REDIS) as two:
+        created = one.create(game="toy", players=2, preset="long", seed=3,
+                             seats=[{"kind": "human"}, {"kind": "human"}])
+        table_id = created["id"]
+        bob_link = two.claim(table_id, name="Bob")             # through the other process
+        ann = one.client(table_id, created["links"]["seat"]["token"], name="Ann")
+        bob = two.client(table_id, bob_link["token"])
+        assert one.manager.tables[table_id].owned
+        assert not two.manager.tables[table_id].owned          # a mirror of the owner's
+        finals = {}
+
+        def play(name, client, action):
+            while True:
+                state = client.until(lambda m: m["type"] == "state")
+                if state["view"]["terminal"]:
+                    finals[name] = state
+                    return
+                if state["legal"] and state["status"] == "running":
+                    client.send({"type": "act", "action": action, "version": state["version"]})
+
+        threads = [threading.Thread(target=play, args=("ann", ann, "keep")),
+                   threading.Thread(target=play, args=("bob", bob, "swap"))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert finals["ann"]["version"] == finals["bob"]["version"]
+        record = Record.from_json(one.http.get(f"/api/tables/{table_id}/record").json())
+        assert record.replay().is_terminal()
+        assert [s["action"] for s in record.steps if s.get("seat") == 1] == ["swap"] * 3
+        assert created["links"]["seat"]["token"] not in "".join(bob.raw)
+        assert bob_link["token"] not in "".join(ann.raw)
+        ann.close()
+        bob.close()
+
+
+def test_kill_9_of_one_of_two_processes_its_tables_resume_on_the_other(toy, shared):
+    from gonets.server.load import run_failover
+
+    figures = in_fresh_thread(run_failover, tables=20, game="toy", players=3, agent="random",
+                              bot_delay=0.25, before_kill=1.5, limit=90, preset="long",
+                              db_url=shared, redis_url=REDIS, launcher=TOY_SERVER)
+    assert figures["problems"] == []
+    assert figures["owned_by_killed"] > 0
+    assert figures["finished_after_kill"] == 20
