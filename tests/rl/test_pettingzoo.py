@@ -189,3 +189,11 @@ def test_using_the_environment_before_reset_is_a_clear_error():
         table.observe("player_0")
     with pytest.raises(KeyError, match="no agent"):
         table.observe("player_9")
+
+
+def test_action_text_names_an_action():
+    table = env("loveletter", players=2)
+    table.reset(seed=0)
+    legal = np.flatnonzero(table.observe(table.agent_selection)["action_mask"])
+    texts = {table.action_text(int(a)) for a in legal}
+    assert texts == set(table.table.state.view(table.table.to_move)["legal"])

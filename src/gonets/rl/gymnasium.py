@@ -134,6 +134,10 @@ class GonetsEnv(gymnasium.Env):
         """The learner's legal actions as booleans (sb3-contrib's MaskablePPO calls this)."""
         return self.table.mask(self.seat).astype(bool)
 
+    def action_text(self, action: int) -> str:
+        """The game's notation of an action id at this moment (e.g. ``guard p2 5``)."""
+        return self.table.action_text(action)
+
     def render(self) -> str | np.ndarray | None:
         if self.render_mode is None:
             return None

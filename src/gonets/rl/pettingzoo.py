@@ -111,6 +111,10 @@ class GonetsAEC(AECEnv):
         self._select()
         self._accumulate_rewards()
 
+    def action_text(self, action: int) -> str:
+        """The game's notation of an action id at this moment (e.g. ``guard p2 5``)."""
+        return self.table.action_text(action)
+
     # -- pictures -----------------------------------------------------------------------------
     def render(self) -> str | np.ndarray | None:
         """``ansi``: the terminal picture as text; ``rgb_array``: the SVG as an RGB array.

@@ -102,6 +102,10 @@ class Table:
             mask[list(legal)] = 1
         return mask
 
+    def action_text(self, action: int) -> str:
+        """The notation of an action id now (e.g. ``guard p2 5``)."""
+        return self.state.action_to_text(int(action))
+
     def act(self, action: Any) -> list[float]:
         """Apply the deciding seat's action, deal what follows; the rewards of this step."""
         state = self.state
