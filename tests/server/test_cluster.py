@@ -76,3 +76,15 @@ def test_kill_9_of_one_of_two_processes_its_tables_resume_on_the_other(toy, shar
     assert figures["problems"] == []
     assert figures["owned_by_killed"] > 0
     assert figures["finished_after_kill"] == 20
+
+
+def test_the_load_check_drives_several_processes(toy, shared):
+    from gonets.server.load import run_load
+
+    figures = in_fresh_thread(run_load, tables=8, game="toy", players=3, agent="random",
+                              bot_delay=0.1, limit=60, db_url=shared, preset="long",
+                              launcher=TOY_SERVER, processes=2, redis_url=REDIS, human=True,
+                              stagger=0.5)
+    assert figures["problems"] == [] and figures["finished"] == 8
+    assert figures["processes"] == 2 and figures["rss_mb_peak"] > 0
+    assert figures["human_actions"] > 0

@@ -206,10 +206,52 @@ async def follow(server: Server, watches: list[Watch], limit: float) -> float:
     return time.monotonic() - began
 
 
+def rss_mb(process: subprocess.Popen | None) -> float:
+    """Resident memory of a server process and its children (bot workers), in MiB."""
+    if process is None or process.poll() is not None:
+        return 0.0
+    pids = [process.pid]
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    if children.exists():
+        pids += [int(p) for p in children.read_text().split()]
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return round(total / 1024, 1)
+
+
+async def follow_many(bases: list[str], watches: list[Watch], limit: float,
+                      servers: list[Server], peak: list[float]) -> float:
+    """Follow every table from its own process; sample the servers' memory meanwhile."""
+    stop = asyncio.Event()
+    began = time.monotonic()
+    tasks = [asyncio.create_task(watch_table(base, w, stop)) for base, w in zip(bases, watches)]
+
+    async def sample() -> None:
+        while not stop.is_set():
+            peak[0] = max(peak[0], sum(rss_mb(s.process) for s in servers))
+            await asyncio.sleep(0.5)
+
+    sampler = asyncio.create_task(sample())
+    done, pending = await asyncio.wait(tasks, timeout=limit)
+    stop.set()
+    await asyncio.gather(*pending, sampler, return_exceptions=True)
+    for task in done:
+        if task.exception() is not None:
+            raise task.exception()
+    return time.monotonic() - began
+
+
 def run_load(tables: int, game: str, players: int, agent: str, bot_delay: float,
              limit: float, db_url: str | None = None, preset: str | None = None,
              launcher: list[str] | None = None, human: bool = False,
-             stagger: float = 0.0) -> dict[str, Any]:
+             stagger: float = 0.0, processes: int = 1,
+             redis_url: str | None = None) -> dict[str, Any]:
     """Open ``tables`` bot tables with a websocket client each (a spectator, or with
     ``human`` a client playing seat 0); returns the figures and problems.
 
@@ -218,14 +260,26 @@ def run_load(tables: int, game: str, players: int, agent: str, bot_delay: float,
     arrive at different times; with 0 they all join in the same instant, every table starts
     together, and every human acts in the same millisecond (a worst-case burst: each human
     round trip then also waits for the other tables' actions queued before it)."""
+    if processes > 1 and not (redis_url and db_url and not db_url.startswith("sqlite")):
+        raise ValueError("several processes need a PostgreSQL --db and a --redis URL")
+    peak = [0.0]
     with tempfile.TemporaryDirectory() as folder:
         url = db_url or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
-        server = Server(url, bot_delay, launcher).start()
+        servers = [Server(url, bot_delay, launcher, redis_url if processes > 1 else None)
+                   .start() for _ in range(processes)]
+        server = servers[0]
         try:
-            watches = [Watch(*server.create_bot_table(game, players, agent, seed, preset, human),
-                             join_after=stagger * seed / tables if human else 0.0)
-                       for seed in range(tables)]
-            elapsed = asyncio.run(follow(server, watches, limit))
+            # tables opened on every process in turn; each client connects to a process
+            # drawn at random (a load balancer's choice), so most watch through a mirror
+            import random
+
+            rng = random.Random(tables)
+            watches = [Watch(*servers[seed % processes].create_bot_table(
+                game, players, agent, seed, preset, human),
+                join_after=stagger * seed / tables if human else 0.0)
+                for seed in range(tables)]
+            bases = [servers[rng.randrange(processes)].ws_base for _ in watches]
+            elapsed = asyncio.run(follow_many(bases, watches, limit, servers, peak))
             problems = []
             for watch in watches:
                 if not watch.finished:
@@ -233,7 +287,8 @@ def run_load(tables: int, game: str, players: int, agent: str, bot_delay: float,
                 else:
                     problems += check_record(server.base, watch)
         finally:
-            server.stop()
+            for each in servers:
+                each.stop()
     latencies = [lat for w in watches for lat in w.latencies]
     trips = [trip for w in watches for trip in w.round_trips]
     actions = sum(w.versions[-1] - w.versions[0] for w in watches if w.versions)
@@ -243,7 +298,8 @@ def run_load(tables: int, game: str, players: int, agent: str, bot_delay: float,
                   "human_p50_ms": round(1000 * percentile(trips, 0.50), 2),
                   "human_p95_ms": round(1000 * percentile(trips, 0.95), 2),
                   "human_p99_ms": round(1000 * percentile(trips, 0.99), 2)}
-    return {"tables": tables, "game": game, "players": players, "agent": agent, **humans,
+    return {"tables": tables, "processes": processes, "rss_mb_peak": peak[0],
+            "game": game, "players": players, "agent": agent, **humans,
             "bot_delay": bot_delay, "seconds": round(elapsed, 2), "updates": len(latencies),
             "steps": actions, "steps_per_s": round(actions / elapsed, 1),
             "updates_per_s": round(len(latencies) / elapsed, 1),
@@ -411,6 +467,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--limit", type=float, default=600.0,
                         help="seconds the tables get to finish")
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--redis", default=None, help="Redis URL (for --processes above 1)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="(run) server processes on the one database (above 1: "
+                             "PostgreSQL and --redis); clients spread over them")
     parser.add_argument("--human", action="store_true",
                         help="(run) seat 0 of each table is a websocket client playing at "
                              "random; reports send-to-update round trips too")
@@ -422,7 +482,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.check == "run":
         figures = run_load(args.tables, args.game, args.players, args.agent, args.bot_delay,
                            args.limit, args.db, args.preset, human=args.human,
-                           stagger=args.stagger)
+                           stagger=args.stagger, processes=args.processes,
+                           redis_url=args.redis)
     else:
         figures = run_crash(args.tables, args.game, args.players, args.agent, args.bot_delay,
                             args.before_kill, args.limit, args.db, args.preset)
