@@ -88,3 +88,13 @@ def test_the_load_check_drives_several_processes(toy, shared):
     assert figures["problems"] == [] and figures["finished"] == 8
     assert figures["processes"] == 2 and figures["rss_mb_peak"] > 0
     assert figures["human_actions"] > 0
+
+
+def test_every_process_lists_every_table(toy, shared):
+    with ServerThread(shared, redis_url=REDIS) as one, ServerThread(shared,
+                                                                      redis_url=REDIS) as two:
+        mine = one.create(game="toy", players=2)["id"]
+        theirs = two.create(game="toy", players=2)["id"]
+        for server in (one, two):
+            listed = [t["id"] for t in server.http.get("/api/tables").json()["open"]]
+            assert sorted(listed) == sorted([mine, theirs])

@@ -237,14 +237,16 @@ class TableManager:
                     limit: int | None = None) -> dict:
         """One page of each list (or of ``status`` only), with the totals. Unfinished tables
         are all in memory; those where somebody is connected come first, so that a flood of
-        abandoned tables cannot push the tables people are waiting at out of sight."""
+        abandoned tables cannot push the tables people are waiting at out of sight. With
+        several processes the lists come from the database, most recently changed first."""
         limit = min(limit or self.limits.lobby_page, self.limits.lobby_page)
         wanted = [status] if status else list(STATUSES)
         page: dict[str, Any] = {"offset": offset, "limit": limit, "totals": {}}
         live = [t for t in self.tables.values() if t.status != "finished"]
         for name in wanted:
-            if name == "finished":
-                rows, total = await self.read(self.storage.finished_page, offset, limit)
+            if name == "finished" or self.cluster is not None:
+                # with several processes only the database knows every table
+                rows, total = await self.read(self.storage.page, name, offset, limit)
                 page[name] = [self._summary(row) for row in rows]
             else:
                 tables = sorted((t for t in live if t.status == name),

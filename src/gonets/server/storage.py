@@ -316,7 +316,11 @@ class Storage:
 
     def finished_page(self, offset: int, limit: int) -> tuple[list[StoredTable], int]:
         """Finished tables, newest first: one page and how many there are in all."""
-        done = tables_table.c.status == "finished"
+        return self.page("finished", offset, limit)
+
+    def page(self, status: str, offset: int, limit: int) -> tuple[list[StoredTable], int]:
+        """Tables of ``status``, the most recently changed first: one page and the total."""
+        done = tables_table.c.status == status
         query = (select(tables_table).where(done).order_by(tables_table.c.updated.desc())
                  .offset(offset).limit(limit))
         with self.engine.connect() as conn:
