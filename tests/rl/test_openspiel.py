@@ -134,3 +134,29 @@ def test_openspiel_ismcts_agent_plays_the_configured_rules():
     config = game.configure(2, "premium", {"tokens_to_win": {"2": 2}})
     agent = make_agent("openspiel_ismcts", game, config, 0, seed=1)
     assert agent.spiel_game.config == config
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_resampled_worlds_keep_the_information_state(case):
+    game = load(*case)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(4)
+    checked = 0
+    while not state.is_terminal() and checked < 3:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        if state.move_number() % 5 == 0:
+            player = state.current_player()
+            key = state.information_state_string(player)
+            world = state.resample_from_infostate(player,
+                                                  pyspiel.UniformProbabilitySampler(0., 1.))
+            assert world.information_state_string(player) == key
+            assert world.legal_actions() == state.legal_actions()
+            clone = world.clone()
+            clone.apply_action(clone.legal_actions()[0])
+            assert world.information_state_string(player) == key
+            checked += 1
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert checked == 3
