@@ -147,7 +147,7 @@ def test_resampled_worlds_keep_the_information_state(case):
             actions, probs = zip(*state.chance_outcomes())
             state.apply_action(int(rng.choice(actions, p=probs)))
             continue
-        if state.move_number() % 5 == 0:
+        if rng.random() < 0.5:
             player = state.current_player()
             key = state.information_state_string(player)
             world = state.resample_from_infostate(player,
