@@ -15,6 +15,7 @@ from websockets.sync.client import connect
 
 from gonets.server.app import WS_MAX_SIZE, create_app
 from gonets.server.limits import Limits
+from gonets.server.load import never_reading_client  # noqa: F401 - the tests' import point
 
 
 def limits_for_tests(**changes) -> Limits:
@@ -22,30 +23,6 @@ def limits_for_tests(**changes) -> Limits:
     one address in a few seconds."""
     return Limits(**{"open_tables_per_address": 1000, "tables_per_minute": 100_000,
                      **changes})
-
-
-def never_reading_client(port: int, table_id: str, lang: str = "en") -> socket.socket:
-    """A websocket client that joins a table as a spectator and then never reads: a raw
-    socket with a tiny receive buffer, the handshake and one masked join frame."""
-    import base64
-    import os
-
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.connect(("127.0.0.1", port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET /ws/{table_id} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
-                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                  "Sec-WebSocket-Version: 13\r\n\r\n").encode())
-    reply = b""
-    while b"\r\n\r\n" not in reply:
-        reply += sock.recv(1)
-    assert reply.startswith(b"HTTP/1.1 101"), reply
-    payload = json.dumps({"type": "join", "lang": lang}).encode()
-    mask = os.urandom(4)
-    sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask
-                 + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
-    return sock
 
 
 def free_port() -> int:

@@ -37,6 +37,29 @@ from gonets.server.frames import seat_payload
 from gonets.server.storage import Storage
 
 
+def never_reading_client(port: int, table_id: str, lang: str = "en") -> socket.socket:
+    """A websocket client that joins a table as a spectator and then never reads: a raw
+    socket with a tiny receive buffer, the handshake and one masked join frame."""
+    import base64
+
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET /ws/{table_id} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                  "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    reply = b""
+    while b"\r\n\r\n" not in reply:
+        reply += sock.recv(1)
+    assert reply.startswith(b"HTTP/1.1 101"), reply
+    payload = json.dumps({"type": "join", "lang": lang}).encode()
+    mask = os.urandom(4)
+    sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask
+                 + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+    return sock
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -86,7 +109,8 @@ class Server:
                 self.kill9()
 
     def create_bot_table(self, game: str, players: int, agent: str, seed: int,
-                         preset: str | None = None, human: bool = False) -> tuple[str, str | None]:
+                         preset: str | None = None, human: bool = False,
+                         options: dict | None = None) -> tuple[str, str | None]:
         """Open a table of bots (seat 0 human when ``human``); returns its id and seat 0's
         token (or None)."""
         seats = [{"kind": "bot", "agent": agent}] * players
@@ -95,6 +119,8 @@ class Server:
         spec = {"game": game, "players": players, "seed": seed, "seats": seats}
         if preset:
             spec["preset"] = preset
+        if options:
+            spec["options"] = options
         response = httpx.post(self.base + "/api/tables", json=spec, timeout=30)
         if response.status_code != 201:
             raise RuntimeError(f"could not open a table: {response.text}")
@@ -430,6 +456,40 @@ def run_failover(tables: int, game: str, players: int, agent: str, bot_delay: fl
             "seconds_after_kill": round(elapsed, 2), "problems": problems}
 
 
+def run_spectators(spectators: int, seconds: float, tables: int = 4, db_url: str | None = None,
+                   launcher: list[str] | None = None, game: str = "loveletter",
+                   players: int = 4) -> dict[str, Any]:
+    """``spectators`` clients that join bot tables, each asking a different language, and
+    never read a byte; for ``seconds`` the server's memory is sampled (the bar: it stays
+    small, since unknown languages share the English frames and a client that does not read
+    is dropped past its byte cap)."""
+    with tempfile.TemporaryDirectory() as folder:
+        url = db_url or f"sqlite:///{Path(folder) / 'spectators.sqlite3'}"
+        server = Server(url, 0.05, launcher).start()
+        sockets = []
+        try:
+            long_game = {"tokens_to_win": {str(players): 12}} if game == "loveletter" else None
+            ids = [server.create_bot_table(game, players, "random", seed, options=long_game)[0]
+                   for seed in range(tables)]
+            peak, began = 0.0, time.monotonic()
+            for index in range(spectators):
+                sockets.append(never_reading_client(server.port, ids[index % tables],
+                                                    lang=f"l{index:02d}"))
+            while time.monotonic() - began < seconds:
+                peak = max(peak, rss_mb(server.process))
+                time.sleep(0.5)
+            alive = server.process.poll() is None
+            versions = [httpx.get(f"{server.base}/api/tables/{t}", timeout=30).json()["version"]
+                        for t in ids]
+        finally:
+            for sock in sockets:
+                sock.close()
+            server.stop()
+    return {"spectators": spectators, "seconds": seconds, "tables": len(ids),
+            "steps_played": sum(versions), "rss_mb_peak": peak, "server_alive": alive,
+            "problems": [] if alive else ["the server died"]}
+
+
 def same_picture(record: dict, earlier: Watch) -> list[str]:
     """The last frame a spectator saw before the kill is what the record shows at that step."""
     if earlier.last is None:
@@ -456,7 +516,9 @@ def same_picture(record: dict, earlier: Watch) -> list[str]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m gonets.server.load",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("check", choices=["run", "crash"])
+    parser.add_argument("check", choices=["run", "crash", "spectators"])
+    parser.add_argument("--spectators", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--game", default="loveletter")
     parser.add_argument("--preset", default=None)
@@ -484,6 +546,8 @@ def main(argv: list[str] | None = None) -> None:
                            args.limit, args.db, args.preset, human=args.human,
                            stagger=args.stagger, processes=args.processes,
                            redis_url=args.redis)
+    elif args.check == "spectators":
+        figures = run_spectators(args.spectators, args.seconds, db_url=args.db)
     else:
         figures = run_crash(args.tables, args.game, args.players, args.agent, args.bot_delay,
                             args.before_kill, args.limit, args.db, args.preset)
