@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from gonets.agents.base import make_agent
 from gonets.agents.ismcts import ISMCTSAgent
 from gonets.agents.levels import settings
 from gonets.core import Record
@@ -135,7 +136,10 @@ def test_sample_world_from_a_kept_view_equals_one_read_afresh():
         assert kept == fresh
 
 
-def test_hard_is_a_search_with_an_iteration_budget_and_a_one_second_cap():
-    hard = settings(GAME, "hard")
-    assert hard["agent"] == "ismcts"
-    assert hard["iterations"] and hard["seconds"] <= 1.0
+def test_hard_is_a_search_with_iterations_by_player_count_and_a_one_second_cap():
+    assert settings(GAME, "hard")["agent"] == "search"
+    for players in range(GAME.min_players, GAME.max_players + 1):
+        agent = make_agent("hard", GAME, GAME.configure(players), 0, seed=0)
+        assert isinstance(agent, ISMCTSAgent) and agent.name == "hard"
+        assert agent.iterations == bot.HARD_ITERATIONS[players]
+        assert agent.seconds is not None and agent.seconds <= 1.0

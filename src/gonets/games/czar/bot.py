@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from importlib import resources
 
 from gonets.agents.base import Agent
+from gonets.agents.ismcts import ISMCTSAgent
 from gonets.games.czar import notation as A
 from gonets.games.czar.rules import BONUS, DRAWN, OFFER, OVER, RUBLES, TURN, CzarState
 from gonets.games.czar.rules.board import (
@@ -171,8 +172,31 @@ class HeuristicAgent(Agent):
         return unseen
 
 
-AGENTS = {"heuristic": HeuristicAgent}
+HARD_ITERATIONS = {2: 300, 3: 600, 4: 1000, 5: 1000}
+"""Iterations of a ``hard`` decision by player count: a 2-player match has about 250
+decisions and searching beats the heuristic with few iterations; at 4 players rivals' moves
+make the tree wider and it needs more (docs/ai.md)."""
+HARD_SECONDS = 1.0
+"""The most a ``hard`` decision may take, whatever its iterations."""
+
+
+class SearchAgent(ISMCTSAgent):
+    """ISMCTS with this game's playout policy and evaluation, its iterations set by the
+    player count (:data:`HARD_ITERATIONS`) and capped at :data:`HARD_SECONDS`: the ``hard``
+    level."""
+
+    name = "search"
+
+    def __init__(self, game, config, seat, rng):
+        super().__init__(game, config, seat, rng, iterations=HARD_ITERATIONS[config.players],
+                         seconds=HARD_SECONDS)
+
+
+AGENTS = {"heuristic": HeuristicAgent, "search": SearchAgent}
 """The bots of this game by name (``Game.agents``)."""
+
+LEVELS = {"hard": {"agent": "search"}}
+"""The ``hard`` level is :class:`SearchAgent` (gonets.agents.levels)."""
 
 
 # -- what search knows of the game (ISMCTS hooks, core/game.py) -------------------------------
