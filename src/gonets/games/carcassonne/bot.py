@@ -83,8 +83,8 @@ def margin(state: CarcassonneState, seat: int) -> float:
 WIN_SCALE = 12.0
 """Points of expected lead that make a win e (2.7) times likelier (the evaluation's softness)."""
 
-TURNS = 2
-"""Turns a playout plays past the one it starts in (:func:`rollout_done`)."""
+TURNS = 1
+"""Turn starts a playout plays through before it stops (:func:`rollout_done`)."""
 
 PLACE_SAMPLES = 0
 """Placements a playout tries and compares by margin (0: one at random)."""
@@ -156,8 +156,10 @@ def _rollout_follower(state: CarcassonneState, legal: list[int]) -> int:
 
 
 def rollout_done(start: CarcassonneState, state: CarcassonneState, moves: int) -> bool:
-    """A playout stops once every player has placed one more tile: further random turns say
-    less about the position than the expected worth of what is on the map."""
+    """A playout stops when the next turn starts (:data:`TURNS`): from a leaf inside the
+    searcher's turn it finishes that turn (follower, figures, messages) and the expected worth
+    of the map judges it; from a leaf at another player's turn it plays that turn out. Longer
+    playouts with random placements made the search weaker (docs/ai.md)."""
     return state.turn - start.turn >= TURNS
 
 
@@ -186,6 +188,10 @@ def _figure_rule(state: CarcassonneState, seat: int) -> int:
         if dark:
             return FIGURE + dark[0]
     return FIGURE + max((0, 1), key=lambda f: (totals[f] % 5, -f))
+
+
+LEVELS = {"hard": {"agent": "ismcts", "iterations": 600, "seconds": 1.0}}
+"""Carcassonne's difficulty levels (the rest as in :mod:`gonets.agents.levels`)."""
 
 
 class HeuristicAgent(Agent):
