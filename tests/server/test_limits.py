@@ -188,3 +188,13 @@ def test_every_game_declares_a_step_limit_far_above_its_length():
     for game in games().values():
         players = game.player_range(game.default_preset)[0]
         assert game.step_limit(game.configure(players)) >= 1000
+
+
+def test_the_caps_can_be_changed_from_the_environment(monkeypatch):
+    from gonets.server.limits import limits_from_environment
+
+    monkeypatch.setenv("GONETS_LIMITS", '{"tables_per_minute": 5}')
+    assert limits_from_environment().tables_per_minute == 5
+    monkeypatch.setenv("GONETS_LIMITS", '{"tables_per_hour": 5}')
+    with pytest.raises(SystemExit, match="GONETS_LIMITS must be a JSON object"):
+        limits_from_environment()

@@ -7,6 +7,7 @@ Every refusal names the limit and what to do.
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections import defaultdict, deque
@@ -31,6 +32,21 @@ class Limits:
     max_steps: int | None = None           # per table; None: the game's own ``max_steps``
     bot_seconds: float = 20.0              # seconds one bot decision may take
     bot_workers: int = max(1, min(4, (os.cpu_count() or 2) - 1))   # bot processes (0: threads)
+
+
+LIMITS_ENV = "GONETS_LIMITS"        # JSON object of Limits fields, e.g. for a load check
+
+
+def limits_from_environment() -> Limits:
+    """The default caps, with the fields of ``GONETS_LIMITS`` (a JSON object) changed."""
+    text = os.environ.get(LIMITS_ENV, "")
+    if not text:
+        return Limits()
+    try:
+        changes = json.loads(text)
+        return Limits(**changes)
+    except (ValueError, TypeError) as exc:
+        raise SystemExit(f"{LIMITS_ENV} must be a JSON object of limit names: {exc}") from None
 
 
 def parse_lang(lang: object) -> str:

@@ -18,7 +18,7 @@ from gonets.core import get_game
 from gonets.server.bots import BotPool
 from gonets.server.cluster import Cluster
 from gonets.server.faults import DATABASE_ERRORS, DatabaseUnavailable, Outage
-from gonets.server.limits import ClientLimits, Limits
+from gonets.server.limits import ClientLimits, Limits, limits_from_environment
 from gonets.server.names import check_name_at_table
 from gonets.server.spec import TableError, hash_token, new_token, parse_spec
 from gonets.server.storage import Storage, StoredTable
@@ -40,7 +40,7 @@ class TableManager:
         self.storage = storage
         self.bot_delay = bot_delay
         self.fixed_seeds = fixed_seeds
-        self.limits = limits or Limits()
+        self.limits = limits or limits_from_environment()
         self.clients = ClientLimits(self.limits)
         self.tables: dict[str, LiveTable] = {}
         self.keep_finished = KEEP_FINISHED
