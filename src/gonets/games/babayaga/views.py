@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import threading
 import zlib
 
 from gonets.core.game import Game
@@ -147,81 +148,139 @@ def _restore_players(view: dict, engine: dict) -> list[Player]:
     return players
 
 
+class _Template:
+    """What one view fixes, read once: the public position and, per deck, the cards known on
+    top, the cards surely in it and the unseen pool its hidden cards come from."""
+
+    def __init__(self, content: Content, config: Config, actions: list[str], index: dict,
+                 view: dict):
+        self.content, self.config, self.actions, self.index = content, config, actions, index
+        self.view = view
+        self.fingerprint = _fingerprint(view)
+        engine = decode_resume(view["resume"])
+        self.table = {name: copy_data(view[name]) for name in TABLE}
+        self.engine = {name: copy_data(engine[name])
+                       for name in ("serial", "decisions", "time_idx", "solo_time")}
+        self.players = _restore_players(view, engine)
+        self.discard = {d: list(view["discard"][d]) for d in DECKS}
+        self.in_deck = {d: list(view["in_deck"][d]) for d in DECKS}
+        self.stack = copy_data(engine["stack"])
+        self.turn = copy_data(engine["turn"])
+        ask = engine["ask"]
+        self.ask = tuple(ask) if ask else None
+        self.ret = tuple(engine["ret"]) if isinstance(engine["ret"], list) else engine["ret"]
+        self.outcome = copy_data(view["outcome"])
+        self.log = list(view["log"])
+        self.known = {k: list(v) for k, v in view["known"].items()}
+        seen: set[str] = set()
+        for p in self.players:
+            seen.update(p.cards)
+            seen.update(p.pending)
+        seen.update(view["box"])
+        seen.update(view["set_aside"])
+        seen.update(c for c, _ in view["reminder"])
+        if view["koshchey"]:
+            seen.add(view["koshchey"][0])
+        for d in DECKS:
+            seen.update(self.discard[d])
+        for f in self.stack:
+            for key in ("card", "drawn"):
+                val = f.get(key)
+                if isinstance(val, str):
+                    seen.add(val)
+                elif isinstance(val, list):
+                    seen.update(val)
+        self.decks = {}
+        for d in DECKS:
+            known_top: list[str] = []
+            for key, cards in self.known.items():
+                if key.endswith(":" + d):
+                    known_top = list(cards)
+            surely_in = [c for c in self.in_deck[d] if c not in known_top]
+            pool = [c for c in content.decks[d]
+                    if c not in seen and c not in known_top and c not in self.in_deck[d]]
+            fill = view["deck_sizes"][d] - len(known_top) - len(surely_in)
+            self.decks[d] = (known_top[::-1], surely_in, pool, fill, view["removed_count"][d])
+
+    def deal(self, rng: random.Random) -> BabaYagaState:
+        """A full state of this view with the unseen deck orders (and the solo time die) drawn
+        with ``rng``."""
+        content = self.content
+        s = BabaYagaState(content, self.config, self.actions, self.index, fresh=False)
+        for name, value in self.table.items():
+            setattr(s, name, copy_data(value))
+        for name, value in self.engine.items():
+            setattr(s, name, copy_data(value))
+        if s.mode == "solo" and s.solo_time is None:     # the face-down time die
+            s.solo_die = rng.randint(1, 6)
+            s.solo_time = content.rules["solo"]["time_die"][s.solo_die]
+        else:
+            s.solo_die = 0
+        s.players = [p.copy() for p in self.players]
+        s.discard = {d: list(v) for d, v in self.discard.items()}
+        s.in_deck = {d: list(v) for d, v in self.in_deck.items()}
+        s.stack = copy_data(self.stack)
+        s.turn = copy_data(self.turn)
+        s.ask = self.ask
+        s.ret = self.ret
+        s.outcome = copy_data(self.outcome)
+        s.log = list(self.log)
+        s.known = {k: list(v) for k, v in self.known.items()}
+        s.decks, s.removed = {}, {}
+        for d, (top, surely_in, pool, fill, removed) in self.decks.items():
+            pool = list(pool)
+            rng.shuffle(pool)
+            hidden = surely_in + pool[:fill]
+            rng.shuffle(hidden)
+            s.decks[d] = hidden + top
+            s.removed[d] = pool[fill:fill + removed]
+        if s.ask and s.ask[0] == "chance" and s.ask[1] == "shuffle":
+            top = s.stack[-1]
+            if top["op"] == "reshuffle":
+                spec = {top["deck"]: sorted(s.decks[top["deck"]] + [top["card"]])}
+            elif top["op"] == "turn":
+                deck = top["reshuffling"]
+                spec = {deck: sorted(s.discard[deck])}
+            else:
+                pulled = set(top.get("pulled", []))
+                spec = {d: [c for c in content.decks[d] if c not in pulled] for d in DECKS}
+            s.ask = ("chance", "shuffle", spec)
+        return s
+
+
+def _fingerprint(view: dict) -> tuple:
+    return (*map(id, view.values()), len(view["log"]))
+
+
 def state_from_view(content: Content, config: Config, actions: list[str], index: dict,
                     view: dict, rng: random.Random) -> BabaYagaState:
     """A full state matching ``view``: the unseen deck orders and removed cards redrawn."""
-    s = BabaYagaState(content, config, actions, index, fresh=False)
-    engine = decode_resume(view["resume"])
-    for name in TABLE:
-        setattr(s, name, copy_data(view[name]))
-    for name in ("serial", "decisions", "time_idx", "solo_time"):
-        setattr(s, name, copy_data(engine[name]))
-    if s.mode == "solo" and engine["solo_time"] is None:     # the face-down time die
-        s.solo_die = rng.randint(1, 6)
-        s.solo_time = content.rules["solo"]["time_die"][s.solo_die]
-    else:
-        s.solo_die = 0
-    s.koshchey = list(view["koshchey"]) if view["koshchey"] else None
-    s.players = [p for p in _restore_players(view, engine)]
-    s.discard = {d: list(view["discard"][d]) for d in DECKS}
-    s.in_deck = {d: list(view["in_deck"][d]) for d in DECKS}
-    s.stack = copy_data(engine["stack"])
-    s.turn = copy_data(engine["turn"])
-    ask = engine["ask"]
-    s.ask = tuple(ask) if ask else None
-    s.ret = tuple(engine["ret"]) if isinstance(engine["ret"], list) else engine["ret"]
-    s.outcome = copy_data(view["outcome"])
-    s.log = list(view["log"])
-    s.known = {k: list(v) for k, v in view["known"].items()}
-    seen: set[str] = set()
-    for p in s.players:
-        seen.update(p.cards)
-        seen.update(p.pending)
-    seen.update(s.box)
-    seen.update(s.set_aside)
-    seen.update(c for c, _ in s.reminder)
-    if s.koshchey:
-        seen.add(s.koshchey[0])
-    for d in DECKS:
-        seen.update(s.discard[d])
-    for f in s.stack:
-        for key in ("card", "drawn"):
-            val = f.get(key)
-            if isinstance(val, str):
-                seen.add(val)
-            elif isinstance(val, list):
-                seen.update(val)
-    s.decks, s.removed = {}, {}
-    for d in DECKS:
-        known_top: list[str] = []
-        for key, cards in s.known.items():
-            if key.endswith(":" + d):
-                known_top = list(cards)
-        surely_in = [c for c in s.in_deck[d] if c not in known_top]
-        pool = [c for c in content.decks[d]
-                if c not in seen and c not in known_top and c not in s.in_deck[d]]
-        rng.shuffle(pool)
-        fill = view["deck_sizes"][d] - len(known_top) - len(surely_in)
-        hidden = surely_in + pool[:fill]
-        rng.shuffle(hidden)
-        s.decks[d] = hidden + list(reversed(known_top))
-        s.removed[d] = pool[fill:fill + view["removed_count"][d]]
-    if s.ask and s.ask[0] == "chance" and s.ask[1] == "shuffle":
-        top = s.stack[-1]
-        if top["op"] == "reshuffle":
-            spec = {top["deck"]: sorted(s.decks[top["deck"]] + [top["card"]])}
-        elif top["op"] == "turn":
-            deck = top["reshuffling"]
-            spec = {deck: sorted(s.discard[deck])}
-        else:
-            pulled = set(top.get("pulled", []))
-            spec = {d: [c for c in content.decks[d] if c not in pulled] for d in DECKS}
-        s.ask = ("chance", "shuffle", spec)
-    return s
+    return _Template(content, config, actions, index, view).deal(rng)
+
+
+_TEMPLATES: dict[int, _Template] = {}
+_TEMPLATES_KEPT = 8
+_TEMPLATES_LOCK = threading.Lock()
 
 
 def sample_world(game: Game, view: dict, rng: random.Random) -> BabaYagaState:
-    """A full state consistent with ``view``, the unseen deck orders drawn with ``rng``."""
-    config = game.configure(view["players"], view["preset"], view["options"])
-    actions, index = action_table(config.players)
-    return state_from_view(default_content(), config, actions, index, view, rng)
+    """A full state consistent with ``view``, the unseen deck orders drawn with ``rng``.
+
+    A search asks this thousands of times for one view: what does not depend on ``rng`` (the
+    configuration, the decoded ``resume``, the public position, the unseen pools) is read once
+    per view and kept for the last few views, so a call only copies it and deals the decks
+    (the same worlds from the same draws as reading the view each time). A view must not be
+    changed in place once given here (a replaced entry or a longer log is read again).
+    """
+    template = _TEMPLATES.get(id(view))
+    if template is None or template.view is not view or \
+            template.fingerprint != _fingerprint(view):
+        config = game.configure(view["players"], view["preset"], view["options"])
+        actions, index = action_table(config.players)
+        template = _Template(default_content(), config, actions, index, view)
+        with _TEMPLATES_LOCK:
+            _TEMPLATES.pop(id(view), None)
+            while len(_TEMPLATES) >= _TEMPLATES_KEPT:
+                _TEMPLATES.pop(next(iter(_TEMPLATES)))
+            _TEMPLATES[id(view)] = template
+    return template.deal(rng)
