@@ -5,7 +5,11 @@ It reads only its view (public state, its own peeks, the log) and the public con
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Sequence
+from functools import cache
+from importlib import resources
 
 from gonets.agents.base import Agent
 from gonets.games.babayaga.rules.content import default_content
@@ -242,3 +246,161 @@ class HeuristicAgent(Agent):
 
 AGENTS = {"heuristic": HeuristicAgent}
 """The game's own agents by name (found by the base Game)."""
+
+
+# -- what search knows of the game ---------------------------------------------------------
+# A search plays out worlds sampled from its own view (``Game.sample_world``); the hooks below
+# read such a world directly: building real views (the log, the opaque resume string) for
+# every playout move would cost far more than the move itself.
+
+ROLLOUT_NOISE = 0.1
+"""Share of playout moves chosen at random instead of by the heuristic."""
+
+
+def _hero(p) -> dict:
+    return {"seat": p.seat, "char": p.char, "quest": p.quest, "step": p.step, "done": p.done,
+            "loc": p.loc, "cards": p.cards, "elim": p.elim}
+
+
+def _encounter(state) -> dict | None:
+    for frame in reversed(state.stack):
+        if frame["op"] == "card":
+            return {"card": frame["card"]}
+    return None
+
+
+def lite_view(state, seat: int) -> dict:
+    """The parts of ``seat``'s view the heuristic reads, built straight from a (sampled)
+    state: the same values as the real view for those keys, without log or resume."""
+    players = state.players
+    decks = state.decks
+    return {"seat": seat, "mode": state.mode, "heroes": [_hero(p) for p in players],
+            "rep": [state.rep(p) for p in players], "tokens": state.tokens,
+            "deck_sizes": {"wilderness": len(decks["wilderness"]), "town": len(decks["town"])},
+            "in_deck": state.in_deck, "time": state.shown_time(),
+            "by_beaten": state.by_beaten, "encounter": _encounter(state),
+            "legal": state.ask[2]}
+
+
+_PLAYOUT_AGENTS: dict[int, HeuristicAgent] = {}
+
+
+def _playout_agent(state, seat: int) -> HeuristicAgent:
+    agent = _PLAYOUT_AGENTS.get(seat)
+    if agent is None:
+        agent = _PLAYOUT_AGENTS[seat] = HeuristicAgent(None, state.config, seat, None)
+    return agent
+
+
+def rollout_action(state, rng) -> int:
+    """A playout move in a sampled world: the heuristic's choice on the world's light view,
+    a random legal move one time in ten."""
+    texts = state.ask[2]
+    if len(texts) == 1:
+        return state.index[texts[0]]
+    if rng.random() < ROLLOUT_NOISE:
+        return state.index[texts[rng.randrange(len(texts))]]
+    seat = state.ask[1]
+    agent = _playout_agent(state, seat)
+    agent.rng = rng
+    choice = agent.choose(lite_view(state, seat), texts)
+    return state.index[choice if choice in texts else texts[0]]
+
+
+FEATURES = ("steps", "final", "chance", "final_chance", "rep", "lead", "lead_late",
+            "lead_baba", "distance", "skip", "to_move")
+"""What ``evaluate`` weighs for each seat (``features``), in the order of the weights."""
+
+
+def step_chance(state, p) -> float:
+    """The chance that ``p`` passes the challenges of his current quest step at one try
+    (his dice and, for a reroll each, his Rep)."""
+    sid = state.current_step(p)
+    if sid is None:
+        return 0.0
+    rep = state.rep(p)
+    chance = 1.0
+    for ch in state.c.cards[sid]["challenges"]:
+        diff = min(6, ch["base"] + (rep if ch["plus_rep"] else 0))
+        chance *= success(state.ability(p, ch["ability"]), diff, rep)
+    return chance
+
+
+def goal_distance(state, p) -> int:
+    """Walking distance from ``p`` to where his current step happens (0 if nowhere)."""
+    sid = state.current_step(p)
+    if sid is None:
+        return 0
+    trig = state.c.cards[sid]["trigger"]
+    goal = trig.get("at") or state.tokens.get(trig.get("token", ""))
+    if goal is None:
+        return 0
+    return state.c.dist["walk"][goal].get(p.loc, 0)
+
+
+def features(state, seat: int) -> list[float]:
+    """The evaluation's features of ``seat`` in ``state`` (see :data:`FEATURES`)."""
+    p = state.players[seat]
+    steps = len(state.c.quests[p.quest]["steps"])
+    sid = state.current_step(p)
+    final = 1.0 if sid is not None and state.c.cards[sid].get("final") else 0.0
+    chance = step_chance(state, p)
+    rep = state.rep(p)
+    others = [state.rep(q) for q in state.players if q is not p and not q.elim]
+    lead = float(rep - max(others)) if others else 0.0
+    left = min(len(state.decks["wilderness"]), len(state.decks["town"]))
+    late = max(0.0, 1.0 - left / 12)
+    return [p.step / steps, final, chance, final * chance, float(rep), lead, lead * late,
+            lead * state.by_beaten / 3, min(goal_distance(state, p), 10) / 10,
+            float(p.skip > 0), float(state.active == seat)]
+
+
+ROLLOUT_ROUNDS = 2
+"""A playout stops after this many rounds of turns (every hero still in has played as many
+turns) and is scored by ``evaluate``."""
+
+
+def rollout_done(start, state, moves: int) -> bool:
+    """Whether a playout from ``start`` may stop at ``state``: after :data:`ROLLOUT_ROUNDS`
+    rounds' worth of turns."""
+    played = sum(p.turns for p in state.players) - sum(p.turns for p in start.players)
+    return played > ROLLOUT_ROUNDS * len(state.active_players())
+
+
+@cache
+def _weights() -> dict[int, list[float]]:
+    path = resources.files("gonets.games.babayaga") / "data" / "search.json"
+    data = json.loads(path.read_text("utf-8"))
+    if list(data["features"]) != list(FEATURES):
+        raise ValueError(f"{path}: features {data['features']} do not match bot.FEATURES")
+    return {int(k): v for k, v in data["weights"].items()}
+
+
+def evaluate(state) -> list[float]:
+    """Each seat's chance of winning from ``state``: a conditional logit over the heroes still
+    in (quest progress and the chance of the next step, Rep and the Rep lead as the decks run
+    low or Baba Yaga falls), fitted on heuristic self-play (``data/search.json``). Eliminated
+    heroes get 0; a finished match gives its winners equal shares (none: all 0)."""
+    players = state.config.players
+    if state.outcome is not None:
+        winners = state.outcome["winners"]
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
+    table = _weights()
+    weights = table.get(players) or table[min(table, key=lambda k: abs(k - players))]
+    scores = []
+    for seat in range(players):
+        if state.players[seat].elim:
+            scores.append(None)
+            continue
+        scores.append(sum(w * x for w, x in zip(weights, features(state, seat))))
+    alive = [s for s in scores if s is not None]
+    if not alive:
+        return [1.0 / players] * players
+    top = max(alive)
+    shares = [0.0 if s is None else math.exp(s - top) for s in scores]
+    total = sum(shares)
+    return [s / total for s in shares]
+
+
+LEVELS = {"hard": {"agent": "ismcts", "iterations": 200, "seconds": 1.0}}
+"""Baba Yaga's difficulty levels (the rest from ``gonets.agents.levels.DEFAULTS``)."""
