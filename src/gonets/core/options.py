@@ -25,6 +25,8 @@ class Option:
 
     def validate(self, value: Any) -> Any:
         if self.choices is not None and not any(_same(value, c) for c in self.choices):
+            if set(self.choices) == {True, False}:
+                raise OptionError(f"option {self.name!r}: must be true or false, not {value!r}")
             shown = ", ".join(repr(c) for c in self.choices)
             raise OptionError(f"option {self.name!r}: {value!r} is not allowed; "
                               f"choose one of {shown}")

@@ -19,11 +19,6 @@ def _bool_or_null(value: Any) -> str | None:
         f"must be true, false or null, not {value!r}"
 
 
-def _bool(value: Any) -> str | None:
-    # choices=(True, False) alone would let 1 and 0 through (1 == True)
-    return None if isinstance(value, bool) else f"must be true or false, not {value!r}"
-
-
 def _load_presets() -> tuple[Preset, ...]:
     data = json.loads((Path(__file__).parent / "data" / "presets.json").read_text(encoding="utf-8"))
     return tuple(Preset(p["name"], p["doc"], p["options"]) for p in data["presets"])
@@ -40,7 +35,7 @@ class Carcassonne(Game):
                    "with The Messengers, a second scoring figure draws messages on dark spaces.")
     options = (
         Option("messengers", True, "Play with the mini-expansion The Messengers (off: base game "
-               "alone).", choices=(True, False), check=_bool),
+               "alone).", choices=(True, False)),
         Option("messengers.variant", "c3", "Rules edition of The Messengers (rules file 3.4, "
                "M24); it sets the switches below that are left null. hig_c2 and c3: "
                "majority for message 8; zmg_c2: draw only alone on a dark space, message 8 "
@@ -63,7 +58,7 @@ class Carcassonne(Game):
                "(choice or meeple; no effect on play, M25; null: as the variant says).",
                choices=(None, "choice", "meeple")),
         Option("tiny_city_scoring", False, "Legacy: a completed two-tile city scores 1 per tile "
-               "and per coat of arms (first edition).", choices=(True, False), check=_bool),
+               "and per coat of arms (first edition).", choices=(True, False)),
         Option("farm_scoring", "field", "Farm scoring: field (current, 3 per completed city per "
                "field), city_4 (C1: city by city, 4 each), city_3 (old RGG: city by city, "
                "3 each, every city paid once).", choices=("field", "city_4", "city_3")),
