@@ -78,7 +78,7 @@ def test_illegal_ids_are_refused_and_change_nothing():
 
 BAD_OPTIONS = [
     ("messengers", 1, "must be true or false"),
-    ("messengers", "yes", "must be true or false, not .yes."),
+    ("messengers", "yes", "must be true or false, not 'yes'"),
     ("tiny_city_scoring", 0, "must be true or false"),
     ("messengers.variant", "c4", "choose one of 'hig_c2', 'zmg_c2', 'c3', 'c3_1'"),
     ("messengers.require_alone", 1, "must be true, false or null, not 1"),
