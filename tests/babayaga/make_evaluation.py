@@ -5,7 +5,8 @@ Heuristic bots play competitive matches against each other; at about one decisio
 features of every seat (``bot.features``) are recorded with the match's winner (matches
 without a winner are left out), and a conditional logit over the seats still in the game
 (``P(seat wins) = softmax(w . features)``) is fitted by maximum likelihood, one weight vector
-per player count. Run from the repository root:
+per player count, the weights of quest progress (``bot.PROGRESS``) kept at 0 or above. Run
+from the repository root:
 
     .venv/bin/python tests/babayaga/make_evaluation.py --matches 600
 """
@@ -71,7 +72,8 @@ def fit(xs: list, masks: list, ys: list) -> tuple[list[float], float, float]:
         grad = (np.einsum("ps,psf->f", p, x) - x[rows, y].sum(axis=0)) / len(y) + 2e-3 * w
         return value, grad
 
-    found = minimize(loss, np.zeros(x.shape[2]), jac=True, method="L-BFGS-B")
+    bounds = [(0.0, None) if name in bot.PROGRESS else (None, None) for name in bot.FEATURES]
+    found = minimize(loss, np.zeros(x.shape[2]), jac=True, method="L-BFGS-B", bounds=bounds)
     uniform = float(np.log(np.asarray(masks).sum(axis=1)).mean())
     return [round(float(v), 4) for v in found.x], float(found.fun), uniform
 

@@ -12,6 +12,7 @@ from functools import cache
 from importlib import resources
 
 from gonets.agents.base import Agent
+from gonets.agents.ismcts import ISMCTSAgent
 from gonets.games.babayaga.rules.content import default_content
 
 
@@ -244,8 +245,6 @@ class HeuristicAgent(Agent):
         return "accept" if "accept" in texts else texts[0]
 
 
-AGENTS = {"heuristic": HeuristicAgent}
-"""The game's own agents by name (found by the base Game)."""
 
 
 # -- what search knows of the game ---------------------------------------------------------
@@ -307,9 +306,12 @@ def rollout_action(state, rng) -> int:
     return state.index[choice if choice in texts else texts[0]]
 
 
-FEATURES = ("steps", "final", "chance", "final_chance", "rep", "lead", "lead_late",
-            "lead_baba", "distance", "skip", "to_move")
+FEATURES = ("steps", "final", "final_chance", "final_distance", "rep", "lead", "lead_late",
+            "lead_baba", "skip", "to_move")
 """What ``evaluate`` weighs for each seat (``features``), in the order of the weights."""
+
+PROGRESS = ("steps", "final", "final_chance")
+"""Features whose weight is kept at 0 or above by the fit (a step done is never bad news)."""
 
 
 def step_chance(state, p) -> float:
@@ -339,23 +341,26 @@ def goal_distance(state, p) -> int:
 
 
 def features(state, seat: int) -> list[float]:
-    """The evaluation's features of ``seat`` in ``state`` (see :data:`FEATURES`)."""
+    """The evaluation's features of ``seat`` in ``state`` (see :data:`FEATURES`): the share
+    of the quest done, whether the final step is next with its chance and distance, Rep, the
+    Rep lead over the best rival (alone, as the decks run low, as Baba Yaga falls), a missed
+    turn to come, and whose turn it is."""
     p = state.players[seat]
     steps = len(state.c.quests[p.quest]["steps"])
     sid = state.current_step(p)
     final = 1.0 if sid is not None and state.c.cards[sid].get("final") else 0.0
-    chance = step_chance(state, p)
+    chance = step_chance(state, p) if final else 0.0
+    distance = min(goal_distance(state, p), 10) / 10 if final else 0.0
     rep = state.rep(p)
     others = [state.rep(q) for q in state.players if q is not p and not q.elim]
     lead = float(rep - max(others)) if others else 0.0
     left = min(len(state.decks["wilderness"]), len(state.decks["town"]))
     late = max(0.0, 1.0 - left / 12)
-    return [p.step / steps, final, chance, final * chance, float(rep), lead, lead * late,
-            lead * state.by_beaten / 3, min(goal_distance(state, p), 10) / 10,
-            float(p.skip > 0), float(state.active == seat)]
+    return [p.step / steps, final, chance, distance, float(rep), lead, lead * late,
+            lead * state.by_beaten / 3, float(p.skip > 0), float(state.active == seat)]
 
 
-ROLLOUT_ROUNDS = 2
+ROLLOUT_ROUNDS = 1
 """A playout stops after this many rounds of turns (every hero still in has played as many
 turns) and is scored by ``evaluate``."""
 
@@ -402,5 +407,35 @@ def evaluate(state) -> list[float]:
     return [s / total for s in shares]
 
 
-LEVELS = {"hard": {"agent": "ismcts", "iterations": 200, "seconds": 1.0}}
+class AnchoredSearchAgent(ISMCTSAgent):
+    """ISMCTS with this game's playouts, anchored on the heuristic: it plays the search's
+    favourite only when its estimated win chance beats the heuristic's own move by
+    ``margin`` (a few hundred dice-heavy playouts rank close moves by noise)."""
+
+    name = "search"
+    iterations: int | None = 150
+    seconds: float | None = 1.0
+    margin = 0.04
+
+    def act(self, view: dict, legal: Sequence[int]) -> int:
+        """The search's move, or the heuristic's unless the search clearly prefers another."""
+        if len(legal) == 1:
+            self._kept = None
+            return legal[0]
+        choices = self.analyse(view, legal)
+        texts = view["legal"]
+        wanted = HeuristicAgent(self.game, self.config, self.seat, self.rng).choose(view, texts)
+        anchor = next((c for c in choices if c.text == wanted), choices[0])
+        best = choices[0]
+        if best is anchor or best.value >= anchor.value + self.margin:
+            return best.action
+        self._kept = None              # the subtree kept was grown under the other move
+        return anchor.action
+
+
+LEVELS = {"hard": {"agent": "search"}}
 """Baba Yaga's difficulty levels (the rest from ``gonets.agents.levels.DEFAULTS``)."""
+
+
+AGENTS = {"heuristic": HeuristicAgent, "search": AnchoredSearchAgent}
+"""The game's own agents by name (found by the base Game)."""
