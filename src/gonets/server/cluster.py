@@ -23,6 +23,7 @@ import os
 import secrets
 import socket
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from gonets.server.spec import TableError
@@ -32,7 +33,8 @@ if TYPE_CHECKING:
     from gonets.server.tables import LiveTable
 
 log = logging.getLogger("gonets.server")
-LEASE_SECONDS = 3.0
+LEASE_SECONDS = 5.0              # a lease not renewed for this long is taken over
+RENEW_EVERY = 1.0
 CALL_SECONDS = 8.0
 REDIS_ENV = "GONETS_REDIS_URL"
 
@@ -50,6 +52,11 @@ class Cluster:
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self.calls: dict[str, asyncio.Future] = {}
         self.tasks: list[asyncio.Task] = []
+        # its own database thread: renewals must not queue behind the tables' writes
+        self.lease_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gonets-lease")
+
+    async def _lease_db(self, method, *args) -> Any:
+        return await self.manager._db(self.lease_thread, method, args)
 
     async def start(self) -> None:
         await self.pubsub.subscribe(f"gonets:proc:{self.id}")
@@ -68,17 +75,18 @@ class Cluster:
             pass
         await self.pubsub.aclose()
         await self.redis.aclose()
+        self.lease_thread.shutdown(wait=False)
 
     # -- leases -------------------------------------------------------------------------------
     async def acquire(self, table_id: str) -> bool:
         now = time.time()
-        return await self.manager.write(self.manager.storage.acquire, table_id, self.id,
-                                        now + self.lease, now)
+        return await self._lease_db(self.manager.storage.acquire, table_id, self.id,
+                                    now + self.lease, now)
 
     async def _keep_leases(self) -> None:
         """Renew this process's leases; take over tables whose process stopped renewing."""
         while True:
-            await asyncio.sleep(self.lease / 3)
+            await asyncio.sleep(RENEW_EVERY)
             try:
                 await self._renew()
                 await self._adopt_orphans()
@@ -90,15 +98,15 @@ class Cluster:
 
     async def _renew(self) -> None:
         owned = [t for t in self.manager.tables.values() if t.owned and t.status != "finished"]
-        kept = await self.manager.write(self.manager.storage.renew, self.id,
-                                        [t.id for t in owned], time.time() + self.lease)
+        kept = await self._lease_db(self.manager.storage.renew, self.id,
+                                    [t.id for t in owned], time.time() + self.lease)
         for table in owned:
             if table.id not in kept:            # taken over (this process was too slow)
                 log.warning("table %s: the lease went to another process", table.id)
                 table.become_mirror()
 
     async def _adopt_orphans(self) -> None:
-        for table_id in await self.manager.read(self.manager.storage.orphans, time.time()):
+        for table_id in await self._lease_db(self.manager.storage.orphans, time.time()):
             if await self.acquire(table_id):
                 log.warning("table %s: taken over (its process stopped)", table_id)
                 await self.manager.take_over(table_id)

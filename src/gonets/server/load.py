@@ -151,6 +151,7 @@ class Watch:
     latencies: list[float] = field(default_factory=list)
     last: dict | None = None
     finished: bool = False
+    errors: int = 0
     problems: list[str] = field(default_factory=list)
 
 
@@ -178,6 +179,13 @@ async def watch_table(ws_base: str, watch: Watch, stop: asyncio.Event) -> None:
                 continue
             received = time.time()
             message = json.loads(text)
+            if message["type"] == "error" and sent is not None and watch.last is not None:
+                # refused (the table moved, or its process changed): choose again, as a
+                # player would after reading the error
+                watch.errors += 1
+                sent = None
+                message = watch.last
+                await asyncio.sleep(0.2)
             if message["type"] != "state":
                 continue
             version = message["version"]
@@ -343,6 +351,7 @@ def run_load(tables: int, game: str, players: int, agent: str, bot_delay: float,
             "p95_ms": round(1000 * percentile(latencies, 0.95), 2),
             "p99_ms": round(1000 * percentile(latencies, 0.99), 2),
             "max_ms": round(1000 * max(latencies, default=float("nan")), 2),
+            "refused": sum(w.errors for w in watches),
             "finished": sum(w.finished for w in watches), "problems": problems}
 
 

@@ -530,6 +530,7 @@ class LiveTable:
         self.stored.result = update["result"]
         self.match.record.seats = self.public_seats()
         self.last_change = time.time()
+        self._reset_deadline()                   # shown only: the owner runs the timer
         if changed_hashes:
             for conn in [c for c in self.connections if c.seat is not None
                          and c.token_hash != self.token_hashes[c.seat]]:
