@@ -519,7 +519,7 @@ PLAYOUT_NOISE = 0.1
 """Share of playout moves that are any legal move that does not discard the Princess."""
 
 LEVELS = {
-    "hard": {"agent": "ismcts", "iterations": 3000, "seconds": 1.0},
+    "hard": {"agent": "ismcts", "iterations": 1000, "seconds": 1.0},
 }
 """Difficulty levels tuned for Love Letter (see docs/ai.md); the rest are the defaults."""
 
