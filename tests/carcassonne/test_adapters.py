@@ -119,12 +119,11 @@ def test_search_hooks_cut_playouts_and_score_the_position():
     assert abs(sum(chances) - 1) < 1e-9 and chances[0] > chances[1]
     start = state.clone()
     assert not bot.rollout_done(start, state, 1)
-    act(state, "message seal", "figure messenger")           # p2's turn begins
-    assert not bot.rollout_done(start, state, 3)
-    act(state, state.action_to_text(state.legal_actions()[0]))
-    while state.turn - start.turn < 2:
-        state.apply(state.legal_actions()[0])
-    assert bot.rollout_done(start, state, 9), "every player has placed one more tile"
+    act(state, "message seal")
+    assert not bot.rollout_done(start, state, 2), "the turn is not over"
+    act(state, "figure messenger")                           # p2's turn begins
+    assert state.turn - start.turn == bot.TURNS == 1
+    assert bot.rollout_done(start, state, 3), "a playout stops when the next turn starts"
     agent = ISMCTSAgent(GAME, state.config, state.current_player(), random.Random(1),
                         iterations=30)
     view = state.view(state.current_player())

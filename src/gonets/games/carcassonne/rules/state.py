@@ -28,7 +28,6 @@ from gonets.games.carcassonne.notation import (
     NUM_ACTIONS,
     PLACE_ACTIONS,
     canonical_place,
-    encode_place,
 )
 from gonets.games.carcassonne.rules.board import Board
 from gonets.games.carcassonne.rules.messengers import Messengers
@@ -48,7 +47,7 @@ from gonets.games.carcassonne.rules.phases import (
 )
 from gonets.games.carcassonne.rules.placement import Placement
 from gonets.games.carcassonne.rules.scoring import Scoring
-from gonets.games.carcassonne.rules.tiles import START_LETTER, pile_counts
+from gonets.games.carcassonne.rules.tiles import FITS, START_LETTER, pile_counts
 from gonets.games.carcassonne.rules.variants import Rules
 
 
@@ -108,8 +107,12 @@ class CarcassonneState(Placement, Scoring, Messengers, State):
 
     def _compute_legal(self) -> list[int]:
         phase = self.phase
-        if phase == PLACE:
-            return sorted(encode_place(x, y, r) for x, y, r in self.board.placements(self.hand))
+        if phase == PLACE:       # the hot path of search: encode_place inlined
+            fits, radius, width = FITS[self.hand], notation.RADIUS, notation.WIDTH
+            found = [((x + radius) * width + y + radius) * 4 + rot
+                     for (x, y), pattern in self.board.frontier.items() for rot in fits[pattern]]
+            found.sort()
+            return found
         if phase == FOLLOWER:
             return self._follower_options()
         if phase == FIGURE_CHOICE:
