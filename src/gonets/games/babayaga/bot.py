@@ -413,7 +413,7 @@ class AnchoredSearchAgent(ISMCTSAgent):
     ``margin`` (a few hundred dice-heavy playouts rank close moves by noise)."""
 
     name = "search"
-    iterations: int | None = 150
+    iterations: int | None = 100
     seconds: float | None = 1.0
     margin = 0.04
 
