@@ -125,7 +125,7 @@ def test_an_outage_gives_json_errors_and_one_log_line(site, monkeypatch, caplog)
     while site.http.get(f"/api/tables/{finished}").json()["status"] != "finished":
         assert time.monotonic() < deadline
         time.sleep(0.05)
-    originals = {name: getattr(storage, name) for name in ("finished_page", "load_table")}
+    originals = {name: getattr(storage, name) for name in ("page", "load_table")}
     for name in originals:
         monkeypatch.setattr(storage, name, lambda *a, _n=name: (_ for _ in ()).throw(lost(_n)))
     site.manager.tables.clear()

@@ -51,6 +51,7 @@ class TableManager:
         self.loading: dict[str, asyncio.Future] = {}
         self.outage = Outage()
         self.cluster = Cluster(self, redis_url) if redis_url else None
+        self.process_id = self.cluster.id if self.cluster is not None else None
         self.broken: dict[str, str] = {}          # tables whose record no longer replays
         self.broken_summaries: dict[str, dict] = {}
         workers = self.limits.bot_workers

@@ -127,6 +127,10 @@ class MissingTable(Exception):
     """A table's row is gone from the database (it was emptied or re-created)."""
 
 
+class LeaseLost(Exception):
+    """The writing process no longer holds the table: another one runs it now."""
+
+
 @dataclass
 class StoredTable:
     """One table as stored: configuration, seats, status and its record steps."""
@@ -181,22 +185,27 @@ class Storage:
                              .values(version=len(table.steps)))
 
     def append_steps(self, table_id: str, start: int, steps: list[dict], status: str,
-                     result: dict | None) -> bool:
+                     result: dict | None, owner: str | None = None) -> bool:
         """Store steps ``start..`` of a table with its new status, in one transaction.
 
         Idempotent: a step is keyed by (table, index), so writing the same steps again (a
         retry after a lost answer to COMMIT) stores nothing and returns False; True when
         they were stored now. Other steps already at those indexes raise
-        :class:`StepConflict`; a table whose row is gone raises :class:`MissingTable`."""
+        :class:`StepConflict`; a table whose row is gone raises :class:`MissingTable`. With
+        ``owner``, only while that process holds the table (else :class:`LeaseLost`)."""
         try:
             with self.engine.begin() as conn:
                 self._insert_steps(conn, table_id, start, steps)
-                done = conn.execute(UPDATE_PROGRESS, {
-                    "key_id": table_id, "new_version": start + len(steps),
-                    "new_status": status, "new_updated": time.time(),
-                    "new_result": json.dumps(result) if result is not None else None})
+                values = {"key_id": table_id, "new_version": start + len(steps),
+                          "new_status": status, "new_updated": time.time(),
+                          "new_result": json.dumps(result) if result is not None else None}
+                if owner is None:
+                    done = conn.execute(UPDATE_PROGRESS, values)
+                else:
+                    done = conn.execute(UPDATE_PROGRESS.where(tables_table.c.owner == owner),
+                                        values)
                 if done.rowcount != 1:
-                    raise MissingTable(f"table {table_id} is no longer in the database")
+                    self._missing_or_moved(conn, table_id, owner)
             return True
         except IntegrityError:
             stored = self.steps_from(table_id, start, len(steps))
@@ -204,6 +213,13 @@ class Storage:
                 return False
             raise StepConflict(f"table {table_id}: steps from {start} were stored "
                                "differently (by another writer)") from None
+
+    @staticmethod
+    def _missing_or_moved(conn, table_id: str, owner: str | None) -> None:
+        exists = conn.execute(select(tables_table.c.id).where(tables_table.c.id == table_id))
+        if exists.first() is None:
+            raise MissingTable(f"table {table_id} is no longer in the database")
+        raise LeaseLost(f"table {table_id} is run by another process now (not {owner})")
 
     def steps_from(self, table_id: str, start: int, count: int) -> list[dict]:
         """Stored steps ``start .. start + count - 1`` of a table (fewer if missing)."""
@@ -227,16 +243,19 @@ class Storage:
         migrate(self.engine)
 
     def update_seats(self, table_id: str, seats: list[dict], status: str,
-                     token_hashes: list[str | None] | None = None) -> None:
-        """Store a table's seats and status (and its seat secrets' hashes when given)."""
+                     token_hashes: list[str | None] | None = None,
+                     owner: str | None = None) -> None:
+        """Store a table's seats and status (and its seat secrets' hashes when given); with
+        ``owner``, only while that process holds the table (else :class:`LeaseLost`)."""
         values = {"seats": json.dumps(seats), "status": status, "updated": time.time()}
         if token_hashes is not None:
             values["token_hashes"] = json.dumps(token_hashes)
+        query = update(tables_table).where(tables_table.c.id == table_id)
+        if owner is not None:
+            query = query.where(tables_table.c.owner == owner)
         with self.engine.begin() as conn:
-            done = conn.execute(update(tables_table).where(tables_table.c.id == table_id)
-                                .values(**values))
-            if done.rowcount != 1:
-                raise MissingTable(f"table {table_id} is no longer in the database")
+            if conn.execute(query.values(**values)).rowcount != 1:
+                self._missing_or_moved(conn, table_id, owner)
 
     @staticmethod
     def _insert_steps(conn, table_id: str, start: int, steps: list[dict]) -> None:

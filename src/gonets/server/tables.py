@@ -35,7 +35,13 @@ from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import LogLines, seat_payload
 from gonets.server.names import check_name_at_table
 from gonets.server.spec import TableError, hash_token, new_token
-from gonets.server.storage import MissingTable, StepConflict, Storage, StoredTable
+from gonets.server.storage import (
+    LeaseLost,
+    MissingTable,
+    StepConflict,
+    Storage,
+    StoredTable,
+)
 
 if TYPE_CHECKING:
     from gonets.server.manager import TableManager
@@ -317,7 +323,12 @@ class LiveTable:
         if status == "open" and all(s.get("name") for s in seats):
             status = "running"
         try:
-            await self.manager.write(self.storage.update_seats, self.id, seats, status, hashes)
+            await self.manager.write(self.storage.update_seats, self.id, seats, status, hashes,
+                                     self.manager.process_id)
+        except LeaseLost:
+            await self.lost_lease()
+            raise TableError(f"this table moved to another server process meanwhile; {what} "
+                             "was not stored: please try again") from None
         except DatabaseUnavailable:
             raise TableError(f"the database is not answering, so {what} could not be stored "
                              "for sure; please try again in a moment") from None
@@ -413,10 +424,14 @@ class LiveTable:
             await asyncio.sleep(pause)
             try:
                 await self.manager.write(self.storage.append_steps, self.id, start, steps,
-                                         status, result)
+                                         status, result, self.manager.process_id)
                 return
             except DatabaseUnavailable:
                 continue
+            except LeaseLost:
+                await self.lost_lease()
+                raise TableError("this table moved to another server process meanwhile; "
+                                 "that action was not applied: please try again") from None
             except StepConflict:
                 await self.reload()
                 raise TableError("this table had moved on meanwhile; that action was not "
@@ -491,11 +506,18 @@ class LiveTable:
         return None
 
     def become_mirror(self) -> None:
-        """Another process owns the table now: stop driving it, follow its updates."""
+        """Another process owns the table now: stop driving it (its loop ends at the next
+        turn; a bot decision under way is dropped), follow the owner's updates."""
         self.owned = False
-        if self.task is not None:
-            self.task.cancel()
-            self.task = None
+        self.task = None
+        self.wake.set()
+
+    async def lost_lease(self) -> None:
+        """A write found another process holding the table: follow it from now on."""
+        log.warning("table %s: another process holds it now", self.id)
+        self.become_mirror()
+        self.owner = await self.manager.read(self.storage.owner_of, self.id)
+        await self.reload()
 
     def become_owner(self) -> None:
         self.owned = True
@@ -591,7 +613,8 @@ class LiveTable:
 
     async def run(self) -> None:
         """Drive the table: bots move after ``bot_delay``; absent humans after the timer."""
-        while self.status != "finished" and not self.failure:
+        while (self.status != "finished" and not self.failure and self.owned
+               and self.task is asyncio.current_task()):      # one driver, the newest
             try:
                 await self._drive_once()
             except asyncio.CancelledError:
@@ -646,7 +669,7 @@ class LiveTable:
             return
         async with self.lock:
             if self.version != version or self.state.current_player() != seat or \
-                    self.pending is not None or self.failure:
+                    self.pending is not None or self.failure or not self.owned:
                 return
             try:
                 await self._commit(seat, action)
