@@ -4,6 +4,7 @@ with two worker CPUs, or a head started with ``ray start --head`` that the drive
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -77,3 +78,12 @@ def test_a_driver_joins_a_ray_head_with_address(tmp_path, ray_head):
                                 "--address", ray_head))
     assert joined.exit_code == 0, joined.output
     assert rows(tmp_path / "joined") == rows(tmp_path / "local")
+
+
+def test_until_ci_on_ray_stops_where_the_local_backend_stops(tmp_path):
+    args = ("--jobs", 2, "--until-ci", "0.3", "--json")
+    local = run(*simulate_args(tmp_path / "local", 400, *args))
+    remote = run(*simulate_args(tmp_path / "ray", 400, *args, "--backend", "ray"))
+    assert local.exit_code == 0 and remote.exit_code == 0, remote.output
+    assert json.loads(remote.output)["stopped_by"] == "interval"
+    assert rows(tmp_path / "ray") == rows(tmp_path / "local")

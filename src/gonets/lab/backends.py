@@ -7,6 +7,7 @@ disk (a Ray cluster of several machines works as one machine does).
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -67,6 +68,27 @@ def ray_shards(plan: LabPlan, shards: Sequence[tuple[int, int]], jobs: int,
             ray.shutdown()
 
 
+@contextlib.contextmanager
+def backend_session(backend: str, jobs: int, address: str | None = None) -> Iterator[None]:
+    """Keep one Ray cluster connection for all the batches of a run (``--until-ci`` plays
+    several); nothing to hold for the local backend."""
+    if backend != "ray":
+        yield
+        return
+    try:
+        import ray
+    except ImportError:
+        raise OptionError("--backend ray needs Ray: pip install 'gonets[lab]'") from None
+    owned = not ray.is_initialized()
+    if owned:
+        _init_ray(ray, jobs, address)
+    try:
+        yield
+    finally:
+        if owned:
+            ray.shutdown()
+
+
 def _init_ray(ray: Any, jobs: int, address: str | None) -> None:
     import gonets
 
@@ -103,17 +125,22 @@ def _ray_loop(ray: Any, plan: LabPlan, shards: Sequence[tuple[int, int]]) -> Ite
             ray.cancel(ref, force=True)
 
 
+def check_backend(backend: str, address: str | None, save_dir: str | None) -> None:
+    """A clear error for a backend and options that do not go together."""
+    if backend not in BACKENDS:
+        raise OptionError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+    if backend == "local" and address:
+        raise OptionError("--address is for --backend ray")
+    if backend == "ray" and save_dir:
+        raise OptionError("--save writes records on the workers' disks; use it with "
+                          "--backend local")
+
+
 def shard_source(backend: str, plan: LabPlan, shards: Sequence[tuple[int, int]], jobs: int,
                  address: str | None = None,
                  save_dir: str | None = None) -> Iterator[ShardRows]:
     """The finished shards of ``backend``."""
+    check_backend(backend, address, save_dir)
     if backend == "local":
-        if address:
-            raise OptionError("--address is for --backend ray")
         return local_shards(plan, shards, jobs, save_dir)
-    if backend == "ray":
-        if save_dir:
-            raise OptionError("--save writes records on the workers' disks; use it with "
-                              "--backend local")
-        return ray_shards(plan, shards, jobs, address)
-    raise OptionError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+    return ray_shards(plan, shards, jobs, address)

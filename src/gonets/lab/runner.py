@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from gonets.core.errors import OptionError
-from gonets.lab.backends import shard_source
+from gonets.lab.backends import backend_session, check_backend, shard_source
 from gonets.lab.plan import LabPlan
 from gonets.lab.store import RunDir
 from gonets.sim.stats import wilson_interval
@@ -84,8 +84,18 @@ def run_lab(plan: LabPlan, run: RunDir, *, backend: str = "local", jobs: int = 1
     win-rate interval is narrower than it, ``plan.games`` being the cap)."""
     if until_ci is not None and not 0 < until_ci < 1:
         raise OptionError(f"--until-ci is an interval width between 0 and 1, not {until_ci}")
+    check_backend(backend, address, save_dir)
     done = run.start(plan, resume)
     tally = tally_run(run, plan.config.players) if until_ci is not None else None
+    with backend_session(backend, jobs, address):
+        return _play_missing(plan, run, done, tally, backend=backend, jobs=jobs,
+                             address=address, until_ci=until_ci, save_dir=save_dir,
+                             on_shard=on_shard)
+
+
+def _play_missing(plan: LabPlan, run: RunDir, done: set[tuple[int, int]], tally: Tally | None,
+                  *, backend: str, jobs: int, address: str | None, until_ci: float | None,
+                  save_dir: str | None, on_shard: ShardDone | None) -> RunOutcome:
     played = 0
     while True:
         missing = missing_ranges(plan, done)
