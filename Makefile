@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test bench clean
+.PHONY: run play test bench screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,9 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/python -m pytest -n auto
+
+screenshots: $(STAMP)
+	GONETS_SCREENSHOTS=1 $(BIN)/python -m pytest tests/browser
 
 bench: $(STAMP)
 	$(BIN)/gonets bench loveletter

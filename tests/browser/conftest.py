@@ -40,9 +40,13 @@ def browser():
 
 
 @pytest.fixture
-def screenshots():
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    return SCREENSHOTS
+def screenshots(tmp_path_factory):
+    """Where the tests' pictures go: a temporary folder, so a test run leaves the tree clean;
+    ``GONETS_SCREENSHOTS=1`` (``make screenshots``) writes the README's pictures instead."""
+    if os.environ.get("GONETS_SCREENSHOTS") == "1":
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        return SCREENSHOTS
+    return tmp_path_factory.mktemp("screenshots")
 
 
 @pytest.fixture
