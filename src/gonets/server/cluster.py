@@ -26,6 +26,12 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+try:
+    from redis.exceptions import RedisError
+except ImportError:                  # a single process does not need Redis installed
+    class RedisError(Exception):  # type: ignore[no-redef]
+        """Stands for redis-py's errors where redis-py is not installed."""
+
 from gonets.server.spec import TableError
 
 if TYPE_CHECKING:
@@ -45,10 +51,13 @@ class Cluster:
     def __init__(self, manager: TableManager, redis_url: str, lease: float = LEASE_SECONDS):
         import redis.asyncio as redis
 
+
         self.manager = manager
         self.id = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
         self.lease = lease
-        self.redis = redis.from_url(redis_url)
+        # a blocking pool: a burst of updates waits for a free connection instead of failing
+        pool = redis.BlockingConnectionPool.from_url(redis_url, max_connections=32, timeout=10)
+        self.redis = redis.Redis(connection_pool=pool)
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self.calls: dict[str, asyncio.Future] = {}
         self.tasks: list[asyncio.Task] = []
@@ -148,7 +157,7 @@ class Cluster:
                 "call": key, "reply": self.id, "table": table.id, "method": method,
                 "args": list(args)}))
             answer = await asyncio.wait_for(future, CALL_SECONDS)
-        except TimeoutError:
+        except (TimeoutError, RedisError):
             raise TableError("the server process running this table does not answer; another "
                              "one takes it over within seconds: please try again") from None
         finally:
@@ -169,7 +178,10 @@ class Cluster:
         except Exception as exc:  # noqa: BLE001 - the caller gets an error, not silence
             log.exception("table %s: a forwarded request failed", message.get("table"))
             reply["error"] = f"the server failed to handle that ({type(exc).__name__})"
-        await self.redis.publish(f"gonets:proc:{message['reply']}", json.dumps(reply))
+        try:
+            await self.redis.publish(f"gonets:proc:{message['reply']}", json.dumps(reply))
+        except RedisError as exc:           # the caller times out and tells its client
+            log.warning("redis: an answer was not sent (%s)", exc)
 
     async def _listen(self) -> None:
         while True:
