@@ -178,8 +178,7 @@ async def api_claim(request: Request) -> Response:
             raise TableError("send a JSON object such as {\"seat\": 1, \"name\": \"Ann\"}")
         seat, token = await table.claim(data.get("seat"), data.get("name"))
     except (TableError, GonetsError) as exc:
-        status = 409 if "taken" in str(exc) else 400
-        return error(str(exc), status)
+        return refusal(exc, 409 if "taken" in str(exc) else 400)
     return JSONResponse(seat_link(table.id, seat, token), status_code=201)
 
 
