@@ -122,3 +122,27 @@ def test_sample_world_knows_a_prince_player_does_not_keep_the_countess():
     state = run(3, [deck, "guard p2 8", "guard p3 8", "prince p1"])
     assert all(world.hands[2] != C.COUNTESS for world in worlds(state, 0, 60))
     assert len({world.hands[2] for world in worlds(state, 0, 60)}) > 2
+
+
+def test_a_views_log_built_from_remembered_nodes_equals_a_fresh_conversion():
+    """The log is converted once per (node, seat) and extended by what is new; every view's log
+    is still exactly the whole log as that seat sees it, also after the memory is cleared."""
+    import random
+
+    from gonets.core import Match, get_game
+    from gonets.games.loveletter import views
+
+    game = get_game("loveletter")
+    match = Match(game, game.configure(3), seed=11)
+    match.deal()
+    rng = random.Random(2)
+    while not match.state.is_terminal():
+        state = match.state
+        for seat in (0, 1, 2, None):
+            fresh = [views.event_dict(e, seat) for e in state.log_entries()]
+            assert state.view(seat)["log"] == fresh
+        if rng.random() < 0.2:
+            views._LOGS.clear()
+        legal = state.legal_actions()
+        match.act(state.current_player(), legal[rng.randrange(len(legal))])
+    assert len(views._LOGS) <= views.LOGS_KEPT

@@ -124,8 +124,42 @@ def build_view(state, seat: int | None) -> dict:
         "sycophant": state.mark if state.mark != NONE else None,
         "jester": ({"by": state.jester_by, "on": state.jester_on}
                    if state.jester_on != NONE else None),
-        "log": [event_dict(entry, seat) for entry in state.log_entries()],
+        "log": seat_log(state.log, seat),
     }
+
+
+_LOGS: dict[tuple[int, int | None], tuple] = {}
+_LOGS_LOCK = threading.Lock()
+LOGS_KEPT = 4096
+"""How many (log node, seat) conversions are remembered; the oldest go first."""
+
+
+def seat_log(node, seat: int | None) -> list[dict]:
+    """The log ending at ``node`` as ``seat`` sees it, oldest first.
+
+    The log is an immutable linked list shared by clones, so a seat's conversion of one node
+    never changes: it is remembered, and the next view converts only the entries that are new
+    since a remembered node. Views therefore share their event dicts: treat them as read-only.
+    """
+    chain = []
+    base: tuple = ()
+    current = node
+    while current is not None:
+        hit = _LOGS.get((id(current), seat))
+        if hit is not None and hit[0] is current:      # the node itself, not a recycled id
+            base = hit[1]
+            break
+        chain.append(current)
+        current = current[4]
+    if not chain:
+        return list(base)
+    events = base + tuple(event_dict(entry, seat) for entry in reversed(chain))
+    with _LOGS_LOCK:
+        if len(_LOGS) >= LOGS_KEPT:
+            for key in list(_LOGS)[:LOGS_KEPT // 4]:
+                del _LOGS[key]
+        _LOGS[(id(node), seat)] = (node, events)
+    return list(events)
 
 
 # -- knowledge and sample_world -------------------------------------------------------------------
