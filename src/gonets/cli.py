@@ -300,16 +300,16 @@ def strength(
     jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: every core)."),
     seed: int = typer.Option(0),
 ) -> None:
-    """Re-make the strength table (docs/ai.md) from the matchups of sim/data/strength.json."""
+    """Re-make the strength table of docs/ai.md from the matchups of sim/data/strength.json."""
     import os
 
-    from gonets.sim.strength import strength_page
+    from gonets.sim.strength import strength_page, write_table
 
     workers = jobs or os.cpu_count() or 1
     with console.status("playing the matchups..."):
-        page = strength_page(games_count, seed, workers, game_name)
-    out.write_text(page, encoding="utf-8")
-    console.print(f"wrote {out}")
+        table = strength_page(games_count, seed, workers, game_name)
+    write_table(out, table)
+    console.print(f"wrote the strength table into {out}")
 
 
 @app.command()

@@ -136,9 +136,13 @@ def test_strength_page_has_a_table_per_matchup(tmp_path, monkeypatch):
     path.write_text(json.dumps(data))
     monkeypatch.setattr(strength, "MATCHUPS", path)
     out = tmp_path / "ai.md"
-    result = runner.invoke(app, ["strength", "--out", str(out), "--games", "6", "-j", "1"])
-    assert result.exit_code == 0, result.output
+    out.write_text("# Agents\n\nProse that stays.\n")
+    for _ in range(2):                       # made twice: the table is replaced, not repeated
+        result = runner.invoke(app, ["strength", "--out", str(out), "--games", "6", "-j", "1"])
+        assert result.exit_code == 0, result.output
     page = out.read_text()
+    assert page.startswith("# Agents\n\nProse that stays.\n")
+    assert page.count(strength.BEGIN) == 1 and page.count("## Strength table") == 1
     assert "### Love Letter, 2 players (seed)" in page
     assert "### Message to the Czar, 3 players (classic)" in page
     assert "6 matches: 3 deals x 2 seatings" in page and "| normal |" in page

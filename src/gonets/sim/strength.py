@@ -1,7 +1,8 @@
 """The strength table of docs/ai.md: the tournaments of ``data/strength.json``, as Markdown.
 
-``gonets strength --out docs/ai.md`` re-makes the page; ``--games`` sets the matches per
-matchup (the bars of the project ask for at least 200).
+``gonets strength --out docs/ai.md`` re-makes the table between the page's ``BEGIN`` and
+``END`` markers (the prose around it stays); ``--games`` sets the matches per matchup (the
+bars of the project ask for at least 200).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from gonets.sim.bench import machine_description
 from gonets.sim.tournament import Standings, TournamentPlan, tournament
 
 MATCHUPS = Path(__file__).with_name("data") / "strength.json"
+BEGIN = "<!-- strength table: made by gonets strength, do not edit by hand -->"
+END = "<!-- end of the strength table -->"
 
 
 def matchups(only: str | None = None) -> list[dict]:
@@ -59,7 +62,7 @@ def strength_page(games: int, seed: int = 0, jobs: int = 1, only: str | None = N
                   on_match: Callable | None = None) -> str:
     """Play every matchup and write the page."""
     machine = machine_description()
-    parts = ["# Strength of the gonets agents", "",
+    parts = ["## Strength table", "",
              "Made by `gonets strength --out docs/ai.md --games "
              f"{games}{f' --game {only}' if only else ''}` on {machine['cpu']} "
              f"({machine['cores']} cores, {jobs} worker processes). Each matchup is a "
@@ -72,3 +75,15 @@ def strength_page(games: int, seed: int = 0, jobs: int = 1, only: str | None = N
         standings = tournament(plan_of(matchup, games, seed), jobs, on_match=on_match)
         parts.append(section(standings, time.perf_counter() - started))
     return "\n".join(parts)
+
+
+def write_table(path: Path, table: str) -> None:
+    """Put ``table`` between the markers of the page at ``path`` (appended if it has none)."""
+    page = path.read_text(encoding="utf-8") if path.exists() else ""
+    block = f"{BEGIN}\n{table.rstrip()}\n{END}\n"
+    if BEGIN in page and END in page:
+        head, rest = page.split(BEGIN, 1)
+        page = head + block + rest.split(END, 1)[1].lstrip("\n")
+    else:
+        page = (page.rstrip() + "\n\n" if page else "") + block
+    path.write_text(page, encoding="utf-8")
