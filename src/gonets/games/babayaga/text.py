@@ -2,9 +2,9 @@
 Russian.
 
 Every phrase comes from the catalogues ``data/phrases.en.yaml`` and ``data/phrases.ru.yaml``
-(Russian content names: ``data/names.ru.yaml``). Log lines speak to the viewing seat in the second person
-and call other seats by their names. Everything is drawn from the view alone plus the public
-content pack.
+(Russian content names: ``data/names.ru.yaml``). Log lines speak to the viewing seat in the
+second person and call other seats by their names. Everything is drawn from the view alone plus
+the public content pack.
 """
 
 from __future__ import annotations
