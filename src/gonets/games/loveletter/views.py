@@ -112,8 +112,7 @@ def build_view(state, seat: int | None) -> dict:
         "turn": state.turn if state.turn != NONE else None,
         "phase": PHASES[state.phase],
         "deck": deck.name,
-        "cards": {C.KEYS[k]: {"value": deck.value[k], "copies": deck.copies[k]}
-                  for k in deck.kinds},
+        "cards": deck.table,
         "target": rules.target,
         "deck_size": len(state.deck),
         "spare": state.spare != NONE,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from gonets.core.errors import ContentError
@@ -138,10 +138,15 @@ class Deck:
     value: tuple[int, ...]          # printed value per character index (-1: not in this deck)
     copies: tuple[int, ...]         # copies per character index
 
-    @property
+    @cached_property
     def kinds(self) -> tuple[int, ...]:
         """Characters present, in data order."""
         return tuple(k for k in range(len(KEYS)) if self.copies[k])
+
+    @cached_property
+    def table(self) -> dict[str, dict[str, int]]:
+        """Value and copies of each character present, by key (shared: read-only)."""
+        return {KEYS[k]: {"value": self.value[k], "copies": self.copies[k]} for k in self.kinds}
 
     @property
     def values(self) -> tuple[int, ...]:
