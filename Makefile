@@ -20,7 +20,7 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 screenshots: $(STAMP)
 	GONETS_SCREENSHOTS=1 $(BIN)/python -m pytest tests/browser

@@ -22,6 +22,17 @@ from tests.lab.helpers import rows, run, simulate_args
 
 pytest.importorskip("ray")
 
+# Two Ray clusters starting at once on one machine can fail to start their GCS: every Ray test
+# runs in one xdist worker (make test passes --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("ray")
+
+
+@pytest.fixture(autouse=True)
+def private_clusters(monkeypatch):
+    """Every cluster of these tests is private to this machine: token authentication off for
+    all of them alike (a head and a driver that disagree about it cannot talk)."""
+    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
+
 
 def test_ray_backend_rows_equal_the_local_backend(tmp_path):
     local = run(*simulate_args(tmp_path / "local", 30, "--jobs", 2))
@@ -43,10 +54,9 @@ def test_backend_options_that_do_not_go_together(tmp_path, extra, message):
 
 
 @pytest.fixture
-def ray_head(tmp_path, monkeypatch):
+def ray_head(tmp_path):
     """A real Ray head started with ``ray start --head`` (one worker CPU, its own temp
     directory, token authentication off for this private cluster); yields its address."""
-    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
