@@ -82,7 +82,10 @@ def test_an_agent_without_a_view_is_served_none_and_plays_the_same(monkeypatch):
     assert with_views == without
 
 
-def _kill_halfway(tmp_path, sig, jobs, games=40):
+KILLED_GAMES = 400      # enough shards that a quiet machine cannot finish them before the signal
+
+
+def _kill_halfway(tmp_path, sig, jobs, games=KILLED_GAMES):
     """Start a real run in a child process and send it ``sig`` once about half the shards
     are stored; returns the run directory."""
     out = tmp_path / "killed"
@@ -124,12 +127,12 @@ def test_an_interrupted_run_resumes_to_exactly_the_uninterrupted_rows(tmp_path, 
     assert not _processes_naming(str(out)), "pool workers outlived their driver"
     stored = len(list(out.glob("shard-*.parquet")))
     assert 0 < stored < shards, "the run was not stopped half way"
-    again = run(*simulate_args(out, 40, "--jobs", 2))
+    again = run(*simulate_args(out, KILLED_GAMES, "--jobs", 2))
     assert again.exit_code == 2 and "--resume" in again.output
-    resumed = run(*simulate_args(out, 40, "--jobs", 2, "--resume"))
+    resumed = run(*simulate_args(out, KILLED_GAMES, "--jobs", 2, "--resume"))
     assert resumed.exit_code == 0, resumed.output
-    assert f"{40 - stored * 5} matches played now" in " ".join(resumed.output.split())
-    assert run(*simulate_args(tmp_path / "whole", 40, "--jobs", 1)).exit_code == 0
+    assert f"{KILLED_GAMES - stored * 5} matches played now" in " ".join(resumed.output.split())
+    assert run(*simulate_args(tmp_path / "whole", KILLED_GAMES, "--jobs", 1)).exit_code == 0
     assert rows(out) == rows(tmp_path / "whole")
     assert not list(out.glob("*.tmp"))
 
