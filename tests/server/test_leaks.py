@@ -40,13 +40,14 @@ def check_frames(game, record, received, tokens, resample_rng):
             names = seat_names(message["seats"])         # the seats as they were named then
             expected = seat_payload(game, view, names=names)
             if message["status"] != "running":
-                expected["legal"] = []
-            shown = {key: message[key] for key in ("view", "svg", "log", "legal")}
+                expected.update(legal=[], picks={}, prompts={})
+            shown = {key: message[key] for key in expected}
             assert shown == expected, f"seat {seat} step {version}"
             if resample_rng.random() < 0.2:
                 world = game.sample_world(view, resample_rng)
                 again = seat_payload(game, world.view(seat), names=names)
-                again["legal"] = expected["legal"]
+                for key in ("legal", "picks", "prompts"):
+                    again[key] = expected[key]
                 assert again == expected, f"seat {seat} step {version}: frame depends on " \
                                           f"hidden information"
             checked += 1

@@ -196,7 +196,7 @@ class ToyGame(Game):
     def describe_action(self, view, text, lang="en"):
         return {"keep": "Keep my card", "swap": "Swap for the top card"}[text]
 
-    def render_svg(self, view):
+    def render_svg(self, view, lang="en"):
         legal = set(view.get("legal") or [])
         parts = [('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120" '
                  'viewBox="0 0 300 120">')]

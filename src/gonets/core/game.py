@@ -17,6 +17,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -262,10 +263,76 @@ class Game(ABC):
         room = self.room("text")
         return str(event) if room is None else room.describe_event(event, lang, viewer, names)
 
-    def render_svg(self, view: dict) -> str:
-        """A standalone SVG picture of a view (``svg.render_svg``). Every clickable element
-        carries the action's text notation in ``data-action`` (taken from ``view["legal"]``)."""
-        return self._required("svg").render_svg(view)
+    def render_svg(self, view: dict, lang: str = "en") -> str:
+        """A standalone SVG picture of a view (``svg.render_svg``), its words in ``lang``.
+
+        Clickable elements carry either a whole action's notation in ``data-action``, or one
+        step key of :meth:`action_steps` in ``data-pick`` (several keys: ``a|b``); elements
+        with ``data-show="k1/k2"`` are previews, shown only once those steps are chosen."""
+        return self._required("svg").render_svg(view, lang)
+
+    # -- what a player reads and clicks ----------------------------------------------------------
+    # The web client is the same for every game: it draws the picture and a score table, and
+    # builds an action from clicks. Each legal action is a path of step keys (``card:guard``,
+    # ``target:p2``, ``guess:priest``); the client offers the keys that continue some legal
+    # action, on the picture where an element carries them and as buttons otherwise. A step
+    # family whose name starts with ``~`` (``~rot``) is cycled through and then confirmed.
+    def action_steps(self, view: dict, text: str) -> list[str]:
+        """The clicks that make up the legal action ``text`` in ``view`` (``notation.
+        action_steps``; default: one click, the notation itself). Keys hold no ``/`` or ``|``."""
+        room = self.room("notation")
+        if room is not None and hasattr(room, "action_steps"):
+            return list(room.action_steps(view, text))
+        return [text]
+
+    def describe_step(self, view: dict, key: str, lang: str = "en") -> str:
+        """The button label of one step key (``text.describe_step``; default: the key)."""
+        room = self.room("text")
+        if room is not None and hasattr(room, "describe_step"):
+            return str(room.describe_step(view, key, lang))
+        return key
+
+    def prompt(self, view: dict, family: str, lang: str = "en") -> str:
+        """What the seat is asked to do when the next click is a step of ``family`` (the part
+        of a key before ``:``; a whole notation is its own family), e.g. "play one of your two
+        cards" (``text.prompt``; default: empty, the client says "your turn")."""
+        room = self.room("text")
+        if room is not None and hasattr(room, "prompt"):
+            return str(room.prompt(view, family, lang))
+        return ""
+
+    def scoreboard(self, view: dict, lang: str = "en") -> dict:
+        """The score table of a view: ``{"columns": [label, ...], "rows": [[cell, ...] per
+        seat]}`` with the game's real scores (``text.scoreboard``; default: the final scores
+        once the match is over). Shown by the web page, the terminal and the replay."""
+        room = self.room("text")
+        if room is not None and hasattr(room, "scoreboard"):
+            return room.scoreboard(view, lang)
+        result = view.get("result")
+        if not result:
+            return {"columns": [], "rows": [[] for _ in range(view["players"])]}
+        return {"columns": ["score"], "rows": [[score] for score in result["scores"]]}
+
+    def panels(self, view: dict, lang: str = "en") -> list[dict]:
+        """Side panels of a view beside the picture, each ``{"title": str, "lines": [str or
+        [label, value]], "svg": optional picture}`` (the viewer's hero, the card being
+        resolved...; ``text.panels``; default: none). Only what the view shows."""
+        room = self.room("text")
+        if room is not None and hasattr(room, "panels"):
+            return list(room.panels(view, lang))
+        return []
+
+    def help(self, lang: str = "en") -> str:
+        """How to play, in Markdown (``data/help.<lang>.md`` in the game's folder; English when
+        the language has none; empty when the game has no help)."""
+        package = type(self).__module__.rpartition(".")[0]
+        if not package:
+            return ""
+        folder = resources.files(package) / "data"
+        for name in (f"help.{lang}.md", "help.en.md"):
+            if (folder / name).is_file():
+                return (folder / name).read_text(encoding="utf-8")
+        return ""
 
     def agents(self) -> dict[str, Any]:
         """Game-specific agent factories by name (``bot.AGENTS``: ``factory(game, config, seat,

@@ -229,7 +229,7 @@ async def api_replay(request: Request) -> Response:
     lang = parse_lang(request.query_params.get("lang", "en"))
     payload = seat_payload(table.game, states[step].view(seat), lang=lang,
                            names=table.seat_names())
-    payload["legal"] = []
+    payload.update(legal=[], picks={}, prompts={})
     payload.update({"type": "replay", "table": table.id, "step": step, "steps": len(states) - 1,
                     "seat": seat, "seats": table.public_seats(), "title": table.game.title})
     return JSONResponse(payload)

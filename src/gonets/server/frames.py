@@ -18,29 +18,53 @@ log = logging.getLogger("gonets.server")
 
 def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
                  lang: str = "en", names: list[str] | None = None) -> dict[str, Any]:
-    """The seat-specific part of a frame: the view itself, its picture, its log as readable
-    lines, and its legal actions with their menu lines. ``lines`` (one per seat) saves
-    describing again the events that were already described for the previous frame; ``names``
-    are the seat names the log calls the other players by."""
+    """The seat-specific part of a frame: the view itself, its picture, score table and
+    panels, its log as readable lines, and its legal actions with their menu lines and the
+    clicks that build them (``steps``), the labels of those clicks and what each asks for.
+    ``lines`` (one per seat) saves describing again the events that were already described for
+    the previous frame; ``names`` are the seat names the log calls the other players by."""
     events = view.get("log") or []
-    legal = view.get("legal") or []
+    legal = [{"text": text, "label": describe_action(game, view, text, lang),
+              "steps": guarded(lambda: game.action_steps(view, text), [text])}
+             for text in view.get("legal") or []]
+    keys = {key for action in legal for key in action["steps"]}
+    families = {family(key) for key in keys}
     return {
         "view": view,
-        "svg": picture(game, view),
+        "svg": picture(game, view, lang),
+        "scoreboard": guarded(lambda: game.scoreboard(view, lang), {"columns": [], "rows": []}),
+        "panels": guarded(lambda: game.panels(view, lang), []),
         "log": (lines or LogLines(game, lang, view.get("seat"), names)).describe(events),
-        "legal": [{"text": text, "label": describe_action(game, view, text, lang)}
-                  for text in legal],
+        "legal": legal,
+        "picks": {key: guarded(lambda: game.describe_step(view, key, lang), key)
+                  for key in sorted(keys)},
+        "prompts": {name: guarded(lambda: game.prompt(view, name, lang), "")
+                    for name in sorted(families)},
     }
+
+
+def family(key: str) -> str:
+    """The step family of a key: the part before ``:`` (``target:p2`` → ``target``)."""
+    return key.split(":", 1)[0]
+
+
+def guarded(make, fallback):
+    """``make()``, or ``fallback`` when the game's adapter fails (the table goes on)."""
+    try:
+        return make()
+    except Exception:
+        log.exception("a game adapter failed")
+        return fallback
 
 
 BROKEN_PICTURE = ('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="40">'
                   '<text x="10" y="25">the picture cannot be drawn; use the buttons</text></svg>')
 
 
-def picture(game: Game, view: dict) -> str:
+def picture(game: Game, view: dict, lang: str = "en") -> str:
     """The game's SVG of the view; a plain notice if the renderer fails (the table goes on)."""
     try:
-        return str(game.render_svg(view))
+        return str(game.render_svg(view, lang))
     except Exception:
         log.exception("%s: render_svg failed", game.name)
         return BROKEN_PICTURE

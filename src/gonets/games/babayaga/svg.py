@@ -20,7 +20,7 @@ EDGE_LEGEND = (("open", "road (open way)"), ("bridge", "bridge or ferry"),
                ("lake", "lake: Baba Yaga flies over"))
 
 
-def render_svg(view: dict) -> str:
+def render_svg(view: dict, lang: str = "en") -> str:
     """The board picture; clickable places and buttons carry ``data-action``."""
     c = default_content()
     cell, pad, top = 110, 20, 60

@@ -77,7 +77,7 @@ def _tile_svg(letter: str, rot: int, px: float, py: float) -> list[str]:
     return out
 
 
-def render_svg(view: dict) -> str:
+def render_svg(view: dict, lang: str = "en") -> str:
     board = {(x, y): (letter, rot) for letter, x, y, rot in view["board"]}
     legal = view.get("legal", [])
     cells: dict[tuple[int, int], list[str]] = {}

@@ -50,7 +50,7 @@ def _actions_by_target(view: dict) -> tuple[dict, dict, dict, list[str]]:
     return rooms, inns, draw, buttons
 
 
-def render_svg(view: dict) -> str:
+def render_svg(view: dict, lang: str = "en") -> str:
     """The board, guards, players and buttons of ``view`` as one SVG document."""
     rooms_act, inns_act, draw_act, buttons = _actions_by_target(view)
     width = LEFT * 2 + 5 * (INN_W + GAP)

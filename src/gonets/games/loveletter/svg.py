@@ -342,7 +342,7 @@ def _hand_area(view: dict, top: float) -> tuple[list[str], float]:
     return out, height
 
 
-def render_svg(view: dict) -> str:
+def render_svg(view: dict, lang: str = "en") -> str:
     """The table of ``view`` as one standalone SVG document (no external resources)."""
     body: list[str] = []
     body += _header(view)
