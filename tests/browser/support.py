@@ -50,28 +50,76 @@ def wait_for_decision(page, timeout: int = TIMEOUT) -> dict:
 
 
 def click_action(page, notation: str) -> None:
-    """Click the picture element carrying ``notation`` (through its menu when it carries
-    several), or else the action's button; then wait for the table to move on."""
-    before = frame(page)["version"]
+    """Perform a legal action by clicking the page, the way a player would: each of its steps
+    on the picture element carrying the key (through its menu when it carries several), or
+    else on the button the client made for it; a cycling step (``~rot:90``) by pressing
+    Rotate until it shows and then Confirm. Waits for the table to move on."""
+    current = frame(page)
+    action = next(a for a in current["legal"] if a["text"] == notation)
+    for key in action["steps"]:
+        if key.startswith("~"):
+            rotate_to(page, key)
+        else:
+            click_key(page, key)
+    page.wait_for_function("v => window.gonets.frame.version > v", arg=current["version"],
+                           timeout=TIMEOUT)
+
+
+click_steps = click_action
+
+
+def rotate_to(page, key: str) -> None:
+    for _ in range(8):
+        if page.evaluate("() => gonetsPicks.chosen[gonetsPicks.chosen.length - 1]") == key:
+            break
+        page.click("#pick-rotate", timeout=TIMEOUT)
+    else:
+        raise AssertionError(f"Rotate never reached {key}")
+    page.click("#pick-confirm", timeout=TIMEOUT)
+
+
+def click_key(page, key: str) -> None:
+    """Click the picture element that offers ``key`` now, or the client's button for it."""
     count = page.evaluate(
-        """(a) => {
+        """(key) => {
           for (const old of document.querySelectorAll('[data-test-target]'))
             old.removeAttribute('data-test-target');
-          for (const el of document.querySelectorAll('#board .clickable[data-action]')) {
-            const actions = el.getAttribute('data-action').split('|').map(s => s.trim());
-            if (actions.includes(a)) { el.setAttribute('data-test-target', '1');
-                                       return actions.length; }
-          }
-          return 0;
-        }""", notation)
+          const offers = (el, attr) => el.getAttribute(attr).split('|').map(s => s.trim());
+          const candidates = [
+            ...document.querySelectorAll('#board .pick[data-pick], #panels .pick[data-pick]')]
+            .filter(el => offers(el, 'data-pick').includes(key));
+          const legacy = [...document.querySelectorAll('#board .clickable[data-action]')]
+            .filter(el => offers(el, 'data-action').includes(key));
+          const el = candidates[0] || legacy[0];
+          if (!el) return 0;
+          el.setAttribute('data-test-target', '1');
+          const live = offers(el, el.hasAttribute('data-pick') && candidates.length ?
+                              'data-pick' : 'data-action');
+          return live.length;
+        }""", key)
     if count:
-        page.locator("[data-test-target='1']").first.click(timeout=TIMEOUT)
-        if count > 1:
-            page.locator(f"#menu button[data-action='{notation}']").click(timeout=TIMEOUT)
+        target = page.locator("[data-test-target='1']").first
+        bring_into_board(page, target)
+        target.click(timeout=TIMEOUT)
+        if page.locator("#menu:not([hidden])").count():
+            page.locator(f"#menu button[data-pick='{key}']").click(timeout=TIMEOUT)
     else:
-        page.locator(f"#actions button[data-action='{notation}']").click(timeout=TIMEOUT)
-    page.wait_for_function("v => window.gonets.frame.version > v", arg=before,
-                           timeout=TIMEOUT)
+        page.locator(f"#actions button[data-pick='{key}']").click(timeout=TIMEOUT)
+
+
+def bring_into_board(page, target) -> None:
+    """Zoom a zoomable board out until ``target`` lies inside its visible box."""
+    for _ in range(6):
+        inside = page.evaluate(
+            """(el) => {
+              const board = document.getElementById('board').getBoundingClientRect();
+              const r = el.getBoundingClientRect();
+              const x = r.left + r.width / 2, y = r.top + r.height / 2;
+              return x > board.left && x < board.right && y > board.top && y < board.bottom;
+            }""", target.element_handle())
+        if inside or page.locator("#zoom-tools[hidden]").count():
+            return
+        page.click("#zoom-out")
 
 
 class Chooser:

@@ -155,7 +155,7 @@ class LiveTable:
             lines = self.log_lines[(seat, lang)] = LogLines(self.game, lang, seat, names)
         payload = seat_payload(self.game, self.state.view(seat), lines, lang)
         if self.status != "running" or self.failure:
-            payload.update(legal=[], picks={}, prompts={})   # nobody acts before every seat is taken
+            payload.update(legal=[], picks={}, prompts={})  # nobody acts before all are seated
         if self.ended():
             payload["view"]["result"] = self.match.record.result
         payload.update(self.public_frame(ts))

@@ -66,6 +66,6 @@ function seatLabel(seats, index) {
   const base = `p${index + 1}`;
   if (!seat) return base;
   if (seat.name) return `${seat.name} (${base})`;
-  if (seat.kind === "bot") return `${seat.agent} bot (${base})`;
-  return seat.free ? `${base} (free seat)` : `${base} (waiting)`;
+  if (seat.kind === "bot") return t("seat.bot", {agent: seat.agent, seat: base});
+  return t(seat.free ? "seat.free" : "seat.waiting", {seat: base});
 }

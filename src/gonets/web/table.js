@@ -11,11 +11,8 @@ const seatKey = `gonets-seat:${tableId}`;
 let token = params.get("token") || localStorage.getItem(seatKey);
 if (params.get("token")) localStorage.setItem(seatKey, params.get("token"));
 let takeBack = false;
-// Readable texts in English unless the page is opened with ?lang=ru (games that lack a
-// language fall back to English).
-const lang = new URLSearchParams(location.search).get("lang") || params.get("lang") || "en";
 const gonets = {frame: null, seat: null, pending: null, socket: null, retry: 0, refs: 0,
-                errors: [], replay: {step: 0, steps: 0, seat: ""}};
+                errors: [], popups: new Set(), replay: {step: 0, steps: 0, seat: ""}};
 window.gonets = gonets;
 
 function nameKey() { return `gonets-name:${tableId}`; }
@@ -45,7 +42,7 @@ function showError(message) {
 
 function send(message) {
   if (!gonets.socket || gonets.socket.readyState !== WebSocket.OPEN) {
-    showError("not connected; reconnecting…");
+    showError(t("conn.not_connected"));
     return null;
   }
   message.ref = `r${++gonets.refs}`;
@@ -62,13 +59,13 @@ function act(action) {
 }
 
 function connect() {
-  setConnection("connecting", gonets.retry ? "reconnecting…" : "connecting…");
+  setConnection("connecting", t(gonets.retry ? "conn.reconnecting" : "conn.connecting"));
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
   gonets.socket = socket;
   socket.onopen = () => {
     gonets.retry = 0;
-    const join = {type: "join", lang: /^[a-z]{2,5}$/i.test(lang) ? lang : "en"};
+    const join = {type: "join", lang: i18n.lang};
     if (token) {
       join.token = token;
       const saved = localStorage.getItem(nameKey());
@@ -82,9 +79,9 @@ function connect() {
   socket.onclose = event => {
     gonets.pending = null;
     document.body.classList.remove("busy");
-    if (event.code === 4404) { setConnection("closed", "no such table"); return; }
-    if (event.code === 4409) { setConnection("closed", "playing elsewhere"); return; }
-    setConnection("disconnected", "disconnected — reconnecting");
+    if (event.code === 4404) { setConnection("closed", t("conn.no_table")); return; }
+    if (event.code === 4409) { setConnection("closed", t("conn.elsewhere")); return; }
+    setConnection("disconnected", t("conn.lost"));
     const wait = Math.min(5000, 300 * 2 ** gonets.retry++);
     setTimeout(connect, wait);
   };
@@ -95,9 +92,9 @@ function receive(message) {
     gonets.seat = message.seat;
     if (message.link) adoptLink(message.link);
     document.getElementById("displaced").hidden = true;
-    setConnection("connected", "connected");
+    setConnection("connected", t("conn.connected"));
     document.getElementById("whoami").textContent =
-      message.seat === null ? "spectator" : `you are p${message.seat + 1}`;
+      message.seat === null ? t("table.spectator") : t("table.you_are", {seat: message.seat + 1});
     document.getElementById("name-form").hidden = !message.needs_name;
   } else if (message.type === "state") {
     gonets.frame = message;
@@ -109,7 +106,7 @@ function receive(message) {
       document.body.classList.remove("busy");
     }
     showError(message.message);
-    if (message.fatal) setConnection("closed", "closed");
+    if (message.fatal) setConnection("closed", t("conn.closed"));
     if (token && gonets.frame === null && /seat link is not valid/.test(message.message)) {
       localStorage.removeItem(seatKey);     // a stale secret: watch instead, seats stay free
       token = null;
@@ -151,7 +148,7 @@ function showDisplaced(message) {
 document.getElementById("take-back").addEventListener("click", () => {
   document.getElementById("displaced").hidden = true;
   takeBack = true;
-  connect();
+  i18nReady.then(connect);
 });
 
 // An invited visitor (no secret) sees the free seats and may take one under a name.
@@ -178,50 +175,84 @@ document.getElementById("claim-form").addEventListener("submit", async event => 
     localStorage.setItem(nameKey(), name);
     document.getElementById("claim-form").hidden = true;
     if (gonets.socket) { gonets.socket.onclose = null; gonets.socket.close(); }
-    connect();
+    i18nReady.then(connect);
   } catch (error) { showError(error.message); }
 });
 
 // -- drawing --------------------------------------------------------------------------------------
 function draw(frame) {
+  const previous = gonets.drawn;
+  gonets.drawn = frame;
+  if (!previous || previous.version !== frame.version || previous.seat !== frame.seat) {
+    resetPicks();                     // a new position: an unfinished choice no longer applies
+  }
   drawClaim(frame);
   document.title = `${frame.title} — gonets`;
-  document.getElementById("title").textContent = `${frame.title} · table ${frame.table}`;
+  document.getElementById("title").textContent = `${frame.title} · ${t("table.table")} ${frame.table}`;
   drawSeats(frame);
   drawTurn(frame);
+  drawPanels(frame.panels || []);
+  drawLog(frame.log);
+  document.getElementById("replay-open").hidden = frame.status !== "finished";
   if (!document.getElementById("replay").hidden) return;   // the replay owns the board
-  const legal = new Map(frame.legal.map(a => [a.text, a.label]));
   const board = document.getElementById("board");
   const picture = svgNode(frame.svg);
   board.replaceChildren(picture);
-  const covered = wireClicks(board, legal);
-  drawButtons(frame.legal.filter(a => !covered.has(a.text)));
-  drawLog(frame.log);
-  document.getElementById("replay-open").hidden = frame.status !== "finished";
-  if (frame.status === "finished" && location.hash.includes("replay") &&
-      document.getElementById("replay").hidden) openReplay();
+  mountBoard(picture);
+  for (const root of pictures()) wirePicture(root, frame);
+  decoratePictures(frame);
+  if (frame.status === "finished" && location.hash.includes("replay")) openReplay();
+}
+
+// Side panels (the viewer's hero, the card being resolved...); a panel with a popup id is
+// shown once as an overlay (a round's summary) until dismissed or a few seconds pass.
+function drawPanels(panels) {
+  const host = document.getElementById("panels");
+  host.replaceChildren(...panels.filter(p => !p.popup).map(panelNode));
+  for (const panel of panels.filter(p => p.popup && !gonets.popups.has(p.popup))) {
+    gonets.popups.add(panel.popup);
+    showPopup(panel);
+  }
+}
+
+function panelNode(panel) {
+  const lines = (panel.lines || []).map(line => Array.isArray(line)
+    ? h("li", {}, h("span", {class: "label"}, line[0]), " ", h("b", {}, line[1]))
+    : h("li", {}, line));
+  return h("section", {class: "card panel"}, h("h2", {}, panel.title || ""),
+           panel.svg ? h("div", {class: "panel-picture"}, svgNode(panel.svg)) : null,
+           lines.length ? h("ul", {class: "panel-lines"}, lines) : null);
+}
+
+function showPopup(panel) {
+  const popup = document.getElementById("popup");
+  popup.replaceChildren(panelNode(panel), h("button", {type: "button", id: "popup-close",
+    onclick: () => { popup.hidden = true; }}, t("table.dismiss")));
+  popup.hidden = false;
+  clearTimeout(showPopup.timer);
+  showPopup.timer = setTimeout(() => { popup.hidden = true; }, 8000);
 }
 
 function drawTurn(frame) {
   const turn = document.getElementById("turn");
   const view = frame.view;
   let text;
-  if (frame.failure) text = `This table stopped: ${frame.failure}`;
-  else if (frame.ended) text = `Game over — ${frame.ended}`;
+  if (frame.failure) text = t("table.stopped", {reason: frame.failure});
+  else if (frame.ended) text = t("table.over", {reason: frame.ended});
   else if (view.terminal) {
     const winners = (view.result.winners || []).map(w => seatLabel(frame.seats, w));
-    text = `Game over — ${winners.length ? "won by " + winners.join(", ") : "no winner"}`;
-  } else if (frame.status === "open") text = "Waiting for every player to take a seat…";
+    text = winners.length ? t("table.won_by", {names: winners.join(", ")}) : t("table.no_winner");
+  } else if (frame.status === "open") text = t("table.waiting");
   else if (view.to_move === null || view.to_move === undefined) text = "…";
-  else if (view.to_move === frame.seat) text = "Your turn";
-  else text = `${seatLabel(frame.seats, view.to_move)} to play`;
+  else if (view.to_move === frame.seat) text = t("table.your_turn");
+  else text = t("table.to_play", {name: seatLabel(frame.seats, view.to_move)});
   const timed = frame.turn_left !== null && frame.turn_left !== undefined && !view.terminal;
   gonets.deadline = timed ? performance.now() + frame.turn_left * 1000 : null;
   turn.replaceChildren(text, h("span", {id: "turn-timer"}));
   tickTimer();
   turn.classList.toggle("mine", !view.terminal && view.to_move === frame.seat);
-  document.getElementById("status").textContent =
-    `status: ${frame.status} · step ${frame.version} · spectators: ${frame.spectators}`;
+  document.getElementById("status").textContent = t("table.status", {
+    status: t(`status.${frame.status}`), step: frame.version, spectators: frame.spectators});
 }
 
 // The turn timer counts down between frames (the server decides when it runs out).
@@ -230,86 +261,45 @@ function tickTimer() {
   if (!span) return;
   if (gonets.deadline === null || gonets.deadline === undefined) { span.textContent = ""; return; }
   const left = Math.max(0, Math.ceil((gonets.deadline - performance.now()) / 1000));
-  span.textContent = ` (${left} s left on the turn timer)`;
+  span.textContent = ` ${t("table.timer", {seconds: left})}`;
 }
 setInterval(tickTimer, 500);
 
-// Per-seat numbers the view shows: lists of numbers as long as the number of players, and
-// score-like numeric fields of per-seat objects (e.g. tokens, points), plus the final result.
-const SCORE_WORDS = /score|point|token|vp|coin|money|gold|life/i;
-
-function seatColumns(frame) {
-  const columns = [];
-  const players = frame.view.players;
-  for (const [key, value] of Object.entries(frame.view)) {
-    if (!Array.isArray(value) || value.length !== players || key === "legal") continue;
-    if (value.every(v => typeof v === "number")) { columns.push([key, value]); continue; }
-    if (!value.every(v => v && typeof v === "object" && !Array.isArray(v))) continue;
-    for (const field of Object.keys(value[0])) {
-      if (SCORE_WORDS.test(field) && value.every(v => typeof v[field] === "number")) {
-        columns.push([field, value.map(v => v[field])]);
-      }
-    }
-  }
-  if (frame.view.result) columns.push(["final score", frame.view.result.scores]);
-  return columns;
-}
-
+// The score table: each seat with the game's own scores (Game.scoreboard).
 function drawSeats(frame) {
-  const columns = seatColumns(frame);
-  const head = h("tr", {}, h("th", {}, "seat"), columns.map(([k]) => h("th", {}, k.replace(/_/g, " "))));
+  const board = frame.scoreboard || {columns: [], rows: []};
+  const head = h("tr", {}, h("th", {}, t("table.seat")), board.columns.map(c => h("th", {}, c)));
   const rows = frame.seats.map((seat, index) => {
     const marks = [];
-    if (index === frame.seat) marks.push("you");
-    if (seat.kind === "human") marks.push(seat.connected ? "online" : "away");
+    if (index === frame.seat) marks.push(t("table.you"));
+    if (seat.kind === "human") marks.push(seat.connected ? t("table.online") : t("table.away"));
     const winner = frame.view.result && frame.view.result.winners.includes(index);
+    const cells = (board.rows[index] || []).map(cell =>
+      h("td", {class: typeof cell === "number" ? "num" : ""}, cell));
     return h("tr", {class: [index === frame.view.to_move ? "to-move" : "",
                             winner ? "winner" : ""].join(" ").trim(), "data-seat": index},
       h("td", {}, seatLabel(frame.seats, index), marks.length ? ` · ${marks.join(", ")}` : ""),
-      columns.map(([, values]) => h("td", {class: "num"}, values[index])));
+      cells);
   });
   document.getElementById("seats").replaceChildren(head, ...rows);
 }
 
-function wireClicks(board, legal) {
-  const covered = new Set();
-  for (const node of board.querySelectorAll("[data-action]")) {
-    const actions = node.getAttribute("data-action").split("|").map(a => a.trim())
-      .filter(a => legal.has(a));
-    if (!actions.length) continue;
-    actions.forEach(a => covered.add(a));
-    node.classList.add("clickable");
-    node.setAttribute("tabindex", "0");
-    const choose = event => {
-      event.stopPropagation();
-      if (actions.length === 1) act(actions[0]);
-      else showMenu(actions, legal, event);
-    };
-    node.addEventListener("click", choose);
-    node.addEventListener("keydown", e => { if (e.key === "Enter") choose(e); });
-  }
-  return covered;
-}
-
-function drawButtons(actions) {
-  document.getElementById("actions").replaceChildren(...actions.map(a =>
-    h("button", {type: "button", "data-action": a.text, title: a.text,
-                 onclick: () => act(a.text)}, a.label)));
-}
-
+// Numbered log lines (the numbers are part of the line, so they are never cut off).
 function drawLog(lines) {
   const list = document.getElementById("log");
   const stick = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
-  list.replaceChildren(...lines.map(line => h("li", {}, line)));
+  list.replaceChildren(...lines.map((line, i) =>
+    h("li", {}, h("span", {class: "n"}, `${i + 1}.`), " ", line)));
   if (stick) list.scrollTop = list.scrollHeight;
 }
 
-function showMenu(actions, legal, event) {
+function showMenu(keys, labels, event, onChoose) {
   const menu = document.getElementById("menu");
-  menu.replaceChildren(...actions.map(a => h("button", {type: "button", "data-action": a,
-    role: "menuitem", onclick: e => { e.stopPropagation(); act(a); }}, legal.get(a) || a)),
-    h("button", {type: "button", class: "cancel", onclick: hideMenu}, "cancel"));
-  menu.style.left = `${event.pageX || 20}px`;
+  menu.replaceChildren(...keys.map(key => h("button", {type: "button", "data-pick": key,
+    "data-action": key, role: "menuitem",
+    onclick: e => { e.stopPropagation(); hideMenu(); onChoose(key); }}, labels[key] || key)),
+    h("button", {type: "button", class: "cancel", onclick: hideMenu}, t("table.cancel")));
+  menu.style.left = `${Math.min(event.pageX || 20, window.innerWidth - 220)}px`;
   menu.style.top = `${event.pageY || 20}px`;
   menu.hidden = false;
 }
@@ -323,7 +313,9 @@ document.getElementById("name-form").addEventListener("submit", event => {
   localStorage.setItem(nameKey(), name);
   if (send({type: "name", name})) document.getElementById("name-form").hidden = true;
 });
-document.addEventListener("click", hideMenu);
+document.addEventListener("click", event => {
+  if (!event.target.closest("#menu")) hideMenu();
+});
 document.addEventListener("keydown", e => { if (e.key === "Escape") hideMenu(); });
 
 // -- replay ---------------------------------------------------------------------------------------
@@ -332,13 +324,18 @@ async function showReplayStep() {
   try {
     const data = await fetchJSON(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${r.step}`
                                  + `&seat=${encodeURIComponent(r.seat)}`
-                                 + `&lang=${encodeURIComponent(lang)}`);
+                                 + `&lang=${encodeURIComponent(i18n.lang)}`);
     r.steps = data.steps;
     const slider = document.getElementById("replay-step");
     slider.max = data.steps; slider.value = data.step;
-    document.getElementById("replay-pos").textContent = `step ${data.step} / ${data.steps}`;
-    document.getElementById("board").replaceChildren(svgNode(data.svg));
+    document.getElementById("replay-pos").textContent =
+      t("replay.position", {step: data.step, steps: data.steps});
+    const picture = svgNode(data.svg);
+    document.getElementById("board").replaceChildren(picture);
+    mountBoard(picture);
     document.getElementById("actions").replaceChildren();
+    drawPanels((data.panels || []).filter(p => !p.popup));
+    drawSeats({...gonets.frame, scoreboard: data.scoreboard, view: data.view});
     drawLog(data.log);
   } catch (error) { showError(error.message); }
 }
@@ -348,7 +345,7 @@ function openReplay() {
   const panel = document.getElementById("replay");
   panel.hidden = false;
   const select = document.getElementById("replay-seat");
-  select.replaceChildren(h("option", {value: "spectator"}, "spectator"),
+  select.replaceChildren(h("option", {value: "spectator"}, t("table.spectator")),
     ...frame.seats.map((s, i) => h("option", {value: i}, seatLabel(frame.seats, i))));
   gonets.replay.seat = frame.seat === null ? "spectator" : String(frame.seat);
   select.value = gonets.replay.seat;
@@ -378,4 +375,4 @@ document.getElementById("replay-last").addEventListener("click",
 document.getElementById("replay-step").addEventListener("input",
   e => moveReplay(Number(e.target.value)));
 
-connect();
+i18nReady.then(connect);
