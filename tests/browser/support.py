@@ -56,6 +56,10 @@ def click_action(page, notation: str) -> None:
     Rotate until it shows and then Confirm. Waits for the table to move on."""
     current = frame(page)
     action = next(a for a in current["legal"] if a["text"] == notation)
+    if legacy_click(page, notation):
+        page.wait_for_function("v => window.gonets.frame.version > v", arg=current["version"],
+                               timeout=TIMEOUT)
+        return
     for key in action["steps"]:
         if key.startswith("~"):
             rotate_to(page, key)
@@ -66,6 +70,30 @@ def click_action(page, notation: str) -> None:
 
 
 click_steps = click_action
+
+
+def legacy_click(page, notation: str) -> bool:
+    """Click a picture element carrying the whole notation in ``data-action`` (and its menu
+    line when it carries several); False when no element does."""
+    count = page.evaluate(
+        """(a) => {
+          for (const old of document.querySelectorAll('[data-test-target]'))
+            old.removeAttribute('data-test-target');
+          for (const el of document.querySelectorAll('#board .clickable[data-action]')) {
+            const actions = el.getAttribute('data-action').split('|').map(s => s.trim());
+            if (actions.includes(a)) { el.setAttribute('data-test-target', '1');
+                                       return actions.length; }
+          }
+          return 0;
+        }""", notation)
+    if not count:
+        return False
+    target = page.locator("[data-test-target='1']").first
+    bring_into_board(page, target)
+    target.click(timeout=TIMEOUT)
+    if count > 1:
+        page.locator(f"#menu button[data-action='{notation}']").click(timeout=TIMEOUT)
+    return True
 
 
 def rotate_to(page, key: str) -> None:
@@ -88,14 +116,10 @@ def click_key(page, key: str) -> None:
           const candidates = [
             ...document.querySelectorAll('#board .pick[data-pick], #panels .pick[data-pick]')]
             .filter(el => offers(el, 'data-pick').includes(key));
-          const legacy = [...document.querySelectorAll('#board .clickable[data-action]')]
-            .filter(el => offers(el, 'data-action').includes(key));
-          const el = candidates[0] || legacy[0];
+          const el = candidates[0];
           if (!el) return 0;
           el.setAttribute('data-test-target', '1');
-          const live = offers(el, el.hasAttribute('data-pick') && candidates.length ?
-                              'data-pick' : 'data-action');
-          return live.length;
+          return offers(el, 'data-pick').length;
         }""", key)
     if count:
         target = page.locator("[data-test-target='1']").first

@@ -1,10 +1,14 @@
-// Zoom and pan of a game picture whose root <svg> says `data-zoom="on"`: the wheel, the
-// +/−/fit buttons, dragging and a two-finger pinch move its viewBox. The picture opens fitted
-// to the box, but never shows a board cell (`data-unit` SVG units) smaller than
-// `data-min-unit` pixels; it then centres on what may be clicked (or on `[data-focus]`).
-// A view the player zoomed or panned is kept from frame to frame until "fit" is pressed.
+// Zoom and pan of a game picture whose root <svg> says `data-zoom="on"`, and of every picture
+// on a phone-wide screen: the wheel, the +/−/fit buttons, dragging and a two-finger pinch move
+// its viewBox. The picture opens fitted to the box, but never shows a board cell (`data-unit`
+// SVG units) smaller than `data-min-unit` pixels, nor the picture below `data-min-scale` of
+// its drawn size (on a phone 0.7 unless the game says otherwise, so that its words stay
+// readable); it then centres on what may be clicked (or on `[data-focus]`). A view the player
+// zoomed or panned is kept from frame to frame until "fit" is pressed.
 "use strict";
 
+const PHONE_WIDTH = 600;       // boards narrower than this zoom and pan whatever the game says
+const PHONE_SCALE = 0.7;
 const zoom = {svg: null, base: null, box: null, manual: false, pointers: new Map(),
               moved: 0, pinch: null};
 
@@ -27,14 +31,17 @@ function boardPixels() {
 
 // Where the fitted view centres when the whole board does not fit readably.
 function focusBox(svg) {
-  const targets = svg.querySelectorAll(".pick, [data-focus]");
+  const targets = svg.querySelectorAll(".pick, .clickable, [data-focus]");
   if (!targets.length) return null;
-  const boxes = Array.from(targets).map(node => node.getBBox());
+  const boxes = Array.from(targets).map(node => node.getBBox()).filter(b => b.width && b.height);
+  if (!boxes.length) return null;
   const x = Math.min(...boxes.map(b => b.x)), y = Math.min(...boxes.map(b => b.y));
   const right = Math.max(...boxes.map(b => b.x + b.width));
   const bottom = Math.max(...boxes.map(b => b.y + b.height));
   return {x, y, w: right - x, h: bottom - y};
 }
+
+function phone() { return document.getElementById("board").clientWidth < PHONE_WIDTH; }
 
 function fitBoard() {
   if (!zoom.svg) return;
@@ -44,6 +51,8 @@ function fitBoard() {
   const unit = parseFloat(zoom.svg.getAttribute("data-unit"));
   const least = parseFloat(zoom.svg.getAttribute("data-min-unit"));
   if (unit > 0 && least > 0) scale = Math.max(scale, least / unit);
+  const floor = parseFloat(zoom.svg.getAttribute("data-min-scale")) || (phone() ? PHONE_SCALE : 0);
+  scale = Math.max(scale, floor);
   const w = width / scale, h = height / scale;
   const focus = (w < base.w || h < base.h) ? focusBox(zoom.svg) : null;
   const centre = focus ? {x: focus.x + focus.w / 2, y: focus.y + focus.h / 2}
@@ -113,7 +122,8 @@ function pinchDistance() {
 // Take over a freshly drawn board picture (or leave a picture without data-zoom alone).
 function mountBoard(svg) {
   const tools = document.getElementById("zoom-tools");
-  const zoomable = svg && svg.getAttribute && svg.getAttribute("data-zoom") === "on";
+  const zoomable = svg && svg.getAttribute &&
+                   (svg.getAttribute("data-zoom") === "on" || (phone() && svg.getAttribute("viewBox")));
   tools.hidden = !zoomable;
   document.getElementById("board").classList.toggle("zoomable", !!zoomable);
   if (!zoomable) { zoom.svg = null; return; }

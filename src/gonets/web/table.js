@@ -198,9 +198,9 @@ function draw(frame) {
   const board = document.getElementById("board");
   const picture = svgNode(frame.svg);
   board.replaceChildren(picture);
-  mountBoard(picture);
   for (const root of pictures()) wirePicture(root, frame);
   decoratePictures(frame);
+  mountBoard(picture);             // after the picks are marked: a fitted view centres on them
   if (frame.status === "finished" && location.hash.includes("replay")) openReplay();
 }
 
