@@ -161,7 +161,7 @@ def test_display_with_one_type_in_two_colours_lets_the_player_choose_3_3():
     assert GAME.describe_action(view, "place blue officer taiga") == \
         "place your displayed blue Officer into TAIGA-TAVERNE"
     assert GAME.describe_action(view, "place blue officer taiga", "ru") == \
-        "поставить синего офицера из запаса в TAIGA-TAVERNE"
+        "поставить синего офицера из запаса в Таёжную таверну"
     state = record.replay()
     assert courier_at(state, "taiga", "officer") == "blue officer"
     assert [f"{c >> 2} {c & 3}" for c in state.display[0]] == ["0 0", "0 1"]   # red ones stay

@@ -85,11 +85,11 @@ def test_viewer_reads_the_second_person_and_others_by_name():
     event = {"e": "place", "seat": 1, "courier": "green lady", "inn": "IWAN", "from": "display"}
     assert GAME.describe_event(event, "en", 1) == \
         "you place the green Lady (from the display) into IWAN"
-    assert GAME.describe_event(event, "ru", 1) == "вы ставите зелёную даму (из запаса) в IWAN"
+    assert GAME.describe_event(event, "ru", 1) == "вы ставите зелёную даму (из запаса) в трактир «Иван»"
     assert GAME.describe_event(event, "en", 0, NAMES) == \
         "Boris places the green Lady (from the display) into IWAN"
     assert GAME.describe_event(event, "ru", None, NAMES) == \
-        "Boris ставит зелёную даму (из запаса) в IWAN"
+        "Boris ставит зелёную даму (из запаса) в трактир «Иван»"
     draw = {"e": "draw", "seat": 0, "courier": "red officer", "display": True}
     assert GAME.describe_event(draw, "ru", 0) == \
         "вы тянете красного офицера; места нет, курьер уходит в ваш запас"
@@ -107,9 +107,9 @@ def test_a_travel_line_names_the_message_owner_from_the_viewers_side():
         "the palace (skipping the Mountains and Grassland) with Anna's message, delivered to "
         "the guard above MASL HOF; the blue Lady stays")
     assert GAME.describe_event(event, "ru", 0, NAMES) == (
-        "вы освобождаете IWAN: зелёный дипломат → KATHARINA с донесением игрока Boris; "
-        "красный казак → дворец (минуя горы и луга) с вашим донесением, донесение у стражника "
-        "над MASL HOF; синяя дама остаётся")
+        "вы освобождаете трактир «Иван»: зелёный дипломат → трактир «Екатерина» с донесением "
+        "игрока Boris; красный казак → дворец (минуя горы и луга) с вашим донесением, донесение "
+        "у стражника над Масловым двором; синяя дама остаётся")
 
 
 def test_win_lines_in_both_languages():
@@ -164,6 +164,7 @@ def test_terminal_table_in_russian():
     console = Console(width=160, record=True, color_system=None)
     console.print(GAME.render_text(scenario("iwan").replay().view(0), "ru"))
     out = console.export_text()
-    for word in ("Стража дворца", "над MASL HOF (пропуск)", "Луга", "Болото", "ЗАКРЫТО",
-                 "Игроки", "p1 (вы)", "Ка красный ✉p1", "вы освобождаете IWAN"):
+    for word in ("Стража дворца", "над Масловым двором (пропуск)", "Луга", "Болото", "ЗАКРЫТО",
+                 "Игроки", "p1 (вы)", "Ка красный ✉p1", "вы освобождаете трактир «Иван»",
+                 "Трактир «Иван»", "Таёжная таверна"):
         assert word in out, word

@@ -153,3 +153,50 @@ def parse_action(text: str) -> int:
         f"cannot read {shown!r}; write one of: pass, draw, reveal, stop, bribe, end, extra, "
         "decline, 'place TYPE INN', 'place COLOUR TYPE INN', 'message INN TYPE', "
         "'travel INN TYPE DEST TYPE DEST' (DEST an inn or palace)")
+
+
+# -- the clicks of an action (the web client) ---------------------------------------------------
+# A legal action is built by clicking its steps on the board (keys hold no space, ``/`` or ``|``):
+#   draw, reveal, stop, bribe            the own stack, the coin pile, this turn's coins, the guard
+#   end, extra, decline, pass            buttons (yes/no choices)
+#   courier:COLOUR-TYPE, to:INN.TYPE     a display courier, then the room it goes into (the
+#                                        courier turned up at the start or drawn: only the room)
+#   msg, give:INN.TYPE                   the own message, then the courier that takes it
+#   empty:INN, first:INN.TYPE.DEST,      the full inn, then the destination room (or the palace)
+#   then:INN.TYPE.DEST                   of the leaver that moves first, then the other's
+def action_steps(view: dict, text: str) -> list[str]:
+    """The keys a seat clicks, in order, to make the legal action ``text`` in ``view``."""
+    words = text.split()
+    head = words[0] if words else ""
+    if head == "place" and len(words) in (3, 4):
+        kind, inn = words[-2], words[-1]
+        room = f"to:{inn}.{kind}"
+        if view.get("phase") != "turn":
+            return [room]
+        colour = words[1] if len(words) == 4 else _display_colour(view, kind)
+        return [f"courier:{colour}-{kind}", room]
+    if head == "message" and len(words) == 3:
+        return ["msg", f"give:{words[1]}.{words[2]}"]
+    if head == "travel" and len(words) == 6:
+        inn = words[1]
+        return [f"empty:{inn}", f"first:{inn}.{words[2]}.{words[3]}",
+                f"then:{inn}.{words[4]}.{words[5]}"]
+    return [text]
+
+
+def _display_colour(view: dict, kind: str) -> str:
+    seat = view.get("seat")
+    mine = view["seats"][seat] if seat is not None else {"display": [], "colours": ["?"]}
+    return next((c["colour"] for c in mine["display"] if c["type"] == kind),
+                mine["colours"][0] if mine["colours"] else "?")
+
+
+def step_parts(key: str) -> tuple[str, list[str]]:
+    """``("first", ["iwan", "diplomat", "katharina"])`` for ``first:iwan.diplomat.katharina``;
+    a plain word is its own family with no parts."""
+    family, _, rest = key.partition(":")
+    if not rest:
+        return family, []
+    if family == "courier":
+        return family, rest.split("-", 1)
+    return family, rest.split(".")

@@ -20,12 +20,14 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from gonets.games.czar.notation import step_parts
 from gonets.games.czar.rules.board import (
     COIN_BY_KEY,
     COIN_VALUE,
     INN_BY_KEY,
+    INN_BY_NAME,
+    INN_KEYS,
     INN_LEVEL,
-    INN_NAMES,
     LEVEL_KEYS,
     LEVEL_TITLES,
     TYPE_BY_KEY,
@@ -130,6 +132,25 @@ def courier_of(lang: str, text: str) -> Word:
     return courier_word(lang, colour, kind)
 
 
+def inn_word(lang: str, key: str) -> Word:
+    """An inn by its key (``iwan``) with its cases (``трактир «Иван»``, ``трактира «Иван»``)."""
+    entry = phrases(lang)["inns"][key]
+    return Word({case: text for case, text in entry.items() if case != "board"})
+
+
+def inn_board(lang: str, key: str) -> str:
+    """The inn's name as written on the board picture."""
+    entry = phrases(lang)["inns"][key]
+    return entry.get("board", entry["nom"])
+
+
+def inn_named(lang: str, name: str) -> Word:
+    """An inn by its board name as the rules write it in events and views (``IWAN``)."""
+    if name not in INN_BY_NAME:
+        return Word({"nom": name})
+    return inn_word(lang, INN_KEYS[INN_BY_NAME[name]])
+
+
 def coin_word(lang: str, key: str) -> Word:
     return Word(phrases(lang)["coins"][key])
 
@@ -209,14 +230,16 @@ def _courier_event(event, lang, viewer, names):
 
 def _place(event, lang, viewer, names):
     words = phrases(lang)["words"]
-    return "place", {"courier": courier_of(lang, event["courier"]), "inn": event["inn"],
+    return "place", {"courier": courier_of(lang, event["courier"]),
+                     "inn": inn_named(lang, event["inn"]),
                      "source": words["source_" + event["from"]]}
 
 
 def _message(event, lang, viewer, names):
     return "message", {"from_type": type_word(lang, event["from_type"]),
-                       "from_inn": event["from_inn"], "to_type": type_word(lang, event["type"]),
-                       "inn": event["inn"]}
+                       "from_inn": inn_named(lang, event["from_inn"]),
+                       "to_type": type_word(lang, event["type"]),
+                       "inn": inn_named(lang, event["inn"])}
 
 
 def _travel(event, lang, viewer, names):
@@ -231,11 +254,12 @@ def _travel(event, lang, viewer, names):
             else fill(words["with_message_of"], owner=seat_name(owner, names, lang)))
         moves.append(fill(
             book["events"]["travel_move"]["other"], courier=courier_of(lang, move["courier"]),
-            to=words["palace"] if move["to"] == "palace" else move["to"],
+            to=words["palace"] if move["to"] == "palace" else inn_named(lang, move["to"]),
             skips=fill(words["skips"], levels=levels_word(lang, skipped)) if skipped else "",
             message=message,
-            delivered=fill(words["delivered"], guard=move["guard"]) if move.get("guard") else ""))
-    return "travel", {"inn": event["inn"], "moves": "; ".join(moves),
+            delivered=(fill(words["delivered"], guard=inn_named(lang, move["guard"]))
+                       if move.get("guard") else "")))
+    return "travel", {"inn": inn_named(lang, event["inn"]), "moves": "; ".join(moves),
                       "stays": courier_of(lang, event["stays"])}
 
 
@@ -258,7 +282,8 @@ def _bank(event, lang, viewer, names):
 
 
 def _bribe(event, lang, viewer, names):
-    return "bribe", {"coins": coins_word(lang, event["coins"]), "guard": event["guard"]}
+    return "bribe", {"coins": coins_word(lang, event["coins"]),
+                     "guard": inn_named(lang, event["guard"])}
 
 
 def _win(event, lang, viewer, names):
@@ -295,10 +320,10 @@ def describe_action(view: dict, text: str, lang: str = "en") -> str:
         return _describe_place(view, words, lang)
     if head == "message" and len(words) == 3:
         msg = mine["message"] if mine else None
-        origin = (fill(menu["message_origin"], type=type_word(lang, msg["room"]), inn=msg["inn"])
-                  if msg and "inn" in msg else "")
+        origin = (fill(menu["message_origin"], type=type_word(lang, msg["room"]),
+                       inn=inn_named(lang, msg["inn"])) if msg and "inn" in msg else "")
         return fill(menu["message"], origin=origin, type=type_word(lang, words[2]),
-                    inn=INN_NAMES[INN_BY_KEY[words[1]]])
+                    inn=inn_word(lang, words[1]))
     if head == "travel" and len(words) == 6:
         return describe_travel(view, words, lang)
     if head == "draw":
@@ -308,7 +333,7 @@ def describe_action(view: dict, text: str, lang: str = "en") -> str:
     if head == "bribe":
         total = mine["coin_total"] if mine else None
         guard = (mine["message"] or {}).get("guard", "?") if mine else "?"
-        return fill(menu["bribe"], guard=guard,
+        return fill(menu["bribe"], guard=inn_named(lang, guard),
                     total="?" if total is None else rubles(lang, total))
     if head == "extra":
         colour = view.get("next_colour")
@@ -320,7 +345,7 @@ def describe_action(view: dict, text: str, lang: str = "en") -> str:
 
 def _describe_place(view: dict, words: list[str], lang: str) -> str:
     menu = phrases(lang)["menu"]
-    kind, inn = words[-2], INN_NAMES[INN_BY_KEY[words[-1]]]
+    kind, inn = words[-2], inn_word(lang, words[-1])
     if view["phase"] == "initial":
         return fill(menu["place_initial"], type=type_word(lang, kind), inn=inn)
     if view["phase"] == "drawn" and view.get("drawn"):
@@ -345,42 +370,48 @@ def _rubles_status(view: dict, mine: dict | None, lang: str) -> str:
 def describe_travel(view: dict, words: list[str], lang: str = "en") -> str:
     """The menu line of a travel notation ``travel INN TYPE DEST TYPE DEST``."""
     menu = phrases(lang)["menu"]
-    inn = INN_BY_KEY[words[1]]
-    level = INN_LEVEL[inn]
-    rooms = view["inns"][inn]["rooms"]
-    me = view.get("seat")
-    parts = []
-    for kind, dest in ((words[2], words[3]), (words[4], words[5])):
-        courier = rooms[TYPE_BY_KEY[kind]]
-        who = str(courier_word(lang, courier["colour"], kind) if courier
-                  else type_word(lang, kind))
-        owner = courier["message"] if courier else None
-        if owner is not None:
-            who += (menu["travel_with_your_message"] if owner == me
-                    else fill(menu["travel_with_message_of"], owner=seat_name(owner, None, lang)))
-        if dest == "palace":
-            where = phrases(lang)["words"]["palace"]
-            if owner is not None:
-                guard = INN_NAMES[inn] if level == len(LEVEL_KEYS) - 1 else _skip_guard(view)
-                where += fill(menu["travel_to_guard"], guard=guard)
-            top = len(LEVEL_KEYS)
-        else:
-            where = INN_NAMES[INN_BY_KEY[dest]]
-            top = INN_LEVEL[INN_BY_KEY[dest]]
-        skipped = list(range(level + 1, top))
-        if skipped:
-            where += fill(menu["travel_skips"], levels=levels_word(lang, skipped))
-        parts.append((who, where))
+    inn = words[1]
+    rooms = view["inns"][INN_BY_KEY[inn]]["rooms"]
+    parts = [_leaver(view, inn, kind, dest, lang)
+             for kind, dest in ((words[2], words[3]), (words[4], words[5]))]
     stays = next((r for k, r in enumerate(rooms) if r is not None
                   and TYPES[k] not in (words[2], words[4])), None)
     tail = (fill(menu["travel_stays"], courier=courier_word(lang, stays["colour"], stays["type"]))
             if stays else "")
-    return fill(menu["travel"], inn=INN_NAMES[inn], first=parts[0][0], first_to=parts[0][1],
-                second=parts[1][0], second_to=parts[1][1], stays=tail)
+    return fill(menu["travel"], inn=inn_word(lang, inn), first=parts[0][0],
+                first_to=parts[0][1], second=parts[1][0], second_to=parts[1][1], stays=tail)
+
+
+def _leaver(view: dict, inn: str, kind: str, dest: str, lang: str) -> tuple[str, str]:
+    """``(who, where)`` of one leaver of ``inn`` travelling to ``dest`` (an inn key or
+    ``palace``): the courier with whose message it rides, and the destination with the guard
+    its message reaches and the villages it skips."""
+    menu = phrases(lang)["menu"]
+    level = INN_LEVEL[INN_BY_KEY[inn]]
+    courier = view["inns"][INN_BY_KEY[inn]]["rooms"][TYPE_BY_KEY[kind]]
+    who = str(courier_word(lang, courier["colour"], kind) if courier else type_word(lang, kind))
+    owner = courier["message"] if courier else None
+    if owner is not None:
+        who += (menu["travel_with_your_message"] if owner == view.get("seat")
+                else fill(menu["travel_with_message_of"], owner=seat_name(owner, None, lang)))
+    if dest == "palace":
+        where = phrases(lang)["words"]["palace"]
+        if owner is not None:
+            guard = inn if level == len(LEVEL_KEYS) - 1 else _skip_guard(view)
+            where += fill(menu["travel_to_guard"], guard=inn_word(lang, guard))
+        top = len(LEVEL_KEYS)
+    else:
+        where = str(inn_word(lang, dest))
+        top = INN_LEVEL[INN_BY_KEY[dest]]
+    skipped = list(range(level + 1, top))
+    if skipped:
+        where += fill(menu["travel_skips"], levels=levels_word(lang, skipped))
+    return who, where
 
 
 def _skip_guard(view: dict) -> str:
-    return next(g["inn"] for g in view["guards"] if g["skip"])
+    """The key of the grassland inn whose guard receives skipping messages."""
+    return next(g["key"] for g in view["guards"] if g["skip"])
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -397,9 +428,9 @@ def _room_text(room: dict | None, kind: str, lang: str) -> Text:
 def _inn_cell(inn: dict, lang: str) -> Text:
     table = phrases(lang)["table"]
     if not inn["open"]:
-        return Text(f"{inn['name']}\n  {table['closed']}\n", style="dim strike")
+        return Text(f"{inn_board(lang, inn['key'])}\n  {table['closed']}\n", style="dim strike")
     count = sum(r is not None for r in inn["rooms"])
-    head = Text(inn["name"], style="bold" + (" underline" if count == 3 else ""))
+    head = Text(inn_board(lang, inn["key"]), style="bold" + (" underline" if count == 3 else ""))
     head.append(f" {count}/3" + (table["full"] if count == 3 else ""), style="dim")
     lines = [head]
     for left, right in ROOM_ORDER:
@@ -416,7 +447,7 @@ def render_text(view: dict, lang: str = "en") -> Group:
     parts: list[Any] = []
     guards = Table(title=words["guards"], show_header=True, expand=False)
     for guard in view["guards"]:
-        guards.add_column(fill(words["above"], inn=guard["inn"])
+        guards.add_column(fill(words["above"], inn=inn_word(lang, guard["key"]))
                           + (words["skip"] if guard["skip"] else ""))
     guards.add_row(*[Text(fill(words["price"], price=g["price"]) + "\n" + (", ".join(
         f"✉{seat_name(s, None)}" for s in g["messages"]) or words["no_messages"]))
@@ -468,8 +499,9 @@ def _message_cell(msg: dict | None, lang: str) -> str:
     if msg is None:
         return "-"
     if "guard" in msg:
-        return fill(words["at_guard"], guard=msg["guard"], price=msg["price"])
-    return fill(words["at_inn"], type=type_title(lang, msg["room"]), inn=msg["inn"])
+        return fill(words["at_guard"], guard=inn_named(lang, msg["guard"]), price=msg["price"])
+    return fill(words["at_inn"], type=type_title(lang, msg["room"]),
+                inn=inn_named(lang, msg["inn"]))
 
 
 def _short_coins(keys: Sequence[str], lang: str) -> str:
@@ -499,3 +531,153 @@ def _status_line(view: dict, lang: str) -> str:
         parts.append(fill(words["to_move"], who=seat_name(view["to_move"], None),
                           phase=words["phases"].get(view["phase"], view["phase"])))
     return " · ".join(parts)
+
+
+# -- the web client: step labels, prompts, the score table, panels -----------------------------
+def _mine(view: dict) -> dict | None:
+    seat = view.get("seat")
+    return view["seats"][seat] if seat is not None else None
+
+
+def describe_step(view: dict, key: str, lang: str = "en") -> str:
+    """The label of one click of ``notation.action_steps`` (menus and buttons), e.g. 'green
+    Diplomat (with p2's message) first to KATHARINA'; a whole one-word action reads as its
+    menu line."""
+    family, parts = step_parts(key)
+    steps = phrases(lang)["steps"]
+    mine = _mine(view)
+    if family == "courier":
+        return fill(steps["courier"], courier=courier_word(lang, parts[0], parts[1]))
+    if family in ("to", "give"):
+        return fill(steps[family], inn=inn_word(lang, parts[0]), type=type_word(lang, parts[1]))
+    if family == "empty":
+        return fill(steps["empty"], inn=inn_word(lang, parts[0]))
+    if family in ("first", "then"):
+        who, where = _leaver(view, parts[0], parts[1], parts[2], lang)
+        return fill(steps[family], courier=who, dest=where)
+    if family == "msg":
+        msg = (mine or {}).get("message") or {}
+        return fill(steps["msg"], type=type_word(lang, msg.get("room", "officer")),
+                    inn=inn_named(lang, msg.get("inn", "?")))
+    if family == "draw":
+        return fill(steps["draw"], count=mine["stack"] if mine else "?")
+    if family == "reveal":
+        return fill(steps["reveal"], pile=view["pile"])
+    if family == "stop":
+        return fill(steps["stop"], running=rubles(lang, coins_value(view["running"])))
+    return describe_action(view, key, lang)
+
+
+_TURN_OPTIONS = (("place", "turn_place"), ("draw", "turn_draw"), ("message", "turn_message"),
+                 ("travel", "turn_travel"), ("bribe", "turn_bribe"))
+
+
+def prompt(view: dict, family: str, lang: str = "en") -> str:
+    """What the seat is asked to do when its next click is a step of ``family``."""
+    book = phrases(lang)["prompts"]
+    phase = view.get("phase")
+    heads = {text.split()[0] for text in view.get("legal") or [] if text}
+    mine = _mine(view) or {}
+    if phase in ("initial", "drawn"):
+        drawn = view.get("drawn") or {"colour": (mine.get("colours") or ["red"])[0],
+                                      "type": "officer"}
+        return fill(book[phase], courier=courier_word(lang, drawn["colour"], drawn["type"]))
+    if family in ("to", "give", "first", "then", "pass"):
+        return book[family]
+    if phase == "turn":
+        options = [book[key] for head, key in _TURN_OPTIONS if head in heads]
+        if len(options) > 1:
+            options = [book["turn_sep"].join(options[:-1]) + book["turn_last"] + options[-1]]
+        return fill(book["turn"], options=options[0] if options else "")
+    price = ((mine.get("message") or {}).get("price")) or 0
+    if phase in ("rubles-first", "rubles"):
+        return fill(book[phase], price=rubles(lang, price),
+                    banked=rubles(lang, mine.get("coin_total") or 0),
+                    running=rubles(lang, coins_value(view["running"])))
+    if phase == "bonus":
+        which = "reveal" if "reveal" in heads else "bribe" if "bribe" in heads else "end"
+        return fill(book["bonus_" + which], total=rubles(lang, mine.get("coin_total") or 0))
+    if phase == "extra":
+        colour = view.get("next_colour")
+        return fill(book["extra"], colour=colour_word(lang, colour) if colour else "?")
+    return ""
+
+
+def scoreboard(view: dict, lang: str = "en") -> dict:
+    """The score table: each seat's rubles (classic: banked, all face up) or coins (revised:
+    a count, with the value for the seat's own), and where its message is (a village and inn,
+    or a guard with the order of arrival, which breaks ties)."""
+    book = phrases(lang)["score"]
+    classic = view["ruble_rules"] == "classic"
+    rows = []
+    for info in view["seats"]:
+        if classic:
+            coins: int | str = info["coin_total"] or 0
+        elif info["coins"] is None:
+            coins = info["coin_count"]
+        else:
+            coins = fill(book["coins_own"], count=info["coin_count"],
+                         total=rubles(lang, info["coin_total"]))
+        rows.append([coins, _message_score(view, info, lang)])
+    return {"columns": [book["rubles" if classic else "coins"], book["message"]], "rows": rows}
+
+
+def _message_score(view: dict, info: dict, lang: str) -> str:
+    book = phrases(lang)["score"]
+    msg = info["message"]
+    if msg is None:
+        return book["none"]
+    if "guard" in msg:
+        place = view["delivered"].index(info["seat"]) if info["seat"] in view["delivered"] else 0
+        return fill(book["at_guard"], price=msg["price"], order=book["order"][place])
+    key = INN_KEYS[INN_BY_NAME[msg["inn"]]]
+    return fill(book["at_inn"], level=level_title(lang, msg["level"]),
+                inn=inn_board(lang, key))
+
+
+def panels(view: dict, lang: str = "en") -> list[dict]:
+    """Side panels: the viewer's own couriers, coins and message; the other players' stacks
+    and displays; once the match is over, a pop-up with the winner and why."""
+    book = phrases(lang)["panels"]
+    me = view.get("seat")
+    out = []
+    if me is not None:
+        out.append(_own_panel(view, view["seats"][me], lang))
+    others = [[seat_name(info["seat"], None, lang),
+               fill(book["seat_line"], stack=info["stack"], display=_display_text(info, lang))]
+              for info in view["seats"] if info["seat"] != me]
+    out.append({"title": book["players"], "lines": others})
+    wins = [event for event in view.get("log") or [] if event.get("e") == "win"]
+    if view.get("terminal") and wins:
+        out.append({"title": book["over"], "lines": [describe_event(wins[-1], lang, me)],
+                    "popup": "over"})
+    return out
+
+
+def _display_text(info: dict, lang: str) -> str:
+    return ", ".join(str(courier_word(lang, c["colour"], c["type"]))
+                     for c in info["display"]) or phrases(lang)["panels"]["none"]
+
+
+def _own_panel(view: dict, info: dict, lang: str) -> dict:
+    book = phrases(lang)["panels"]
+    msg = info["message"]
+    stack = str(info["stack"])
+    if info["stack_bottom"]:
+        stack = fill(book["stack_known"], count=info["stack"], bottom=", ".join(
+            str(courier_word(lang, c["colour"], c["type"])) for c in info["stack_bottom"]))
+    lines: list[Any] = [
+        [book["colours"], ", ".join(str(colour_word(lang, c)) for c in info["colours"])],
+        [book["message"], _message_cell(msg, lang) if msg else book["none"]],
+        [book["stack"], stack],
+        [book["display"], _display_text(info, lang)],
+    ]
+    if info["coins"] is not None:
+        coins = fill(book["coins_shown"], total=rubles(lang, info["coin_total"]),
+                     coins=_short_coins(info["coins"], lang) or book["none"])
+    else:
+        coins = fill(book["coins_hidden"], count=info["coin_count"])
+    lines.append([book["rubles" if view["ruble_rules"] == "classic" else "coins"], coins])
+    if msg and "guard" in msg:
+        lines.append([book["guard_asks"], rubles(lang, msg["price"])])
+    return {"title": fill(book["you"], seat=seat_name(info["seat"], None, lang)), "lines": lines}
