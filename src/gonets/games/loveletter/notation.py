@@ -190,3 +190,69 @@ def _seat_word(word: str):
         return int(word[1:]) - 1
     return None
 
+
+
+# -- clicks (the web client builds an action from step keys) --------------------------------------
+# A play is clicked as its card, then its players, then its guess or look: ``card:guard``,
+# ``target:p2``, ``guess:5``; a Baroness or Cardinal names its second player with ``also:p4``
+# and a Cardinal's look with ``look:p4``; the Chancellor's choice is ``keep:guard`` then
+# ``under:priest`` (the card put under first, drawn before the other); the Bishop's victim
+# answers ``bishop:redraw`` or ``bishop:keep``. Where one action's clicks would be the start of
+# another's (a Baroness on one player or on two), the shorter one ends with ``<family>:none``.
+STEP_FAMILIES = ("card", "target", "also", "guess", "look", "keep", "under", "bishop")
+
+
+def natural_steps(text: str) -> list[str]:
+    """The clicks of one notation, before telling apart an action that another extends."""
+    words = text.split()
+    if not words:
+        return [text]
+    if words[0] in ("redraw", "keep") and len(words) == 1:
+        return [f"bishop:{words[0]}"]
+    if words[0] == "chancellor" and len(words) > 2 and words[1] == "keep":
+        under = words[words.index("bottom") + 1:] if "bottom" in words else []
+        return [f"keep:{words[2]}"] + [f"under:{key}" for key in under[:1]]
+    play = split_play(text)
+    steps = [f"card:{play['card']}"]
+    for family, target in zip(("target", "also"), play["targets"]):
+        steps.append(f"{family}:{seat_text(SPARE if target == 'spare' else target)}")
+    if play["guess"] is not None:
+        steps.append(f"guess:{play['guess']}")
+    if play["look"] is not None:
+        steps.append(f"look:{seat_text(SPARE if play['look'] == 'spare' else play['look'])}")
+    return steps
+
+
+def steps_table(legal: tuple[str, ...]) -> dict[str, list[str]]:
+    """The clicks of every legal notation: no action's clicks start another's (an action
+    that could have gone on, like a Baroness on one player where two may be chosen, ends with
+    ``<family>:none`` whichever player was clicked), and a click that leaves one choice (the
+    second card under the deck) is not asked for."""
+    paths = {text: natural_steps(text) for text in legal}
+    for text, path in paths.items():
+        if path[0].startswith("keep:"):
+            alike = [p for p in paths.values() if p[0] == path[0]]
+            if len(alike) == 1:
+                del path[1:]
+    found: dict[str, list[str]] = {}
+    for text, path in paths.items():
+        size = len(path)
+        shared = max(1, size - 1) if size >= 2 else size
+        longer = [p for p in paths.values() if len(p) > size and p[:shared] == path[:shared]]
+        found[text] = path + [f"{longer[0][size].split(':')[0]}:none"] if longer else path
+    return found
+
+
+_TABLES: dict[tuple[str, ...], dict[str, list[str]]] = {}
+
+
+def action_steps(view: dict, text: str) -> list[str]:
+    """The clicks that make the legal action ``text`` in ``view`` (see :func:`steps_table`);
+    a notation that is not legal there gets its natural clicks."""
+    legal = tuple(view.get("legal") or ())
+    table = _TABLES.get(legal)
+    if table is None:
+        if len(_TABLES) > 256:
+            _TABLES.clear()
+        table = _TABLES[legal] = steps_table(legal)
+    return list(table.get(text) or natural_steps(text))

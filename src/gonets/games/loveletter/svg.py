@@ -1,15 +1,18 @@
 """A standalone SVG picture of a Love Letter table, drawn from a view alone (see README.md).
 
-Top: the round and whose move it is, the draw pile with its count, the face-down set-aside
-card, the cards removed face up and the burned ones. One row per seat: name, tokens, state and
-marks (out, Handmaid, Sycophant, Jester), the hand (face up for the viewer, one back per card
-for everybody else) and the discard pile in order, each forced discard labelled with its cause.
-Bottom: the viewer's hand in large (with the seed's playing-card equivalents), and buttons.
+Top: the round, the tokens that win and whose move it is, with the marks and pending
+decisions in words. Then one area per seat (the viewer's last, so it sits just above its
+hand): name, token pips, state badges (out, Handmaid, Sycophant, Jester), the cards in hand
+as backs and the discard pile in order, each forced discard with its cause. Bottom: the
+viewer's hand in large (effect text and the seed's playing-card equivalents), the draw pile,
+the set-aside card and the cards removed face up or burned.
 
-Clickable elements carry ``data-action``: a hand card carries every legal notation that plays
-it (or, for the Chancellor, keeps it) joined by ``|``; ``redraw`` and ``keep`` are buttons; a
-legal action no card carries (none is expected) gets a button of its own, so every legal action
-is reachable.
+Clicks follow ``notation.action_steps``: a hand card carries ``card:<key>`` (``keep:`` and
+``under:`` for the Chancellor), every seat area carries ``target:pN|also:pN|look:pN`` whether
+or not it may be chosen now (the client greys those it may not), the set-aside card the same
+for ``spare``, the Bishop's victim has two buttons (``bishop:redraw``, ``bishop:keep``), and a
+Guard's or Bishop's guess is a strip of card faces (``guess:<value or key>``) shown over the
+hand once the card and its player are chosen (``data-show="card:guard/target:p2"``).
 """
 
 from __future__ import annotations
@@ -17,52 +20,97 @@ from __future__ import annotations
 from functools import cache
 from xml.sax.saxutils import escape, quoteattr
 
+from gonets.games.loveletter.notation import action_steps
 from gonets.games.loveletter.rules import cards as C
-from gonets.games.loveletter.text import card, card_value, effect
+from gonets.games.loveletter.text import (
+    card,
+    card_value,
+    effect,
+    forms,
+    guess_label,
+    labels,
+    lang_of,
+    web,
+    who,
+)
 
-WIDTH = 1000
-MARGIN = 16
-HEADER_H = 36
-CENTRE_H = 132
-ROW_H = 104
-PANEL_W = 190
-HAND_W = 170
-SMALL = (48, 66)
-MEDIUM = (50, 70)
-LARGE = (120, 168)
-BUTTON = (150, 40)
+WIDTH = 600
+MARGIN = 12
+GAP = 10
+CHAR = 0.6
+BOLD = 0.66
+"""Width of an average character, as a share of the font size (safe estimates: DejaVu Sans,
+the widest usual sans-serif, draws Cyrillic words at about 0.58 and 0.63)."""
+SMALL_FONT = 12
+"""No text is smaller: at 1280x900 the picture is drawn at about its own size."""
+LARGE = (124, 172)
+BACK = (20, 28)
+PILE = (44, 62)
+CHIP_H = 22
+BUTTON = (150, 44)
 
 VALUE_FILLS = ("#d8d2e6", "#dce8f7", "#dff0e2", "#f3ecd2", "#e9f3d6", "#f6e0cf", "#f2d7de",
                "#ead5f0", "#fbe3a1", "#f7d36b")
 """Card face colour by printed value (0-9)."""
 BACK_FILL = "#7a1f3d"
-CAUSE_WORDS = {"prince": "Prince", "bishop": "Bishop", "assassin": "Assassin",
-               "knockout": "out"}
+INK = "#222"
+DIM = "#666"
+ACCENT = "#7a1f3d"
+BADGES = {"out": "#b3261e", "protected": "#1f7a8c", "sycophant": "#8e44ad", "jester": "#b7791f"}
 
 
 def _attr(name: str, value) -> str:
     return f" {name}={quoteattr(str(value))}"
 
 
-def _text(x: float, y: float, content: str, size: int = 12, anchor: str = "start",
-          weight: str = "normal", fill: str = "#222") -> str:
+def _text(x: float, y: float, content: str, size: int = SMALL_FONT, anchor: str = "start",
+          weight: str = "normal", fill: str = INK) -> str:
     return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" '
             f'font-weight="{weight}" fill="{fill}">{escape(content)}</text>')
 
 
-def _wrap(words: str, width: int) -> list[str]:
-    """Greedy word wrap to lines of at most ``width`` characters."""
+def _rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none",
+          width: float = 1, rx: int = 5, extra: str = "") -> str:
+    return (f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="{rx}" '
+            f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"{extra}/>')
+
+
+def text_width(content: str, size: int, bold: bool = False) -> float:
+    """An estimate of the drawn width of ``content`` at ``size``."""
+    return len(content) * size * (BOLD if bold else CHAR)
+
+
+def wrap(words: str, width: float, size: int, bold: bool = False) -> list[str]:
+    """Greedy word wrap into lines at most ``width`` wide at ``size`` (a word too long for a
+    line is broken after a hyphen when it has one)."""
+    room = max(1, int(width / (size * (BOLD if bold else CHAR))))
+    pieces: list[str] = []
+    for word in words.split():
+        if len(word) > room and "-" in word[:-1]:
+            head, _, tail = word.partition("-")
+            pieces += [head + "-", tail]
+        else:
+            pieces.append(word)
     lines: list[str] = []
     line = ""
-    for word in words.split():
-        if line and len(line) + 1 + len(word) > width:
+    for piece in pieces:
+        joined = f"{line}{'' if line.endswith('-') else ' '}{piece}" if line else piece
+        if line and len(joined) > room:
             lines.append(line)
-            line = word
+            line = piece
         else:
-            line = f"{line} {word}" if line else word
+            line = joined
     if line:
         lines.append(line)
     return lines
+
+
+def _fit(content: str, width: float, largest: int, bold: bool = True) -> int:
+    """The largest font size up to ``largest`` (not under the smallest) fitting ``width``."""
+    size = largest
+    while size > SMALL_FONT and text_width(content, size, bold) > width:
+        size -= 1
+    return size
 
 
 MAPPING_PLAYERS = {"classic": 4, "premium": 8}
@@ -77,7 +125,7 @@ def playing_cards(deck: str) -> dict[str, str]:
     if players is None:
         return {}
     rows = C.playing_card_mapping("54", players).rows
-    labels = {}
+    found = {}
     for row in rows:
         ranks: dict[str, str] = {}
         for face in row.cards:
@@ -85,8 +133,8 @@ def playing_cards(deck: str) -> dict[str, str]:
                 ranks[face] = ""
             else:
                 ranks[face[:-1]] = ranks.get(face[:-1], "") + face[-1]
-        labels[row.key] = " ".join(rank + suits for rank, suits in ranks.items())
-    return labels
+        found[row.key] = " ".join(rank + suits for rank, suits in ranks.items())
+    return found
 
 
 def _fill(view: dict, key: str) -> str:
@@ -94,266 +142,456 @@ def _fill(view: dict, key: str) -> str:
     return VALUE_FILLS[value] if value is not None and 0 <= value < len(VALUE_FILLS) else "#eee"
 
 
-def card_face(view: dict, key: str, x: float, y: float, size: tuple[int, int],
-              note: str | None = None, action: str | None = None, details: bool = False) -> str:
-    """One face-up card: value, name, optional cause note; clickable when ``action`` is set."""
-    w, h = size
-    value = card_value(view, key)
-    name = card(key, "en")
+def _tip(view: dict, key: str, lang: str) -> str:
+    tip = f"{card(key, lang)} ({card_value(view, key)}): {effect(key, lang)}"
     faces = playing_cards(view.get("deck", ""))
-    tip = f"{name} ({value}): {effect(key)}" + (f" [{note}]" if note else "")
-    if key in faces:
-        tip += f" · playing cards: {faces[key]}"
+    return tip + (f" · {faces[key]}" if key in faces else "")
+
+
+# -- cards ---------------------------------------------------------------------------------------
+def card_face(view: dict, key: str, x: float, y: float, lang: str,
+              pick: str | None = None) -> str:
+    """One large face-up card of the hand: value, name, effect text and playing cards."""
+    w, h = LARGE
     attrs = _attr("class", "card") + _attr("data-card", key)
-    if action:
-        attrs += _attr("data-action", action) + _attr("cursor", "pointer")
-    frame = (f'<rect x="{x:.0f}" y="{y:.0f}" width="{w}" height="{h}" rx="5" '
-             f'fill="{_fill(view, key)}" stroke="{"#7a1f3d" if action else "#555"}" '
-             f'stroke-width="{3 if action else 1}"/>')
-    parts = [f"<g{attrs}>", f"<title>{escape(tip)}</title>", frame]
-    big = w >= LARGE[0]
-    parts.append(_text(x + 6, y + (22 if big else 15), str(value), 20 if big else 13,
-                       weight="bold"))
-    longest = max(len(word) for word in name.split())
-    label_size = 15 if big else min(10, int(w * 1.65 / longest))
-    if big or " " not in name:
-        parts.append(_text(x + w / 2, y + (48 if big else h / 2 + 4), name, label_size,
-                           "middle", "bold"))
-    else:
-        first, _, rest = name.partition(" ")
-        parts.append(_text(x + w / 2, y + h / 2, first, label_size, "middle", "bold"))
-        parts.append(_text(x + w / 2, y + h / 2 + 10, rest, label_size, "middle", "bold"))
-    if details:
-        for i, line in enumerate(_wrap(effect(key), 17)):
-            parts.append(_text(x + 8, y + 72 + 14 * i, line, 11))
-        if key in faces:
-            parts.append(_text(x + w - 6, y + h - 8, faces[key], 10, "end", fill="#555"))
-    if note:
-        parts.append(f'<rect x="{x + 2:.0f}" y="{y + h - 15:.0f}" width="{w - 4}" height="13" '
-                     f'rx="3" fill="{"#b3261e" if note == "out" else "#555"}"/>')
-        parts.append(_text(x + w / 2, y + h - 5, note, 9, "middle", "bold", "#fff"))
+    if pick:
+        attrs += _attr("data-pick", pick)
+    name = card(key, lang)
+    parts = [f"<g{attrs}>", f"<title>{escape(_tip(view, key, lang))}</title>",
+             _rect(x, y, w, h, _fill(view, key), "#555"),
+             _text(x + 8, y + 24, str(card_value(view, key)), 22, weight="bold")]
+    size = _fit(max(name.split(), key=len), w - 12, 15)
+    lines = wrap(name, w - 12, size, bold=True)
+    for i, line in enumerate(lines):
+        parts.append(_text(x + w / 2, y + 46 + 16 * i, line, size, "middle", "bold"))
+    top = y + 50 + 16 * len(lines)
+    for i, line in enumerate(wrap(effect(key, lang), w - 14, SMALL_FONT)[:6]):
+        parts.append(_text(x + 7, top + 14 * i, line, SMALL_FONT))
+    faces = playing_cards(view.get("deck", ""))
+    if key in faces:
+        parts.append(_text(x + w - 6, y + h - 7, faces[key], SMALL_FONT, "end", fill="#555"))
     parts.append("</g>")
     return "".join(parts)
 
 
-def card_back(x: float, y: float, size: tuple[int, int], label: str | None = None) -> str:
+def card_back(x: float, y: float, size: tuple[int, int]) -> str:
     """One face-down card."""
     w, h = size
-    outer = (f'<rect x="{x:.0f}" y="{y:.0f}" width="{w}" height="{h}" rx="5" '
-             f'fill="{BACK_FILL}" stroke="#3b0d1e"/>')
-    inner = (f'<rect x="{x + 5:.0f}" y="{y + 5:.0f}" width="{w - 10}" height="{h - 10}" rx="3" '
-             f'fill="none" stroke="#e9c46a" stroke-width="1.5"/>')
-    parts = ['<g class="back">', outer, inner,
-             _text(x + w / 2, y + h / 2 + 5, "♥", 16, "middle", fill="#e9c46a")]
-    if label:
-        parts.append(_text(x + w / 2, y + h + 13, label, 11, "middle"))
+    parts = ['<g class="back">', _rect(x, y, w, h, BACK_FILL, "#3b0d1e", rx=3)]
+    if w >= PILE[0]:
+        parts.append(_rect(x + 4, y + 4, w - 8, h - 8, "none", "#e9c46a", 1.5, rx=2))
+        parts.append(_text(x + w / 2, y + h / 2 + 6, "♥", 16, "middle", fill="#e9c46a"))
     parts.append("</g>")
     return "".join(parts)
 
 
-def _button(x: float, y: float, label: str, action: str) -> str:
-    w, h = BUTTON
-    return (f'<g class="button"{_attr("data-action", action)}{_attr("cursor", "pointer")}>'
-            f'<rect x="{x:.0f}" y="{y:.0f}" width="{w}" height="{h}" rx="8" fill="#7a1f3d"/>'
-            + _text(x + w / 2, y + h / 2 + 5, label, 14, "middle", "bold", "#fff") + "</g>")
+def chip(view: dict, key: str, x: float, y: float, lang: str, note: str | None = None,
+         bad: bool = False) -> tuple[str, float]:
+    """A small face-up card written as 'value Name' (a discard, a face-up or burned card),
+    with the cause of a forced discard after it; the drawing and its width."""
+    words = f"{card_value(view, key)} {card(key, lang)}"
+    shown = words + (f" · {note}" if note else "")
+    w = text_width(shown, SMALL_FONT) + 12
+    body = escape(words)
+    if note:
+        body += (f'<tspan fill="{"#b3261e" if bad else DIM}" font-weight="bold">'
+                 f"{escape(' · ' + note)}</tspan>")
+    return (f'<g class="card"{_attr("data-card", key)}>'
+            f"<title>{escape(_tip(view, key, lang))}</title>"
+            + _rect(x, y, w, CHIP_H, _fill(view, key), "#b3261e" if bad else "#777",
+                    2 if bad else 1, rx=4)
+            + f'<text x="{x + 6:.0f}" y="{y + 15:.0f}" font-size="{SMALL_FONT}" '
+              f'fill="{INK}">{body}</text></g>'), w
 
 
-# -- actions -------------------------------------------------------------------------------------
-def split_actions(view: dict) -> tuple[dict[str, list[str]], list[str]]:
-    """Legal notations by the hand card (key) that carries them, and the button actions."""
-    by_card: dict[str, list[str]] = {}
-    buttons: list[str] = []
-    hand = view.get("hand") or []
-    for text in view.get("legal") or []:
-        words = text.split()
-        if words[0] == "chancellor" and len(words) > 2 and words[1] == "keep":
-            key = words[2]
-        else:
-            key = words[0]
-        if key in hand:
-            by_card.setdefault(key, []).append(text)
-        else:
-            buttons.append(text)
-    return by_card, buttons
-
-
-BUTTON_LABELS = {"redraw": "Redraw", "keep": "Keep"}
-
-
-# -- parts of the picture ------------------------------------------------------------------------
-def _header(view: dict) -> list[str]:
-    parts = ["Love Letter"]
-    if view.get("preset"):
-        parts.append(view["preset"])
-    parts.append(f"round {view['round']}" if view.get("round") else "before the first round")
-    if view.get("terminal"):
-        winners = ", ".join(f"p{w + 1}" for w in (view.get("result") or {}).get("winners", []))
-        parts.append(f"game over · winners: {winners or 'nobody'}")
-    elif view.get("to_move") is not None:
-        parts.append(f"p{view['to_move'] + 1} to move")
-    parts.append(f"{view['target']} tokens win")
-    if view.get("seat") is not None:
-        parts.append(f"you are p{view['seat'] + 1}")
-    else:
-        parts.append("spectator")
-    return [_text(MARGIN, 24, " · ".join(parts), 17, weight="bold", fill="#3b0d1e")]
-
-
-def _centre(view: dict, top: float) -> list[str]:
+def _chips(view: dict, entries: list[tuple[str, str | None, bool]], x: float, y: float,
+           width: float, lang: str) -> tuple[list[str], int]:
+    """Chips laid out in lines within ``width``; the drawings and the number of lines."""
     out: list[str] = []
+    cx, lines = x, 1
+    for key, note, bad in entries:
+        drawn, w = chip(view, key, cx, y, lang, note, bad)
+        if cx > x and cx + w > x + width:
+            cx, y, lines = x, y + CHIP_H + 4, lines + 1
+            drawn, w = chip(view, key, cx, y, lang, note, bad)
+        out.append(drawn)
+        cx += w + 4
+    return out, lines
+
+
+# -- the header ----------------------------------------------------------------------------------
+def _header_lines(view: dict, lang: str) -> tuple[str, str, list[str]]:
+    """The title, the status on the right and the lines in words below them (seats are
+    called by number there, in the case each phrase needs)."""
+    words, pic = labels(lang), web(lang)["svg"]
+    title = [words["title"]]
+    title.append(words["round"].format(n=view["round"]) if view.get("round") else
+                 words["before"])
+    title.append(pic["tokens_win"].format(n=view["target"]))
+    mover = view.get("to_move")
+    if view.get("terminal"):
+        winners = ", ".join(who(w, lang) for w in (view.get("result") or {}).get("winners", []))
+        status = pic["over"].format(winners=winners or words["nobody"])
+    elif mover is not None:
+        status = (pic["your_turn"] if mover == view.get("seat") else
+                  pic["to_move"].format(**_seat_forms("p", mover, lang)))
+    else:
+        status = ""
+    lines = []
+    if view.get("sycophant") is not None:
+        lines.append(pic["sycophant_line"].format(**_seat_forms("p", view["sycophant"], lang)))
+    jester = view.get("jester")
+    if jester:
+        lines.append(pic["jester_line"].format(**_seat_forms("by", jester["by"], lang),
+                                               **_seat_forms("on", jester["on"], lang)))
+    phase = view.get("phase")
+    if phase == "redraw" and mover is not None:
+        lines.append(pic["redraw_phase"].format(**_seat_forms("p", mover, lang)))
+    elif phase == "chancellor" and view.get("turn") is not None:
+        lines.append(pic["chancellor_phase"].format(**_seat_forms("p", view["turn"], lang)))
+    elif phase == "deal" and not view.get("terminal"):
+        lines.append(words["dealing"].format(n=(view.get("round") or 0) + 1))
+    elif phase == "play" and view.get("deck_size") == 0 and not view.get("terminal"):
+        lines.append(words["showdown_next"])
+    if view.get("seat") is None:
+        lines.append(pic["spectator"])
+    return " · ".join(title), status, lines
+
+
+def _seat_forms(name: str, seat, lang: str) -> dict[str, str]:
+    """A seat by number ('p2', 'игрок 2') in every case, for the picture's phrases."""
+    return forms(name, seat, lang)
+
+
+def _header(view: dict, lang: str) -> tuple[list[str], float]:
+    title, status, lines = _header_lines(view, lang)
+    room = WIDTH - 2 * MARGIN
+    status_w = text_width(status, 14, bold=True) if status else 0
+    size = _fit(title, room - status_w - 12, 16)
+    out = [_text(MARGIN, 24, title, size, weight="bold", fill="#3b0d1e")]
+    if status:
+        out.append(_text(WIDTH - MARGIN, 24, status, 14, "end", "bold", ACCENT))
+    y = 24
+    for line in lines:
+        for part in wrap(line, room, 13):
+            y += 18
+            out.append(_text(MARGIN, y, part, 13, fill="#3b0d1e"))
+    return out, y + 12
+
+
+# -- the seats -----------------------------------------------------------------------------------
+def seat_order(view: dict) -> list[int]:
+    """Seats in turn order, starting after the viewer so that the viewer comes last."""
+    n = len(view.get("seats", []))
+    viewer = view.get("seat")
+    start = 0 if viewer is None else viewer + 1
+    return [(start + i) % n for i in range(n)]
+
+
+def seat_pick(word: str) -> str:
+    """The keys a seat area (or the set-aside card) carries: it may be a target, a second
+    player or a look, whenever the client asks for one."""
+    return "|".join(f"{family}:{word}" for family in ("target", "also", "look"))
+
+
+def _badges(view: dict, s: dict, lang: str) -> list[tuple[str, str]]:
+    pic = web(lang)["svg"]
+    found = []
+    if not s["in_round"] and view.get("round"):
+        found.append((pic["out"], BADGES["out"]))
+    if s["protected"]:
+        found.append((pic["protected"], BADGES["protected"]))
+    if view.get("sycophant") == s["seat"]:
+        found.append((pic["sycophant"], BADGES["sycophant"]))
+    jester = view.get("jester")
+    if jester and jester["on"] == s["seat"]:
+        found.append((pic["jester"].format(**_seat_forms("p", jester["by"], lang)),
+                      BADGES["jester"]))
+    return found
+
+
+def _pips(tokens: int, target: int, right: float, y: float) -> list[str]:
+    shown = max(target, tokens)
+    step = min(15, 120 / max(1, shown))
+    x = right - step * shown
+    out = [_text(x - 4, y + 5, f"{tokens}/{target}", 13, "end", "bold", "#c0392b")]
+    for i in range(shown):
+        fill = "#c0392b" if i < tokens else "none"
+        out.append(f'<circle cx="{x + step * i + step / 2:.0f}" cy="{y:.0f}" '
+                   f'r="{min(6, step / 2 - 1):.1f}" fill="{fill}" stroke="#c0392b" '
+                   f'stroke-width="1.5"/>')
+    return out
+
+
+def _pile_entries(view: dict, s: dict, lang: str) -> list[tuple[str, str | None, bool]]:
+    causes = labels(lang)["causes"]
+    return [(d["card"], None if d["cause"] == "played" else causes.get(d["cause"], d["cause"]),
+             d["cause"] == "knockout") for d in s["discards"]]
+
+
+def _seat_content(view: dict, s: dict, x: float, y: float, w: float,
+                  lang: str) -> tuple[list[str], float]:
+    """Everything inside a seat area but its frame; the drawings and the height used."""
+    q = s["seat"]
+    viewer = view.get("seat")
+    name = who(q, lang, None)
+    if q == viewer:
+        name += f" ({web(lang)['svg']['you']})"
+    if view.get("turn") == q and not view.get("terminal"):
+        name = "▶ " + name
+    out = [_text(x + 10, y + 22, name, _fit(name, w / 2, 16), weight="bold")]
+    out += _pips(s["tokens"], view["target"], x + w - 10, y + 17)
+    bx = x + 10
+    for word, colour in _badges(view, s, lang):
+        bw = text_width(word, SMALL_FONT, bold=True) + 10
+        out.append(_rect(bx, y + 34, bw, 20, colour, rx=4))
+        out.append(_text(bx + bw / 2, y + 48, word, SMALL_FONT, "middle", "bold", "#fff"))
+        bx += bw + 4
+    if q != viewer:
+        for i in range(s["hand_size"]):
+            out.append(card_back(x + w - 10 - (BACK[0] + 3) * (s["hand_size"] - i) + 3,
+                                 y + 30, BACK))
+    entries = _pile_entries(view, s, lang)
+    if not entries:
+        out.append(_text(x + 10, y + 78, web(lang)["svg"]["no_discards"], SMALL_FONT,
+                         fill="#888"))
+        return out, 92
+    chips, lines = _chips(view, entries, x + 10, y + 64, w - 20, lang)
+    out.append('<g class="discards">' + "".join(chips) + "</g>")
+    return out, 64 + lines * (CHIP_H + 4) + 6
+
+
+def _seat_area(view: dict, s: dict, x: float, y: float, w: float, h: float,
+               content: list[str]) -> list[str]:
+    q = s["seat"]
+    turn = view.get("turn") == q and not view.get("terminal")
+    playing = s["in_round"] or not view.get("round")
+    fill = "#f4ecec" if playing else "#e4e4e4"
+    frame = _rect(x, y, w, h, fill, ACCENT if turn else "#bbb", 3 if turn else 1, rx=8)
+    return [f'<g class="seat"{_attr("data-seat", q)}{_attr("data-pick", seat_pick(f"p{q + 1}"))}>',
+            frame, *content, "</g>"]
+
+
+def _seats(view: dict, top: float, lang: str) -> tuple[list[str], dict, float]:
+    """The seat areas in a grid (one column for 2 players, two otherwise); the drawings,
+    each seat's box (x, y, w, h) and the height used."""
+    seats = view.get("seats", [])
+    cols = 1 if len(seats) <= 2 else 2
+    w = (WIDTH - 2 * MARGIN - GAP * (cols - 1)) / cols
+    order = seat_order(view)
+    out: list[str] = []
+    boxes: dict = {}
+    y = top
+    for row in range(0, len(order), cols):
+        cells = []
+        for col, q in enumerate(order[row:row + cols]):
+            x = MARGIN + col * (w + GAP)
+            content, height = _seat_content(view, seats[q], x, y, w, lang)
+            cells.append((q, x, content, height))
+        h = max(height for *_, height in cells)
+        for q, x, content, _ in cells:
+            out += _seat_area(view, seats[q], x, y, w, h, content)
+            boxes[f"p{q + 1}"] = (x, y, w, h)
+        y += h + GAP
+    return out, boxes, y - top
+
+
+# -- the hand band -------------------------------------------------------------------------------
+def hand_picks(view: dict) -> dict[int, str]:
+    """The key each hand card carries, by position: ``card:<key>`` when playing,
+    ``keep:<key>|under:<key>`` when choosing for the Chancellor; none otherwise."""
+    hand = view.get("hand") or []
+    if not view.get("legal"):
+        return {}
+    if view.get("phase") == "chancellor":
+        return {i: f"keep:{key}|under:{key}" for i, key in enumerate(hand)}
+    if view.get("phase") == "play":
+        return {i: f"card:{key}" for i, key in enumerate(hand)}
+    return {}
+
+
+def _hand(view: dict, top: float, lang: str) -> tuple[list[str], float, dict]:
+    """The viewer's large hand and, in the Bishop's redraw, its two buttons; the drawings,
+    where the band's right part starts, and each hand card's box by key."""
+    hand = view.get("hand") or []
+    out: list[str] = []
+    boxes: dict = {}
+    if not hand:
+        return out, MARGIN, boxes
+    out.append(_text(MARGIN, top + 14, web(lang)["svg"]["hand"], 15, weight="bold"))
+    picks = hand_picks(view)
     x = MARGIN
-    w, h = MEDIUM
+    for i, key in enumerate(hand):
+        out.append(card_face(view, key, x, top + 22, lang, picks.get(i)))
+        boxes.setdefault(key, []).append((x, top + 22, *LARGE))
+        x += LARGE[0] + GAP
+    if view.get("phase") == "redraw" and view.get("legal"):
+        for i, answer in enumerate(("redraw", "keep")):
+            out.append(_button(x + 6, top + 30 + i * (BUTTON[1] + 12), f"bishop:{answer}",
+                               web(lang)["svg"][answer]))
+        x += BUTTON[0] + 12
+    return out, x + 6, boxes
+
+
+def _button(x: float, y: float, key: str, label: str) -> str:
+    w, h = BUTTON
+    size = _fit(label, w - 10, 14)
+    return (f'<g class="button"{_attr("data-pick", key)}>' + _rect(x, y, w, h, ACCENT, rx=8)
+            + _text(x + w / 2, y + h / 2 + 5, label, size, "middle", "bold", "#fff") + "</g>")
+
+
+def _table_cards(view: dict, x: float, top: float, lang: str,
+                 boxes: dict) -> tuple[list[str], float]:
+    """The draw pile, the set-aside card (a target with ``spare_card``; its box goes into
+    ``boxes``) and the face-up and burned cards, from ``x`` to the right edge; the drawings
+    and the height used."""
+    pic = web(lang)["svg"]
+    out = ['<g class="deck">']
     count = view.get("deck_size", 0)
-    out.append('<g class="deck">')
+    pw, ph = PILE
     for i in range(min(3, count)):
-        out.append(card_back(x + 2 * i, top + 4 - 2 * i, MEDIUM))
+        out.append(card_back(x + 2 * i, top + 26 - 2 * i, PILE))
     if not count:
-        out.append(f'<rect x="{x}" y="{top + 4}" width="{w}" height="{h}" rx="5" fill="none" '
-                   f'stroke="#999" stroke-dasharray="4 3"/>')
-    out.append(_text(x + w / 2, top + h + 22, f"deck: {count}", 12, "middle", "bold"))
+        out.append(_rect(x, top + 26, pw, ph, "none", "#999", extra=' stroke-dasharray="4 3"'))
+    out.append(_text(x + pw / 2, top + 26 + ph + 18, pic["deck"].format(n=count), 13,
+                     "middle", "bold"))
     out.append("</g>")
-    x += w + 40
+    cx = x + pw + 18
     if view.get("spare"):
-        out.append(card_back(x, top + 4, MEDIUM))
-        out.append(_text(x + w / 2, top + h + 22, "set aside", 12, "middle"))
-        x += w + 40
-    for name, title in (("face_up", "face up"), ("burned", "burned")):
+        out.append(f'<g class="spare"{_attr("data-pick", seat_pick("spare"))}>'
+                   + card_back(cx, top + 26, PILE) + "</g>")
+        out.append(_text(cx + pw / 2, top + 26 + ph + 18, pic["spare"], 13, "middle"))
+        boxes["spare"] = (cx, top + 26, pw, ph)
+        cx += pw + 18
+    y = top + 26 + ph + 30
+    room = WIDTH - MARGIN - x
+    for name in ("face_up", "burned"):
         cards = view.get(name) or []
         if not cards:
             continue
-        out.append(_text(x, top, title, 12, weight="bold"))
-        for i, key in enumerate(cards):
-            out.append(card_face(view, key, x + i * (SMALL[0] + 4), top + 8, SMALL))
-        x += len(cards) * (SMALL[0] + 4) + 30
-    lines = []
-    if view.get("sycophant") is not None:
-        lines.append(f"Sycophant: the next card played must choose p{view['sycophant'] + 1}")
-    jester = view.get("jester")
-    if jester:
-        lines.append(f"Jester: p{jester['by'] + 1} bets that p{jester['on'] + 1} wins the round")
-    phase = view.get("phase")
-    if phase == "redraw" and view.get("to_move") is not None:
-        lines.append(f"p{view['to_move'] + 1} was hit by the Bishop: redraw or keep")
-    elif phase == "chancellor" and view.get("turn") is not None:
-        lines.append(f"p{view['turn'] + 1} keeps one card (Chancellor), the rest go under "
-                     f"the deck")
-    elif phase == "deal" and not view.get("terminal"):
-        lines.append(f"Round {(view.get('round') or 0) + 1} is about to be dealt")
-    elif phase == "play" and count == 0 and not view.get("terminal"):
-        lines.append("The deck is empty: showdown after this turn")
-    for i, line in enumerate(lines):
-        out.append(_text(max(x, 420), top + 16 + 20 * i, line, 13, fill="#3b0d1e"))
-    return out
+        out.append(_text(x, y + 14, pic[name], 13, weight="bold"))
+        chips, lines = _chips(view, [(k, None, False) for k in cards], x, y + 20, room, lang)
+        out += chips
+        y += 20 + lines * (CHIP_H + 4) + 4
+    return out, y - top
 
 
-def _pips(tokens: int, target: int, x: float, y: float) -> str:
-    parts = []
-    for i in range(max(target, tokens)):
-        fill = "#c0392b" if i < tokens else "none"
-        parts.append(f'<circle cx="{x + 7 + 15 * i:.0f}" cy="{y:.0f}" r="6" fill="{fill}" '
-                     f'stroke="#c0392b" stroke-width="1.5"/>')
-    return "".join(parts)
+def _guess_strips(view: dict, top: float, lang: str,
+                  least: float) -> tuple[list[str], float]:
+    """For each card and player that a guess follows, the strip of guesses shown over the
+    hand (at least ``least`` high, to cover it) once both are chosen; the drawings and the
+    height the tallest strip needs."""
+    strips: dict[tuple[str, str], list[str]] = {}
+    for text in view.get("legal") or []:
+        steps = action_steps(view, text)
+        if len(steps) == 3 and steps[2].startswith("guess:"):
+            strips.setdefault((steps[0], steps[1]), []).append(steps[2].split(":", 1)[1])
+    out: list[str] = []
+    tallest = least
+    for (card_key, target_key), guesses in strips.items():
+        drawn, height = _strip(view, card_key, target_key, guesses, top, lang, least)
+        out += drawn
+        tallest = max(tallest, height)
+    return out, tallest
 
 
-def _badges(view: dict, s: dict) -> list[tuple[str, str]]:
-    badges = []
-    if not s["in_round"] and view.get("round"):
-        badges.append(("OUT", "#b3261e"))
-    if s["protected"]:
-        badges.append(("Handmaid", "#1f7a8c"))
-    if view.get("sycophant") == s["seat"]:
-        badges.append(("Sycophant", "#8e44ad"))
-    jester = view.get("jester")
-    if jester and jester["on"] == s["seat"]:
-        badges.append((f"Jester p{jester['by'] + 1}", "#b7791f"))
-    return badges
-
-
-def _seat_row(view: dict, s: dict, top: float) -> list[str]:
-    q = s["seat"]
-    viewer = view.get("seat")
-    turn = view.get("turn") == q
-    playing = s["in_round"] or not view.get("round")
-    frame = (f'<rect x="{MARGIN}" y="{top:.0f}" width="{WIDTH - 2 * MARGIN}" '
-             f'height="{ROW_H - 8}" rx="8" fill="{"#f4ecec" if playing else "#e4e4e4"}" '
-             f'stroke="{"#7a1f3d" if turn else "#bbb"}" stroke-width="{3 if turn else 1}"/>')
-    out = [f'<g class="seat"{_attr("data-seat", q)}>', frame]
-    name = f"p{q + 1}" + (" (you)" if q == viewer else "") + (" ▶" if turn else "")
-    out.append(_text(MARGIN + 10, top + 22, name, 16, weight="bold"))
-    out.append(_pips(s["tokens"], view["target"], MARGIN + 8, top + 38))
-    bx = MARGIN + 10
-    for word, colour in _badges(view, s):
-        width = 8 + 7 * len(word)
-        out.append(f'<rect x="{bx}" y="{top + 52:.0f}" width="{width}" height="17" rx="4" '
-                   f'fill="{colour}"/>')
-        out.append(_text(bx + width / 2, top + 65, word, 11, "middle", "bold", "#fff"))
-        bx += width + 4
-    out.append(_text(MARGIN + 10, top + 86, f"discards total {s['discard_total']}", 11,
-                     fill="#555"))
-    x = MARGIN + PANEL_W
-    hand = view.get("hand") if q == viewer else None
-    if hand:
-        for i, key in enumerate(hand):
-            out.append(card_face(view, key, x + i * (SMALL[0] + 4), top + 14, SMALL))
-    else:
-        for i in range(s["hand_size"]):
-            out.append(card_back(x + i * (SMALL[0] + 4), top + 14, SMALL))
-    x += HAND_W
-    out.append(_pile(view, s, x, top + 14))
+def _strip(view: dict, card_key: str, target_key: str, guesses: list[str], top: float,
+           lang: str, least: float) -> tuple[list[str], float]:
+    room = WIDTH - 2 * MARGIN
+    cols = min(len(guesses), 7 if len(guesses) <= 7 else 6 if len(guesses) > 10 else 5)
+    w = (room - 16 - 8 * (cols - 1)) / cols
+    h = 72
+    rows = -(-len(guesses) // cols)
+    height = max(least + 6, 50 + rows * (h + 8))
+    target = target_key.split(":", 1)[1]
+    seat = "spare" if target == "spare" else int(target[1:]) - 1
+    title = web(lang)["svg"]["guess_for"].format(**_seat_forms("t", seat, lang))
+    out = [f'<g class="guesses"{_attr("data-show", f"{card_key}/{target_key}")}>',
+           _rect(MARGIN, top, room, height, "#fffaf0", ACCENT, 2, 8,
+                 ' pointer-events="none"'),
+           _text(MARGIN + 10, top + 22, title, 15, weight="bold", fill="#3b0d1e")]
+    kept = _kept_card(view, card_key.split(":", 1)[1], lang)
+    if kept:
+        out.append(_text(MARGIN + 10, top + 40, kept, 13, fill=DIM))
+    for i, guess in enumerate(guesses):
+        x = MARGIN + 8 + (i % cols) * (w + 8)
+        y = top + 48 + (i // cols) * (h + 8)
+        out.append(_guess_face(view, guess, x, y, w, h, lang))
     out.append("</g>")
-    return out
+    return out, height
 
 
-def _pile(view: dict, s: dict, x: float, y: float) -> str:
-    pile = s["discards"]
-    if not pile:
-        return _text(x, y + 36, "no discards", 11, fill="#888")
-    room = WIDTH - MARGIN - 8 - x - SMALL[0]
-    step = min(SMALL[0] + 4, room / max(1, len(pile) - 1))
-    parts = ['<g class="discards">']
-    for i, entry in enumerate(pile):
-        cause = entry["cause"]
-        note = None if cause == "played" else CAUSE_WORDS.get(cause, cause)
-        parts.append(card_face(view, entry["card"], x + i * step, y, SMALL, note))
+def _kept_card(view: dict, played: str, lang: str) -> str:
+    """'You keep: Princess (8)' for the card left in hand once ``played`` goes."""
+    hand = list(view.get("hand") or [])
+    if played not in hand or len(hand) < 2:
+        return ""
+    hand.remove(played)
+    return web(lang)["svg"]["keeping"].format(
+        card=", ".join(f"{card(k, lang)} ({card_value(view, k)})" for k in hand))
+
+
+def _guess_face(view: dict, guess: str, x: float, y: float, w: float, h: float,
+                lang: str) -> str:
+    """One guess of the strip: the value large, the character (or the characters of that
+    value) below."""
+    if guess.isdigit():
+        value = int(guess)
+        keys = [k for k, entry in view.get("cards", {}).items() if entry["value"] == value]
+        names = ", ".join(card(k, lang) for k in keys)
+    else:
+        value = card_value(view, guess)
+        keys, names = [guess], card(guess, lang)
+    fill = VALUE_FILLS[value] if value is not None and 0 <= value < len(VALUE_FILLS) else "#eee"
+    parts = [f'<g class="guess"{_attr("data-pick", f"guess:{guess}")}>',
+             f"<title>{escape(guess_label(view, guess, lang))}</title>",
+             _rect(x, y, w, h, fill, "#555"),
+             _text(x + 6, y + 20, str(value), 18, weight="bold")]
+    size = _fit(names, w - 8, 14)
+    lines = wrap(names, w - 8, size, bold=True)
+    for i, line in enumerate(lines[:3]):
+        parts.append(_text(x + w / 2, y + 36 + 14 * i, line, size, "middle", "bold"))
     parts.append("</g>")
     return "".join(parts)
 
 
-def _hand_area(view: dict, top: float) -> tuple[list[str], float]:
-    by_card, buttons = split_actions(view)
-    hand = view.get("hand") or []
+# -- what a chosen step looks like --------------------------------------------------------------
+def _chosen_marks(view: dict, seats: dict, cards: dict) -> list[str]:
+    """Outlines shown once a step is chosen (and until the action is sent): the card being
+    played or kept, the players already chosen."""
+    shown: set[str] = set()
     out: list[str] = []
-    if hand or buttons:
-        out.append(_text(MARGIN, top + 14, "Your hand", 15, weight="bold"))
-    x = MARGIN
-    for key in hand:
-        actions = by_card.get(key)
-        out.append(card_face(view, key, x, top + 24, LARGE,
-                             action="|".join(actions) if actions else None, details=True))
-        x += LARGE[0] + 14
-    bx = x + 20
-    by = top + 24
-    for text in buttons:
-        out.append(_button(bx, by, BUTTON_LABELS.get(text, text), text))
-        by += BUTTON[1] + 10
-    height = 0.0
-    if hand or buttons:
-        height = max(24 + LARGE[1], 24 + (BUTTON[1] + 10) * len(buttons)) + 16
-    return out, height
+    for text in view.get("legal") or []:
+        steps = action_steps(view, text)
+        for size in range(1, len(steps)):
+            prefix = "/".join(steps[:size])
+            if prefix in shown:
+                continue
+            shown.add(prefix)
+            family, _, word = steps[size - 1].partition(":")
+            boxes = (cards.get(word, []) if family in ("card", "keep") else
+                     [seats[word]] if family in ("target", "also") and word in seats else [])
+            for x, y, w, h in boxes:
+                out.append(_rect(x - 3, y - 3, w + 6, h + 6, "none", "#e07a1f", 4, 9,
+                                 f'{_attr("data-show", prefix)} pointer-events="none"'))
+    return out
 
 
 def render_svg(view: dict, lang: str = "en") -> str:
-    """The table of ``view`` as one standalone SVG document (no external resources)."""
-    body: list[str] = []
-    body += _header(view)
-    body += _centre(view, HEADER_H + 14)
-    top = HEADER_H + CENTRE_H
-    for s in view.get("seats", []):
-        body += _seat_row(view, s, top)
-        top += ROW_H
-    hand, height = _hand_area(view, top + 4)
-    body += hand
-    total = int(top + 4 + height + MARGIN)
+    """The table of ``view`` as one standalone SVG document (no external resources), its
+    words in ``lang``."""
+    lang = lang_of(lang)
+    body, top = _header(view, lang)
+    seats, seat_boxes, height = _seats(view, top, lang)
+    body += seats
+    band = top + height + 4
+    hand, right, card_boxes = _hand(view, band, lang)
+    table, table_h = _table_cards(view, max(right, MARGIN), band, lang, seat_boxes)
+    body += hand + table + _chosen_marks(view, seat_boxes, card_boxes)
+    used = max(22 + LARGE[1] if view.get("hand") else 0, table_h)
+    strips, used = _guess_strips(view, band, lang, used)
+    body += strips
+    total = int(band + used + MARGIN)
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{total}" '
             f'viewBox="0 0 {WIDTH} {total}" font-family="sans-serif">'
             f'<rect width="{WIDTH}" height="{total}" fill="#fbf6ee"/>')

@@ -12,6 +12,7 @@ the viewer's hand with each card's effect, and what the viewer knows from its ow
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -549,3 +550,224 @@ def render_text(view: dict, lang: str = "en") -> Group:
     parts += _hand(view, lang)
     parts += _knowledge(view, lang)
     return Group(*parts)
+
+
+# -- the web table: step labels, prompts, the score table, panels ---------------------------------
+def web(lang: str) -> dict:
+    """The web table's phrases of ``lang`` (``web`` in the catalogue)."""
+    return catalogue(lang)["web"]
+
+
+def step_seat(word: str):
+    """A step key's seat word as a seat int, or ``"spare"``."""
+    return "spare" if word == "spare" else int(word[1:]) - 1
+
+
+def describe_step(view: dict, key: str, lang: str = "en") -> str:
+    """The label of one click (``notation.action_steps``): 'Guard (1)', 'p2', '5: Prince,
+    Count', 'look at p3's hand', 'no second player'..."""
+    lang = lang_of(lang)
+    words = web(lang)["steps"]
+    family, _, value = key.partition(":")
+    viewer = view.get("seat")
+    if family == "bishop":
+        return catalogue(lang)["actions"][value]
+    if value == "none":
+        return words[f"{family}_none"]
+    if family in ("card", "keep", "under"):
+        return words[family].format(card=card(value, lang), value=card_value(view, value))
+    if family == "guess":
+        return guess_label(view, value, lang)
+    seat = step_seat(value)
+    if family == "target" and seat == viewer:
+        return words["target_self"]
+    return words[family].format(**forms("t", seat, lang, viewer, subject=viewer))
+
+
+def guess_label(view: dict, guess: str, lang: str) -> str:
+    """'5: Prince, Count' for a value (the characters of that value in the deck in use),
+    'Prince (5)' for a character."""
+    words = web(lang)["steps"]
+    if guess.isdigit():
+        names = [card(k, lang) for k, entry in view.get("cards", {}).items()
+                 if entry["value"] == int(guess)]
+        return words["guess_value"].format(value=guess, names=", ".join(names))
+    return words["guess_card"].format(card=card(guess, lang), value=card_value(view, guess))
+
+
+def prompt(view: dict, family: str, lang: str = "en") -> str:
+    """What the seat is asked to do when its next click is of ``family``, e.g. 'Play one of
+    your two cards (click it)'; it names the card when only one card asks for it."""
+    words = web(lang_of(lang))["prompts"]
+    legal = view.get("legal") or []
+    if family == "card":
+        hand = view.get("hand") or []
+        if len(hand) < 2:
+            return words["card_one"]
+        forced = {text.split()[0] for text in legal} == {"countess"} and len(set(hand)) > 1
+        return words["card_countess" if forced else "card"]
+    choosing = {text.split()[0] for text in legal if len(text.split()) > 1}
+    if family in ("target", "guess") and choosing in ({"guard"}, {"bishop"}):
+        return words[f"{family}_{next(iter(choosing))}"]
+    if family == "target" and any(" spare" in text for text in legal):
+        return words["target_spare"]
+    return words.get(family, "")
+
+
+def scoreboard(view: dict, lang: str = "en") -> dict:
+    """Tokens (with the target), in or out of the round or protected, and the discard total
+    (the showdown's tiebreak) of every seat."""
+    words = web(lang_of(lang))["score"]
+    rows = []
+    for s in view["seats"]:
+        if not view.get("round"):
+            state = words["waiting"]
+        else:
+            state = words["out" if not s["in_round"] else
+                          "protected" if s["protected"] else "in"]
+        rows.append([s["tokens"], state, s["discard_total"]])
+    return {"columns": [words["tokens"].format(n=view["target"]), words["state"],
+                        words["total"]], "rows": rows}
+
+
+def panels(view: dict, lang: str = "en") -> list[dict]:
+    """The last round's summary (a popup once per round), what the viewer knows about other
+    hands, and how many of each card the viewer has not seen yet."""
+    lang = lang_of(lang)
+    found = [panel for panel in (round_summary(view, lang), known_panel(view, lang),
+                                 unseen_panel(view, lang)) if panel]
+    return found
+
+
+def _cap(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def _last(log: list[dict], kind: str, before: int | None = None) -> int | None:
+    end = len(log) if before is None else before
+    return next((i for i in range(end - 1, -1, -1) if log[i]["e"] == kind), None)
+
+
+def round_summary(view: dict, lang: str) -> dict | None:
+    """Who won the last finished round and why (the showdown hands as the table saw them,
+    the knock-outs, the tokens gained), from the log alone; None before any round ended."""
+    log = view.get("log") or []
+    end = _last(log, "round_end")
+    if end is None:
+        return None
+    start = _last(log, "round", end) or 0
+    stop = next((i for i in range(end, len(log)) if log[i]["e"] == "round"), len(log))
+    events, final = log[start:stop], log[end]
+    voice = Voice(lang, view.get("seat"))
+    words = web(lang)["panels"]
+    lines: list = [words[final["reason"]]]
+    lines += _showdown_lines(view, events, voice)
+    lines += _knockout_lines(events, voice)
+    lines += _token_lines(events, voice)
+    for event in events:
+        if event["e"] == "game_end":
+            lines.append(words["game_over"].format(winners=_winners(event["winners"], voice)))
+    if final["reason"] == "game_won":
+        title = words["game_won_title"].format(round=final["round"])
+    else:
+        title = words["round_title"].format(round=final["round"],
+                                            winners=_winners(final["winners"], voice))
+    return {"title": title, "lines": lines, "popup": f"round-{final['round']}"}
+
+
+def _winners(winners: list[int], voice: Voice) -> str:
+    words = web(voice.lang)["panels"]
+    if not winners:
+        return words["no_winner"]
+    if len(winners) == 1:
+        return voice.pick(words["wins"], winners[0]).format(who=voice.who(winners[0]))
+    return words["win_many"].format(who=", ".join(voice.who(w) for w in winners))
+
+
+def _showdown_lines(view: dict, events: list[dict], voice: Voice) -> list:
+    words = web(voice.lang)["panels"]
+    showdown = next((e for e in events if e["e"] == "showdown"), None)
+    if showdown is None:
+        return []
+    scores = [s for s in showdown["scores"] if s is not None]
+    best = max(scores, default=None)
+    tied = scores.count(best) > 1
+    lines: list = [words["hands"]]
+    for q, hand in enumerate(showdown["hands"]):
+        if hand is None:
+            continue
+        score = showdown["scores"][q]
+        fields = {"card": card(hand, voice.lang), "value": card_value(view, hand),
+                  "score": score}
+        phrase = ("excluded" if score is None else
+                  "hand" if score == fields["value"] else "hand_score")
+        shown = words[phrase].format(**fields)
+        if tied and score == best:
+            shown += " · " + words["total"].format(total=showdown["totals"][q])
+        lines.append([_cap(voice.who(q)), shown])
+    if tied:
+        lines.append(words["tiebreak"])
+    return lines
+
+
+def _knockout_lines(events: list[dict], voice: Voice) -> list:
+    words = web(voice.lang)["panels"]
+    lines: list = []
+    player = assassin = None
+    for event in events:
+        if event["e"] == "play":
+            player = event["seat"], event["card"]
+        elif event["e"] == "assassin":
+            assassin = event["seat"]
+        elif event["e"] == "out":
+            q, by = event["seat"], event["by"]
+            owner = assassin if by == "assassin" else (
+                player[0] if player and player[1] == by else None)
+            if owner is None or owner == q:
+                line = words["out_by"]["none"].format(card=card(by, voice.lang))
+            else:
+                line = voice.pick(words["out_by"], owner).format(
+                    card=card(by, voice.lang), owner_gen=voice.who(owner, "gen"))
+            lines.append([_cap(voice.who(q)), line])
+    return [words["knocked_out"], *lines] if lines else []
+
+
+def _token_lines(events: list[dict], voice: Voice) -> list:
+    words = web(voice.lang)["panels"]
+    lines: list = [words["tokens"]]
+    for event in events:
+        if event["e"] == "token":
+            lines.append([_cap(voice.who(event["seat"])), words["token"].format(
+                reason=term(event["reason"], voice.lang), tokens=event["tokens"])])
+    return lines if len(lines) > 1 else [words["tokens"], words["no_tokens"]]
+
+
+def known_panel(view: dict, lang: str) -> dict | None:
+    """What the viewer's own log tells about other hands this round, or None."""
+    words = labels(lang)
+    lines = []
+    for holder, keys in known_hands(view):
+        names = ", ".join(card(k, lang) for k in keys)
+        if holder == "spare":
+            lines.append(_cap(words["spare_is"].format(card=names)))
+        else:
+            phrase = "holds" if len(keys) == 1 else "holds_one_of"
+            lines.append(_cap(words[phrase].format(p=seat_name(holder, lang), card=names,
+                                                   cards=names)))
+    return {"title": web(lang)["panels"]["known_title"], "lines": lines} if lines else None
+
+
+def unseen_panel(view: dict, lang: str) -> dict | None:
+    """For each character of the deck in use: copies the viewer has not seen (neither in a
+    discard pile, face up, burned, nor in its own hand) out of the deck's copies."""
+    if view.get("phase") not in ("play", "redraw", "chancellor") or view.get("seat") is None:
+        return None
+    seen = Counter(view.get("face_up") or []) + Counter(view.get("burned") or [])
+    seen += Counter(view.get("hand") or [])
+    seen += Counter(d["card"] for s in view["seats"] for d in s["discards"])
+    words = web(lang)["panels"]
+    lines = [[card_label(view, key, lang),
+              words["cards_line"].format(left=entry["copies"] - seen[key],
+                                         copies=entry["copies"])]
+             for key, entry in view["cards"].items()]
+    return {"title": words["cards_title"], "lines": lines}
