@@ -170,8 +170,12 @@ def test_names_are_kept_as_text_and_tokens_never_reach_other_clients(server):
     table_id, tokens = two_humans(server)
     hostile = '<img src=x onerror="alert(1)">'
     ann = server.client(table_id, tokens[0], name=hostile + "\u0007")
-    assert "invisible character U+0007" in ann.until(lambda m: m["type"] == "error")["message"]
-    ann.send({"type": "join", "token": tokens[0], "name": hostile})
+    refused = ann.until(lambda m: m["type"] == "error")
+    assert "invisible character U+0007" in refused["message"]
+    assert refused["code"] == "name_invisible" and refused["params"]["char"].startswith("U+0007")
+    # the seat joined all the same (no dead page), still waiting for a name
+    assert next(m for m in ann.messages if m["type"] == "welcome")["needs_name"] is True
+    ann.send({"type": "name", "name": hostile})
     bob = server.client(table_id, tokens[1], name="Bob")
     watcher = server.client(table_id)
     seen = watcher.until(lambda m: m["type"] == "state" and m["status"] == "running")
@@ -263,7 +267,10 @@ def test_each_connection_gets_texts_in_its_language(toy, sqlite_url):
         assert bad.until(lambda m: m["type"] == "welcome")["lang"] == "en"
         final_en = english.until(lambda m: m["type"] == "state" and m["view"]["terminal"])
         final_ru = russian.until(lambda m: m["type"] == "state" and m["view"]["terminal"])
-        assert final_en["view"] == final_ru["view"] and final_en["svg"] == final_ru["svg"]
+        assert final_en["view"] == final_ru["view"]        # the same view, words apart
+        game = games()["loveletter"]
+        assert final_ru["svg"] == game.render_svg(final_ru["view"], "ru")
+        assert final_en["svg"] == game.render_svg(final_en["view"], "en")
         assert final_en["log"] != final_ru["log"]
         assert any(ch in "".join(final_ru["log"]) for ch in "абвгдеиклмнопрст")
         replay = server.http.get(f"/api/tables/{created['id']}/replay",

@@ -29,6 +29,7 @@ from gonets.server.frames import seat_payload
 from gonets.server.limits import Limits, parse_lang
 from gonets.server.manager import STATUSES, TableBroken, TableManager
 from gonets.server.sockets import client_address, load_json, seat_link, table_socket
+from gonets.server.spec import error_fields
 from gonets.server.storage import DATABASE_ENV, Storage, default_database_url
 from gonets.server.tables import LiveTable, TableError
 
@@ -50,24 +51,28 @@ HTML_HEADERS = {
 }
 
 
-def error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def error(message: str, status: int = 400, code: str = "refused", **params: Any) -> JSONResponse:
+    return JSONResponse({"error": message, "code": code, "params": params}, status_code=status)
 
 
 def refusal(exc: Exception, status: int) -> JSONResponse:
-    """The JSON answer to a refused request: 503 while the database does not answer (try
-    again), 409 for a table that cannot be replayed, else ``status``."""
+    """The JSON answer to a refused request (``error``, a stable ``code`` and its ``params``):
+    503 while the database does not answer (try again), 409 for a table that cannot be
+    replayed, else ``status``."""
+    fields = error_fields(exc)
+    body = {"error": fields["message"], "code": fields["code"], "params": fields["params"]}
     if isinstance(exc, DatabaseUnavailable):
-        return JSONResponse({"error": str(exc), "retry": True}, status_code=503,
+        return JSONResponse({**body, "retry": True}, status_code=503,
                             headers={"Retry-After": "2"})
     if isinstance(exc, TableBroken):
-        return error(str(exc), 409)
-    return error(str(exc), status)
+        return JSONResponse(body, status_code=409)
+    return JSONResponse(body, status_code=status)
 
 
 async def internal_error(request: Request, exc: Exception) -> Response:
     """Any other failure: a JSON answer, never a plain 500 page (the traceback is logged)."""
-    return error("the server failed to handle that request (an internal error, logged)", 500)
+    return error("the server failed to handle that request (an internal error, logged)", 500,
+                 "internal")
 
 
 # -- pages -----------------------------------------------------------------------------------------
@@ -110,6 +115,23 @@ def game_entry(game: Any) -> dict:
 async def api_games(request: Request) -> Response:
     return JSONResponse({"games": game_catalogue(),
                          "bot_delay": request.app.state.manager.bot_delay})
+
+
+async def api_help(request: Request) -> Response:
+    """How to play a game, in Markdown (``?lang=ru``; English where the game has no help in
+    that language): the game's ``data/help.<lang>.md``."""
+    name = request.path_params["game"]
+    game = games().get(name)
+    if game is None:
+        return error(f"there is no game {name[:40]!r}", 404, "no_game", game=name[:40])
+    lang = parse_lang(request.query_params.get("lang", "en"))
+    try:
+        text = game.help(lang)
+    except Exception:
+        log.exception("game %s: its help cannot be read", name)
+        text = ""
+    return JSONResponse({"game": game.name, "title": game.title, "lang": lang,
+                         "description": game.description, "help": text})
 
 
 async def api_tables(request: Request) -> Response:
@@ -178,7 +200,7 @@ async def api_claim(request: Request) -> Response:
             raise TableError("send a JSON object such as {\"seat\": 1, \"name\": \"Ann\"}")
         seat, token = await table.claim(data.get("seat"), data.get("name"))
     except (TableError, GonetsError) as exc:
-        return refusal(exc, 409 if "taken" in str(exc) else 400)
+        return refusal(exc, 409 if getattr(exc, "code", "") == "seats_taken" else 400)
     return JSONResponse(seat_link(table.id, seat, token), status_code=201)
 
 
@@ -228,7 +250,7 @@ async def api_replay(request: Request) -> Response:
         return error(f"'seat' must be from 0 to {table.config.players - 1} or 'spectator'")
     lang = parse_lang(request.query_params.get("lang", "en"))
     payload = seat_payload(table.game, states[step].view(seat), lang=lang,
-                           names=table.seat_names())
+                           names=table.seat_names(), marks=table.stand_ins.marks(seat))
     payload.update(legal=[], picks={}, prompts={})
     payload.update({"type": "replay", "table": table.id, "step": step, "steps": len(states) - 1,
                     "seat": seat, "seats": table.public_seats(), "title": table.game.title})
@@ -289,6 +311,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
         Route("/", lobby_page),
         Route("/table/{table_id}", table_page),
         Route("/api/games", api_games),
+        Route("/api/games/{game}/help", api_help),
         Route("/api/tables", api_tables, methods=["GET"]),
         Route("/api/tables", api_create, methods=["POST"]),
         Route("/api/tables/{table_id}", api_table),

@@ -163,7 +163,8 @@ class Cluster:
         finally:
             self.calls.pop(key, None)
         if "error" in answer:
-            raise TableError(answer["error"])
+            raise TableError(answer["error"], answer.get("code") or "refused",
+                             **(answer.get("params") or {}))
         return answer.get("result")
 
     async def _serve_call(self, message: dict) -> None:
@@ -174,7 +175,7 @@ class Cluster:
                 raise TableError("that table moved to another server process; try again")
             reply["result"] = await table.run_forwarded(message["method"], message["args"])
         except TableError as exc:
-            reply["error"] = str(exc)
+            reply.update(error=str(exc), code=exc.code, params=exc.params)
         except Exception as exc:  # noqa: BLE001 - the caller gets an error, not silence
             log.exception("table %s: a forwarded request failed", message.get("table"))
             reply["error"] = f"the server failed to handle that ({type(exc).__name__})"
@@ -203,5 +204,11 @@ class Cluster:
             elif data.get("from") != self.id:
                 table_id = message["channel"].decode().rpartition(":")[2]
                 table = self.manager.tables.get(table_id)
-                if table is not None and not table.owned:
+                if table is None:
+                    continue
+                if "chat" in data:                 # chat and rematch reach owners too
+                    table.chat_arrived(data["chat"])
+                elif "rematch" in data:
+                    table.point_to_rematch(data["rematch"], announce=False)
+                elif not table.owned:
                     await table.follow(data)

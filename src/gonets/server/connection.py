@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 
+from gonets.server.chat import ChatRate
+
 MAX_QUEUE = 200                  # frames waiting for one connection
 MAX_QUEUED_BYTES = 4 << 20       # bytes waiting for one connection
 
@@ -24,6 +26,9 @@ class Connection:
         self.seat = seat
         self.lang = "en"
         self.token_hash: str | None = None       # of the secret it joined with
+        self.spectator_number: int | None = None  # "spectator N" in the chat
+        self.chat_name: str | None = None        # a name a spectator gave for the chat
+        self.chat_rate = ChatRate()
         self.max_bytes = max_bytes
         self.queued = 0                      # characters of the texts waiting in the outbox
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()

@@ -20,7 +20,7 @@ class DatabaseUnavailable(TableError):
 
     def __init__(self, message: str = "the database is not answering just now; please try "
                                       "again in a moment"):
-        super().__init__(message)
+        super().__init__(message, "database_down")
 
 
 class Outage:

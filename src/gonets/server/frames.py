@@ -8,7 +8,10 @@ added by the table. This is what keeps hidden information inside the game's ``_v
 
 from __future__ import annotations
 
+import json
 import logging
+from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 from gonets.core import Game
@@ -17,12 +20,14 @@ log = logging.getLogger("gonets.server")
 
 
 def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
-                 lang: str = "en", names: list[str] | None = None) -> dict[str, Any]:
+                 lang: str = "en", names: list[str] | None = None,
+                 marks: dict[int, int] | None = None) -> dict[str, Any]:
     """The seat-specific part of a frame: the view itself, its picture, score table and
     panels, its log as readable lines, and its legal actions with their menu lines and the
     clicks that build them (``steps``), the labels of those clicks and what each asks for.
     ``lines`` (one per seat) saves describing again the events that were already described for
-    the previous frame; ``names`` are the seat names the log calls the other players by."""
+    the previous frame; ``names`` are the seat names the log calls the other players by;
+    ``marks`` the log events a bot played for an absent seat (event index -> seat)."""
     events = view.get("log") or []
     legal = [{"text": text, "label": describe_action(game, view, text, lang),
               "steps": guarded(lambda: game.action_steps(view, text), [text])}
@@ -34,7 +39,7 @@ def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
         "svg": picture(game, view, lang),
         "scoreboard": guarded(lambda: game.scoreboard(view, lang), {"columns": [], "rows": []}),
         "panels": guarded(lambda: game.panels(view, lang), []),
-        "log": (lines or LogLines(game, lang, view.get("seat"), names)).describe(events),
+        "log": (lines or LogLines(game, lang, view.get("seat"), names)).describe(events, marks),
         "legal": legal,
         "picks": {key: guarded(lambda: game.describe_step(view, key, lang), key)
                   for key in sorted(keys)},
@@ -85,6 +90,26 @@ def describe_action(game: Game, view: dict, text: str, lang: str = "en") -> str:
         return text
 
 
+@lru_cache(maxsize=8)
+def platform_words(lang: str) -> dict[str, str]:
+    """The platform's own words in ``lang``: the web client's catalogue (``web/i18n``), one
+    per language for the page and the server alike."""
+    folder = resources.files("gonets") / "web" / "i18n"
+    words: dict[str, str] = json.loads((folder / "en.json").read_text(encoding="utf-8"))
+    own = folder / f"{lang}.json"
+    if lang != "en" and own.is_file():
+        words.update(json.loads(own.read_text(encoding="utf-8")))
+    return words
+
+
+def word(lang: str, key: str, **values: Any) -> str:
+    """One platform phrase in ``lang`` with its ``{placeholders}`` filled."""
+    text = platform_words(lang).get(key, key)
+    for name, value in values.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
 class LogLines:
     """The readable lines of one seat's log, kept from frame to frame: events equal to those
     described last time keep their lines; anything else is described afresh."""
@@ -98,14 +123,23 @@ class LogLines:
         self.events: list = []
         self.lines: list[str] = []
 
-    def describe(self, events: list) -> list[str]:
+    def describe(self, events: list, marks: dict[int, int] | None = None) -> list[str]:
+        """The lines of ``events``; those in ``marks`` (index -> seat) say that a bot played
+        them for that (absent) seat."""
+        marks = marks or {}
         known = len(self.events)
         if len(events) >= known and events[:known] == self.events:
-            lines = self.lines + [self._line(e) for e in events[known:]]
+            lines = self.lines + [self._line(e, i, marks) for i, e in
+                                  enumerate(events[known:], known)]
         else:
-            lines = [self._line(e) for e in events]
+            lines = [self._line(e, i, marks) for i, e in enumerate(events)]
         self.events, self.lines = list(events), lines
         return list(lines)
 
-    def _line(self, event: Any) -> str:
-        return describe_event(self.game, event, self.lang, self.viewer, self.names)
+    def _line(self, event: Any, index: int = 0, marks: dict[int, int] | None = None) -> str:
+        line = describe_event(self.game, event, self.lang, self.viewer, self.names)
+        if marks and index in marks:
+            seat = marks[index]
+            name = self.names[seat] if self.names and seat < len(self.names) else f"p{seat + 1}"
+            line = f"{line} {word(self.lang, 'log.played_for', name=name)}"
+        return line

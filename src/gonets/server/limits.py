@@ -70,7 +70,8 @@ class ClientLimits:
         """Count one more socket from ``address``; :class:`TableError` past the cap."""
         if self.sockets[address] >= self.limits.connections_per_address:
             raise TableError(f"too many connections from your address (at most "
-                             f"{self.limits.connections_per_address}); close some tables")
+                             f"{self.limits.connections_per_address}); close some tables",
+                             "too_many_connections")
         self.sockets[address] += 1
 
     def disconnect(self, address: str) -> None:

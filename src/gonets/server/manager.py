@@ -26,10 +26,14 @@ from gonets.server.tables import KEEP_FINISHED, LiveTable, table_summary
 
 log = logging.getLogger("gonets.server")
 STATUSES = ("open", "running", "finished")
+REMATCH_KEEPS_SEATS = 120.0     # seconds a rematch keeps each invited player's seat
 
 
 class TableBroken(TableError):
     """A stored table whose record no longer replays."""
+
+    def __init__(self, message: str):
+        super().__init__(message, "table_broken")
 
 
 class TableManager:
@@ -165,15 +169,21 @@ class TableManager:
     def open_ids(self) -> set[str]:
         return {key for key, table in self.tables.items() if table.status != "finished"}
 
-    async def create(self, data: Any, address: str = "local"
-                     ) -> tuple[LiveTable, int | None, str | None]:
+    async def create(self, data: Any, address: str = "local", table_id: str | None = None,
+                     keep_seats: float = 0.0) -> tuple[LiveTable, int | None, str | None]:
         """Open a table; returns it, the creator's seat and that seat's secret (the only
-        secret the creator ever gets: the other seats are claimed by whoever joins)."""
+        secret the creator ever gets: the other seats are claimed by whoever joins).
+        ``keep_seats``: seconds the other human seats are kept for invited players."""
         open_ids = self.open_ids()
         self.clients.forget_finished(open_ids)
         self.clients.may_create(address, open_ids)
         spec = parse_spec(data, self.bot_delay, self.fixed_seeds)
         seat, token = spec.creator_seat, None
+        if keep_seats:
+            until = time.time() + keep_seats
+            for index, entry in enumerate(spec.seats):
+                if entry["kind"] == "human" and index != seat:
+                    entry["reserved_until"] = until
         hashes: list[str | None] = [None] * spec.players
         if seat is not None:
             token = new_token()
@@ -183,7 +193,8 @@ class TableManager:
                     spec.creator_name, seat, spec.seats, agent_names(get_game(spec.game)))
         named = all(s.get("name") for s in spec.seats)
         stored = StoredTable(
-            id=secrets.token_hex(6), game=spec.game, players=spec.players, preset=spec.preset,
+            id=table_id or secrets.token_hex(6), game=spec.game, players=spec.players,
+            preset=spec.preset,
             options=spec.options, seats=spec.seats, token_hashes=hashes, seed=spec.seed,
             bot_delay=spec.bot_delay, turn_seconds=spec.turn_seconds,
             status="running" if named else "open")
@@ -202,9 +213,58 @@ class TableManager:
         self._launch(table)
         return table, seat, token
 
+    async def rematch(self, old: LiveTable, seat: int, address: str = "local"
+                      ) -> tuple[LiveTable, int, str]:
+        """The rematch of a finished table for the player of ``seat``: the first to ask opens
+        it (same game, preset, options and seats: bots stay bots, the other humans' seats are
+        kept for them a while) and sits there; each other player takes their own seat in it,
+        with a secret of their own. Returns the table, the seat and its secret."""
+        if old.status != "finished":
+            raise TableError("a rematch can be opened once the game is over",
+                             "rematch_not_over")
+        name = old.seats[seat].get("name")
+        async with old.rematch_lock:
+            target = old.rematch or await self.read(self.storage.rematch_of, old.id)
+            if target is None:
+                target = secrets.token_hex(6)
+                if await self.write(self.storage.set_rematch, old.id, target, None):
+                    table, new_seat, token = await self._open_rematch(old, seat, name, target,
+                                                                      address)
+                    old.point_to_rematch(target)
+                    return table, new_seat, token
+                target = await self.read(self.storage.rematch_of, old.id)  # another was first
+        old.point_to_rematch(target, announce=False)
+        table = await self.get(target)
+        try:
+            new_seat, token = await table.claim(seat, name, True)
+        except TableError as exc:
+            if not exc.code.startswith("name"):
+                raise
+            new_seat, token = await table.claim(seat, None, True)   # choose a name there
+        return table, new_seat, token
+
+    async def _open_rematch(self, old: LiveTable, seat: int, name: str | None, table_id: str,
+                            address: str) -> tuple[LiveTable, int, str]:
+        seats = [{"kind": "bot", "agent": entry["agent"]} if entry["kind"] == "bot"
+                 else {"kind": "human"} for entry in old.seats]
+        request = {"game": old.game.name, "players": old.config.players,
+                   "preset": old.config.preset, "options": dict(old.config.options),
+                   "seats": seats, "bot_delay": old.stored.bot_delay,
+                   "turn_seconds": old.stored.turn_seconds, "seat": seat, "name": name}
+        try:
+            table, new_seat, token = await self.create(request, address, table_id,
+                                                       REMATCH_KEEPS_SEATS)
+        except Exception:
+            try:                                 # no rematch after all: the next may try
+                await self.write(self.storage.set_rematch, old.id, None, table_id)
+            except TableError:
+                pass
+            raise
+        return table, new_seat, token
+
     async def get(self, table_id: Any) -> LiveTable:
         if not isinstance(table_id, str) or not table_id.isalnum() or len(table_id) > 32:
-            raise TableError("there is no such table")
+            raise TableError("there is no such table", "no_table", table=str(table_id)[:40])
         table = self.tables.get(table_id)
         if table is not None:
             return table
@@ -221,7 +281,7 @@ class TableManager:
     async def _load(self, table_id: str) -> LiveTable:
         stored = await self.read(self.storage.load_table, table_id)
         if stored is None:
-            raise TableError(f"there is no table {table_id!r}")
+            raise TableError(f"there is no table {table_id!r}", "no_table", table=table_id)
         owned = True
         if self.cluster is not None and stored.status != "finished":
             owned = await self.cluster.acquire(table_id)      # else: a mirror of its owner's

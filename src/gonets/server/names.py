@@ -29,30 +29,36 @@ def clean_name(name: Any) -> str:
     """The name as it will be shown: NFC-normalised, outer spaces removed. Raises
     :class:`TableError` naming the first character that cannot be shown."""
     if not isinstance(name, str):
-        raise TableError("a name must be text")
+        raise TableError("a name must be text", "name_text")
     name = unicodedata.normalize("NFC", name).strip(" ")
     if not name:
-        raise TableError("a name needs at least one visible character")
+        raise TableError("a name needs at least one visible character", "name_empty")
     if len(name) > MAX_NAME:
-        raise TableError(f"a name may have at most {MAX_NAME} characters")
+        raise TableError(f"a name may have at most {MAX_NAME} characters", "name_long",
+                         max=MAX_NAME)
     marks = 0
     previous = " "
     for ch in name:
         category = unicodedata.category(ch)
         if category[0] == "C":
-            raise TableError(f"a name may not hold the invisible character {describe(ch)}")
+            raise TableError(f"a name may not hold the invisible character {describe(ch)}",
+                             "name_invisible", char=describe(ch))
         if category[0] == "Z" and ch != " ":
-            raise TableError(f"a name may hold only plain spaces, not {describe(ch)}")
+            raise TableError(f"a name may hold only plain spaces, not {describe(ch)}",
+                             "name_space", char=describe(ch))
         if ch in BLANK_CHARACTERS:
-            raise TableError(f"a name may not hold {describe(ch)}: it shows as a blank")
+            raise TableError(f"a name may not hold {describe(ch)}: it shows as a blank",
+                             "name_blank", char=describe(ch))
         if ch == " " and previous == " ":
-            raise TableError("a name may not hold several spaces in a row")
+            raise TableError("a name may not hold several spaces in a row", "name_spaces")
         if category[0] == "M":
             marks += 1
             if previous == " ":
-                raise TableError(f"the combining mark {describe(ch)} has no letter to sit on")
+                raise TableError(f"the combining mark {describe(ch)} has no letter to sit on",
+                                 "name_mark", char=describe(ch))
             if marks > MAX_MARKS:
-                raise TableError(f"too many combining marks on one letter (at most {MAX_MARKS})")
+                raise TableError(f"too many combining marks on one letter (at most {MAX_MARKS})",
+                                 "name_marks", max=MAX_MARKS)
         else:
             marks = 0
             previous = ch
@@ -80,10 +86,11 @@ def check_name_at_table(name: Any, seat: int, seats: list[dict],
     name = clean_name(name)
     if looks_like_a_bot(name, agents):
         raise TableError(f"the name {name!r} looks like a bot's; names ending in 'bot' and "
-                         "bot names are kept for the bots")
+                         "bot names are kept for the bots", "name_bot", name=name)
     key = name_key(name)
     for other, entry in enumerate(seats):
         if other != seat and entry.get("name") and name_key(entry["name"]) == key:
             raise TableError(f"p{other + 1} is already called {entry['name']!r} at this "
-                             "table; choose another name")
+                             "table; choose another name", "name_taken", name=entry["name"],
+                             seat=other + 1)
     return name

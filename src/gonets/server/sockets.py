@@ -19,7 +19,7 @@ from gonets.core import GonetsError
 from gonets.server.connection import Connection
 from gonets.server.limits import parse_lang
 from gonets.server.manager import TableManager
-from gonets.server.spec import TableError, hash_token
+from gonets.server.spec import TableError, error_fields, hash_token
 from gonets.server.tables import LiveTable
 
 MAX_MESSAGE = 8192          # bytes in one websocket message from a client
@@ -48,7 +48,8 @@ def load_json(text: str | bytes, what: str) -> Any:
 
 def parse_message(text: str) -> dict:
     if len(text.encode("utf-8")) > MAX_MESSAGE:
-        raise TableError(f"message too large (at most {MAX_MESSAGE} bytes)")
+        raise TableError(f"message too large (at most {MAX_MESSAGE} bytes)", "too_large",
+                         max=MAX_MESSAGE)
     data = load_json(text, "message")
     if not isinstance(data, dict):
         raise TableError("a message must be a JSON object with a 'type'")
@@ -86,17 +87,30 @@ class Session:
             elif kind == "name":
                 await self.table.set_name(self.seated(), data.get("name"))
                 self.push({"type": "ack", "ref": ref, "version": self.table.version})
+            elif kind == "chat":
+                await self.table.post_chat(self.joined_conn(), data.get("text"))
+                self.push({"type": "ack", "ref": ref, "version": self.table.version})
+            elif kind == "chat_name":
+                if self.joined_conn().seat is not None:
+                    raise TableError("a seated player writes under the seat's name",
+                                     "chat_name_seated")
+                name = self.table.set_chat_name(self.conn, data.get("name"))
+                self.push({"type": "ack", "ref": ref, "name": name,
+                           "version": self.table.version})
+            elif kind == "rematch":
+                await self.rematch(ref)
             elif kind == "ping":
                 self.push({"type": "pong", "ref": ref})
             else:
-                raise TableError("unknown message type; use join, act, name or ping")
+                raise TableError("unknown message type; use join, act, name, chat, chat_name, "
+                                 "rematch or ping", "unknown_type")
         except GonetsError as exc:
-            self.push({"type": "error", "message": str(exc), "ref": ref})
+            self.push({"type": "error", "ref": ref, **error_fields(exc)})
         except Exception:
             log.exception("table %s: a message could not be handled", self.table.id)
-            self.push({"type": "error", "ref": ref, "message":
-                       "the server failed to handle that message (an internal error, "
-                       "logged); reload to see the table"})
+            self.push({"type": "error", "ref": ref, "code": "internal", "params": {},
+                       "message": "the server failed to handle that message (an internal "
+                                  "error, logged); reload to see the table"})
 
     def _check_rate(self) -> None:
         now = time.monotonic()
@@ -106,22 +120,25 @@ class Session:
         limit = self.websocket.app.state.max_rate
         if len(self.recent) > limit:
             raise TableError(f"too many messages (at most {limit} a second); "
-                             "this one was ignored")
+                             "this one was ignored", "too_fast", limit=limit)
 
     async def join(self, data: dict, ref: Any) -> None:
         table = self.table
         if self.joined:
-            raise TableError("this connection has already joined the table")
+            raise TableError("this connection has already joined the table", "already_joined")
         lang = parse_lang(data.get("lang", "en"))
         seat = None
         if data.get("token") is not None:
             seat = table.seat_of_token(data.get("token"))
         if seat is None and table.spectator_count() >= table.spectator_room():
-            raise TableError("this table has as many watchers as it can take; try again later")
+            raise TableError("this table has as many watchers as it can take; try again later",
+                             "watchers_full")
+        name_refused = None
         if data.get("name") is not None:
             if seat is None:
-                raise TableError("spectators do not have a name at the table")
-            await table.set_name(seat, data["name"])
+                raise TableError("spectators do not have a name at the table",
+                                 "spectator_name")
+            name_refused = await self.name_at_join(seat, data["name"])
         welcome: dict[str, Any] = {"type": "welcome", "seat": seat, "ref": ref, "lang": lang}
         if not isinstance(data.get("take_back", False), bool):
             raise TableError("'take_back' must be true or false")
@@ -137,14 +154,47 @@ class Session:
         self.push(welcome)
         self.joined = True
         if table.attach(self.conn):
-            self.push({"type": "notice", "message": "this seat was open in another place; "
-                                                    "that place was told and stopped playing it"})
+            self.push({"type": "notice", "code": "displaced_other", "params": {},
+                       "message": "this seat was open in another place; that place was told "
+                                  "and stopped playing it"})
+        if name_refused is not None:           # seated, but asked for another name
+            self.push({"type": "error", "ref": ref, **error_fields(name_refused)})
+        self.push({"type": "chat", "table": table.id, "history": True,
+                   "entries": await table.chat_history(),
+                   "me": table.chat_author(self.conn)})
+
+    async def name_at_join(self, seat: int, name: Any) -> TableError | None:
+        """Sit down under the name a join brings (the one this browser used before); a name
+        refused leaves the seat joined and unnamed, so the page asks for another one."""
+        if self.table.seats[seat].get("name") == name:
+            return None                       # a rejoin under the saved name
+        try:
+            await self.table.set_name(seat, name)
+        except TableError as exc:
+            if not exc.code.startswith("name"):
+                raise
+            return exc
+        return None
+
+    async def rematch(self, ref: Any) -> None:
+        """Open (or join) the rematch of this finished table: the answer, with this seat's
+        own new secret, goes to this connection only."""
+        seat = self.seated()
+        table, new_seat, token = await self.manager.rematch(
+            self.table, seat, client_address(self.websocket.client))
+        self.push({"type": "rematch", "ref": ref, "table": table.id,
+                   "link": seat_link(table.id, new_seat, token)})
+
+    def joined_conn(self) -> Connection:
+        if not self.joined:
+            raise TableError("join the table first (send a join message)", "not_joined")
+        return self.conn
 
     def seated(self) -> int:
         if not self.joined:
-            raise TableError("join the table first (send a join message)")
+            raise TableError("join the table first (send a join message)", "not_joined")
         if self.conn.seat is None:
-            raise TableError("spectators cannot act; open a seat link to play")
+            raise TableError("spectators cannot act; open a seat link to play", "spectator")
         return self.conn.seat
 
     def leave(self) -> None:
@@ -154,8 +204,10 @@ class Session:
             self.conn.close()
 
 
-async def refuse(websocket: WebSocket, message: str, code: int) -> None:
-    await websocket.send_text(json.dumps({"type": "error", "message": message, "fatal": True}))
+async def refuse(websocket: WebSocket, exc: Exception, code: int) -> None:
+    """Tell the client why it cannot stay (with the refusal's stable code) and close."""
+    await websocket.send_text(json.dumps({"type": "error", "fatal": True, **error_fields(exc)},
+                                         ensure_ascii=False))
     await websocket.close(code=code)
 
 
@@ -167,14 +219,14 @@ async def table_socket(websocket: WebSocket) -> None:
     try:
         manager.clients.connect(address)
     except TableError as exc:
-        await refuse(websocket, str(exc), 4429)
+        await refuse(websocket, exc, 4429)
         return
     session = None
     try:
         try:
             table = await manager.get(websocket.path_params["table_id"])
         except TableError as exc:
-            await refuse(websocket, str(exc), 4404)
+            await refuse(websocket, exc, 4404)
             return
         session = Session(websocket, manager, table)
         while True:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gonets.agents import agent_names
-from gonets.core import GonetsError, get_game
+from gonets.core import GonetsError, IllegalAction, get_game
 from gonets.core.errors import OptionError
 
 MAX_BOT_DELAY = 30.0
@@ -21,7 +21,23 @@ SEED_LIMIT = 2**53              # as wide as the core's own draw: not searchable
 
 
 class TableError(GonetsError):
-    """A request a table refuses; the message is shown to the one client that sent it."""
+    """A request a table refuses; the message is shown to the one client that sent it.
+
+    ``code`` is stable (the client shows its own words for it, from the page's catalogue
+    ``error.<code>``, with ``params`` filled in; the English ``message`` is the fallback)."""
+
+    def __init__(self, message: str, code: str = "refused", **params: Any):
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
+def error_fields(exc: Exception) -> dict[str, Any]:
+    """What a client is told about a refusal: ``message``, a stable ``code`` and its
+    ``params``."""
+    code = getattr(exc, "code", None) or ("illegal_action" if isinstance(exc, IllegalAction)
+                                          else "refused")
+    return {"message": str(exc), "code": code, "params": dict(getattr(exc, "params", {}))}
 
 
 def hash_token(token: str) -> str:

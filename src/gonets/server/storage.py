@@ -60,6 +60,7 @@ tables_table = Table(
     Column("updated", Float, nullable=False),
     Column("owner", String(64), nullable=True),        # the process that runs the table
     Column("lease_until", Float, nullable=True),       # ... for as long as it renews this
+    Column("rematch", String(32), nullable=True),      # the table its players went on to
 )
 
 Index("gonets_tables_status_updated", tables_table.c.status, tables_table.c.updated)
@@ -71,6 +72,20 @@ steps_table = Table(
     Column("idx", Integer, primary_key=True),
     Column("step", Text, nullable=False),
 )
+
+# Table chat: lines people wrote at a table, kept beside it (never in its match record).
+chat_table = Table(
+    "gonets_chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), nullable=False),
+    Column("ts", Float, nullable=False),
+    Column("seat", Integer, nullable=True),            # None: a spectator wrote it
+    Column("name", String(64), nullable=True),         # the name it was written under
+    Column("spectator", Integer, nullable=True),       # "spectator N" when they gave none
+    Column("text", Text, nullable=False),
+)
+
+Index("gonets_chat_table", chat_table.c.table_id, chat_table.c.id)
 
 # The statements of the hot path (one commit per action), built once: building and keying a
 # statement per call costs SQLAlchemy about twice the time of the SQLite work itself.
@@ -153,6 +168,7 @@ class StoredTable:
     steps: list[dict] = field(default_factory=list)
     owner: str | None = None
     lease_until: float | None = None
+    rematch: str | None = None
 
 
 class Storage:
@@ -265,6 +281,40 @@ class Storage:
                  "step": json.dumps(step, ensure_ascii=False, separators=(",", ":"))}
                 for offset, step in enumerate(steps)])
 
+    # -- chat and rematch --------------------------------------------------------------------
+    def add_chat(self, table_id: str, entry: dict) -> int:
+        """Store one chat line of a table (``ts``, ``seat``, ``name``, ``spectator``,
+        ``text``); returns its id, which orders a table's lines."""
+        with self.engine.begin() as conn:
+            done = conn.execute(insert(chat_table).values(
+                table_id=table_id, ts=entry["ts"], seat=entry.get("seat"),
+                name=entry.get("name"), spectator=entry.get("spectator"), text=entry["text"]))
+            return int(done.inserted_primary_key[0])
+
+    def chat_history(self, table_id: str, limit: int) -> list[dict]:
+        """The last ``limit`` chat lines of a table, oldest first."""
+        query = (select(chat_table).where(chat_table.c.table_id == table_id)
+                 .order_by(chat_table.c.id.desc()).limit(limit))
+        with self.engine.connect() as conn:
+            rows = list(conn.execute(query))
+        return [{"id": row.id, "ts": row.ts, "seat": row.seat, "name": row.name,
+                 "spectator": row.spectator, "text": row.text} for row in reversed(rows)]
+
+    def set_rematch(self, table_id: str, rematch: str | None, expected: str | None) -> bool:
+        """Point a table to its rematch if it still points to ``expected`` (None: to none
+        yet); True when it did. Two players asking at once get one rematch."""
+        current = (tables_table.c.rematch.is_(None) if expected is None
+                   else tables_table.c.rematch == expected)
+        with self.engine.begin() as conn:
+            done = conn.execute(update(tables_table).where(tables_table.c.id == table_id)
+                                .where(current).values(rematch=rematch))
+            return done.rowcount == 1
+
+    def rematch_of(self, table_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(tables_table.c.rematch)
+                                .where(tables_table.c.id == table_id)).scalar()
+
     # -- leases (several processes) ------------------------------------------------------------
     def acquire(self, table_id: str, owner: str, until: float, now: float) -> bool:
         """Make ``owner`` the table's process until ``until`` if nobody holds a live lease
@@ -363,4 +413,4 @@ class Storage:
             turn_seconds=row.turn_seconds, status=row.status,
             result=json.loads(row.result) if row.result else None, version=row.version,
             created=row.created, updated=row.updated, owner=row.owner,
-            lease_until=row.lease_until)
+            lease_until=row.lease_until, rematch=row.rematch)

@@ -14,6 +14,7 @@ import json
 import logging
 import secrets
 import time
+from collections import deque
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
@@ -30,11 +31,13 @@ from gonets.core import (
 )
 from gonets.core.record import apply_step
 from gonets.server.bots import BotTimeout
+from gonets.server.chat import CHAT_HISTORY, clean_chat
 from gonets.server.connection import Connection
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import LogLines, seat_payload
-from gonets.server.names import check_name_at_table
+from gonets.server.names import check_name_at_table, clean_name, looks_like_a_bot, name_key
 from gonets.server.spec import TableError, hash_token, new_token
+from gonets.server.standins import StandIns
 from gonets.server.storage import (
     LeaseLost,
     MissingTable,
@@ -83,6 +86,11 @@ class LiveTable:
         self.pending: asyncio.Task | None = None    # a write whose outcome is not known yet
         self.owned = True                # False: a mirror of a table another process runs
         self.owner: str | None = stored.owner
+        self.rematch: str | None = stored.rematch      # the table its players went on to
+        self.rematch_lock = asyncio.Lock()
+        self.stand_ins = StandIns.of_record(self.match.record)
+        self.chat: deque[dict] | None = None            # the last lines, once read
+        self.spectators_seen = 0                       # numbers "spectator N" at this table
         self._reset_deadline()
 
     # -- construction ------------------------------------------------------------------------------
@@ -123,24 +131,39 @@ class LiveTable:
         return [index for index, seat in enumerate(self.seats)
                 if seat["kind"] == "human" and self.token_hashes[index] is None]
 
+    def open_seats(self) -> list[int]:
+        """Free seats anybody may take: not kept for a player invited to a rematch (a seat
+        is kept for them a short while, ``reserved_until``)."""
+        now = time.time()
+        return [index for index in self.free_seats()
+                if (self.seats[index].get("reserved_until") or 0) <= now]
+
     def seat_names(self) -> list[str]:
         """What the log calls each seat: the chosen name, else p1, p2..."""
         return seat_names(self.seats)
 
     def seat_of_token(self, token: Any) -> int:
         if not isinstance(token, str) or not token or len(token) > 200:
-            raise TableError("this seat link is not valid (missing or malformed token)")
+            raise TableError("this seat link is not valid (missing or malformed token)",
+                             "bad_token")
         digest = hash_token(token)
         for seat, stored in enumerate(self.token_hashes):
             if stored is not None and hmac.compare_digest(stored, digest):
                 return seat
-        raise TableError("this seat link is not valid for this table (wrong token)")
+        raise TableError("this seat link is not valid for this table (wrong token)", "bad_token")
 
     def summary(self) -> dict:
         summary = table_summary(self.stored_snapshot())
-        for index in self.free_seats():
-            summary["seats"][index]["free"] = True
+        self._mark_free(summary["seats"])
         return summary
+
+    def _mark_free(self, seats: list[dict]) -> None:
+        """Mark the free seats of a public seat list, and those kept for an invited player."""
+        open_now = self.open_seats()
+        for index in self.free_seats():
+            seats[index]["free"] = True
+            if index not in open_now:
+                seats[index]["reserved"] = True
 
     def stored_snapshot(self) -> StoredTable:
         snap = StoredTable(**{**self.stored.__dict__, "steps": []})
@@ -153,7 +176,8 @@ class LiveTable:
         lines, names = self.log_lines.get((seat, lang)), self.seat_names()
         if lines is None or lines.names != names:       # a seat taken or renamed: describe anew
             lines = self.log_lines[(seat, lang)] = LogLines(self.game, lang, seat, names)
-        payload = seat_payload(self.game, self.state.view(seat), lines, lang)
+        marks = self.stand_ins.marks(seat) if self.stand_ins.spans else None
+        payload = seat_payload(self.game, self.state.view(seat), lines, lang, marks=marks)
         if self.status != "running" or self.failure:
             payload.update(legal=[], picks={}, prompts={})  # nobody acts before all are seated
         if self.ended():
@@ -191,8 +215,7 @@ class LiveTable:
         seats = self.public_seats()
         for index, entry in enumerate(seats):
             entry["connected"] = connected[index]
-        for index in self.free_seats():
-            seats[index]["free"] = True
+        self._mark_free(seats)
         remaining = None
         if self.deadline is not None:
             remaining = round(max(0.0, self.deadline - time.monotonic()), 1)
@@ -200,7 +223,7 @@ class LiveTable:
                 "title": self.game.title, "version": self.version, "status": self.status,
                 "seats": seats, "spectators": spectators, "turn_seconds": self.stored.turn_seconds,
                 "turn_left": remaining, "ts": ts or self.last_change, "failure": self.failure,
-                "ended": self.ended()}
+                "ended": self.ended(), "rematch": self.rematch}
 
     def broadcast(self) -> None:
         """Queue a fresh frame for every listener (built once per seat)."""
@@ -226,6 +249,9 @@ class LiveTable:
                 self.displace(other, "your seat was opened in another place (another tab, "
                                      "browser or device); this page no longer plays it")
                 displaced += 1
+        if conn.seat is None and conn.spectator_number is None:
+            self.spectators_seen += 1
+            conn.spectator_number = self.spectators_seen
         self.connections.add(conn)
         conn.push(json.dumps(self.frame(conn.seat, lang=conn.lang), ensure_ascii=False))
         self.announce_presence()
@@ -267,7 +293,8 @@ class LiveTable:
             return
         async with self.lock:
             if self.status == "finished":
-                raise TableError("the game is over; the names stay as they were in the record")
+                raise TableError("the game is over; the names stay as they were in the record",
+                                 "names_frozen")
             name = check_name_at_table(name, seat, self.seats, agent_names(self.game))
             if self.seats[seat].get("name") == name:
                 return                       # a rejoin under the saved name: nothing changes
@@ -275,23 +302,28 @@ class LiveTable:
             seats[seat]["name"] = name
             await self._store_seats(seats, self.token_hashes, "the name")
 
-    async def claim(self, seat: Any = None, name: Any = None) -> tuple[int, str]:
+    async def claim(self, seat: Any = None, name: Any = None,
+                    invited: bool = False) -> tuple[int, str]:
         """Give a free human seat (``seat``, or the first free one) to whoever asks, with a
-        fresh secret that only they receive; ``name`` sits them down at once."""
+        fresh secret that only they receive; ``name`` sits them down at once. Seats kept for
+        the players invited to a rematch are given only to them (``invited``: the player of
+        that seat at the previous table; a seat taken meanwhile gives them another)."""
         if not self.owned:
-            seat, token = await self.manager.cluster.call(self, "claim", seat, name)
+            seat, token = await self.manager.cluster.call(self, "claim", seat, name, invited)
             return seat, token
         async with self.lock:
-            free = self.free_seats()
+            free = self.free_seats() if invited else self.open_seats()
             if self.status == "finished":
-                raise TableError("the game is over; no seat can be taken")
+                raise TableError("the game is over; no seat can be taken", "game_over")
+            if invited and seat not in free:
+                seat, free = None, self.open_seats()
             if not free:
-                raise TableError("every seat at this table is taken")
+                raise TableError("every seat at this table is taken", "seats_taken")
             if seat is None:
                 seat = free[0]
             if not isinstance(seat, int) or isinstance(seat, bool) or seat not in free:
                 raise TableError(f"'seat' must be a free seat: "
-                                 f"{', '.join(str(i) for i in free)}")
+                                 f"{', '.join(str(i) for i in free)}", "seat_not_free")
             seats = [dict(entry) for entry in self.seats]
             if name is not None:
                 seats[seat]["name"] = check_name_at_table(name, seat, seats,
@@ -363,30 +395,35 @@ class LiveTable:
 
     def _check_open_for(self, seat: int, version: Any) -> None:
         if self.failure:
-            raise TableError(f"this table is stopped: {self.failure}")
+            raise TableError(f"this table is stopped: {self.failure}", "table_stopped",
+                             reason=self.failure)
         if self.pending is not None:
             raise TableError("the table waits for the database to answer about the last "
                              "action; nothing was done")
         if self.status == "finished" or self.state.is_terminal():
-            raise TableError("the game is over; no more actions are accepted")
+            raise TableError("the game is over; no more actions are accepted", "game_over")
         if self.status == "open":
-            raise TableError("the table waits for every player to choose a name")
+            raise TableError("the table waits for every player to choose a name", "waiting_names")
         if version is not None and version != self.version:
             raise TableError(f"that action was chosen at step {version} but the table is at step "
-                             f"{self.version} (a repeated click?); nothing was done")
+                             f"{self.version} (a repeated click?); nothing was done",
+                             "stale_action")
         deciding = self.state.current_player()
         if deciding != seat:
             raise TableError(f"it is not your turn: p{deciding + 1} decides now"
-                             if deciding >= 0 else "nobody can act right now")
+                             if deciding >= 0 else "nobody can act right now", "not_your_turn")
 
-    async def _commit(self, seat: int, action: Any) -> None:
+    async def _commit(self, seat: int, action: Any, stand_in: bool = False) -> None:
         """Apply the action to a copy of the match, store the new steps, and only then make
         the copy the table's match and tell listeners. Called with the table's lock held;
-        while the write is under way, everybody still sees the stored state."""
+        while the write is under way, everybody still sees the stored state. ``stand_in``:
+        a bot plays for the absent human of ``seat`` (the step says so)."""
         taken = time.time()
         trial = self.match.fork()
         start = len(trial.record.steps)
         trial.act(seat, action)             # IllegalAction: nothing changed anywhere
+        if stand_in:
+            trial.record.steps[start] = {**trial.record.steps[start], "stand_in": True}
         self._stop_at_the_step_limit(trial)
         new_steps = trial.record.steps[start:]
         status = "finished" if trial.record.result is not None else self.status
@@ -403,6 +440,8 @@ class LiveTable:
     def _adopt(self, trial: Match, status: str, taken: float) -> None:
         """Make a stored trial the table's match and tell every listener."""
         start = self.version
+        if start < len(trial.record.steps):      # its first step: the one a seat chose
+            self.stand_ins.observe(self.state, trial.record.steps[start], start)
         self.match = trial
         self.status = status
         self.stored.status, self.stored.version = status, self.version
@@ -485,10 +524,87 @@ class LiveTable:
         self.seats, self.token_hashes, self.status = stored.seats, stored.token_hashes, \
             stored.status
         self.match = self._match_from_steps(stored.steps, stored.result)
+        self.stand_ins = StandIns.of_record(self.match.record)
+        self.rematch = stored.rematch
         self.stored.steps = []
         self._reset_deadline()
         self.wake.set()
         self.broadcast()
+
+    # -- chat and rematch ----------------------------------------------------------------------
+    async def chat_history(self) -> list[dict]:
+        """The table's last chat lines (read from the database once, then kept up to date);
+        none while the database does not answer."""
+        if self.chat is None:
+            try:
+                lines = await self.manager.read(self.storage.chat_history, self.id,
+                                                CHAT_HISTORY)
+            except TableError:
+                return []
+            if self.chat is None:
+                self.chat = deque(lines, maxlen=CHAT_HISTORY)
+        return list(self.chat)
+
+    def chat_author(self, conn: Connection) -> dict:
+        """Who writes from ``conn``: its seat and name, or a spectator (a name they gave, or
+        their number at this table: "spectator 2")."""
+        if conn.seat is not None:
+            return {"seat": conn.seat, "name": self.seat_names()[conn.seat], "spectator": None}
+        return {"seat": None, "name": conn.chat_name,
+                "spectator": None if conn.chat_name else conn.spectator_number}
+
+    async def post_chat(self, conn: Connection, text: Any) -> dict:
+        """Store one chat line from ``conn`` and send it to every connection of the table
+        (those of other processes through the cluster)."""
+        text = clean_chat(text)
+        conn.chat_rate.check()
+        entry = {"ts": round(time.time(), 3), **self.chat_author(conn), "text": text}
+        try:
+            entry["id"] = await self.manager.write(self.storage.add_chat, self.id, entry)
+        except DatabaseUnavailable:
+            raise TableError("the database is not answering, so that chat line was not sent; "
+                             "please try again", "chat_not_stored") from None
+        self.chat_arrived(entry)
+        if self.manager.cluster is not None:
+            await self.manager.cluster.announce(self.id, {"chat": entry})
+        return entry
+
+    def chat_arrived(self, entry: dict) -> None:
+        """A stored chat line: keep it and send it to this process's connections."""
+        if self.chat is not None:
+            if any(known.get("id") == entry.get("id") for known in self.chat):
+                return
+            self.chat.append(entry)
+        text = json.dumps({"type": "chat", "table": self.id, "entries": [entry]},
+                          ensure_ascii=False)
+        for conn in list(self.connections):
+            conn.push(text)
+
+    def set_chat_name(self, conn: Connection, name: Any) -> str:
+        """A spectator's name in the chat: visible text, no bot's name and none of the
+        seats' names (nobody writes as a player)."""
+        name = clean_name(name)
+        if looks_like_a_bot(name, agent_names(self.game)):
+            raise TableError(f"the name {name!r} looks like a bot's", "name_bot", name=name)
+        key = name_key(name)
+        for index, taken in enumerate(self.seat_names()):
+            if name_key(taken) == key:
+                raise TableError(f"p{index + 1} is already called {taken!r} at this table; "
+                                 "choose another name", "name_taken", name=taken,
+                                 seat=index + 1)
+        conn.chat_name = name
+        return name
+
+    def point_to_rematch(self, table_id: str, announce: bool = True) -> None:
+        """This finished table's players went on to ``table_id``: tell every listener (and,
+        with ``announce``, the other processes)."""
+        if self.rematch == table_id:
+            return
+        self.rematch = self.stored.rematch = table_id
+        self.broadcast()
+        if announce and self.manager.cluster is not None:
+            asyncio.get_running_loop().create_task(
+                self.manager.cluster.announce(self.id, {"rematch": table_id}))
 
     # -- several processes ---------------------------------------------------------------
     async def run_forwarded(self, method: str, args: list) -> Any:
@@ -537,6 +653,7 @@ class LiveTable:
                     raise ValueError("an update was missed")
                 for index in range(self.version, start + len(steps)):
                     step = steps[index - start]
+                    self.stand_ins.observe(self.match.state, step, index)
                     apply_step(self.match.state, step, index)
                     self.match.record.steps.append(step)
         except Exception:  # noqa: BLE001 - the database has the truth
@@ -671,12 +788,13 @@ class LiveTable:
             if self.version != version or self.state.current_player() != seat or \
                     self.pending is not None or self.failure or not self.owned:
                 return
+            stand_in = self.seats[seat]["kind"] == "human"   # the turn timer ran out
             try:
-                await self._commit(seat, action)
+                await self._commit(seat, action, stand_in)
             except IllegalAction as exc:        # a faulty agent: play a random legal move
                 log.error("table %s: bot move %r refused (%s); playing at random",
                           self.id, action, exc)
-                await self._commit(seat, legal[secrets.randbelow(len(legal))])
+                await self._commit(seat, legal[secrets.randbelow(len(legal))], stand_in)
             except TableError:                  # storage trouble: told to the listeners
                 await asyncio.sleep(0.5)
 
@@ -697,6 +815,7 @@ def table_summary(stored: StoredTable) -> dict:
         "preset": stored.preset, "players": stored.players, "status": stored.status,
         "version": stored.version, "created": stored.created, "updated": stored.updated,
         "bot_delay": stored.bot_delay, "turn_seconds": stored.turn_seconds,
+        "rematch": stored.rematch,
         "seats": [{"kind": s["kind"], "name": s.get("name"), "agent": s.get("agent")}
                   for s in stored.seats],
     }
