@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from gonets.games.carcassonne import GAME
+from gonets.games.carcassonne.svg import track_svg
 
 from .helpers import act, play
 from .test_messengers import road_five
@@ -29,42 +30,44 @@ def table_with_scores(scores, preset="c3", players=3):
 
 def test_svg_track_draws_both_figures_of_every_player_and_the_dark_spaces():
     state = table_with_scores([[5, 2], [57, 0], [13, 100]])
-    svg = GAME.render_svg(state.view(None))
+    svg = track_svg(state.view(None), "en")
     assert track_figures(svg) == {(1, "meeple"): 5, (1, "messenger"): 2, (2, "meeple"): 57,
                                   (2, "messenger"): 0, (3, "meeple"): 13,
                                   (3, "messenger"): 100}
     assert dark_spaces(svg) == list(range(0, 50, 5))
     assert len(re.findall(r'data-space="\d+"', svg)) == 50
-    assert "p2 scoring meeple: 57 points, space 7, lap 2" in svg
-    assert "p3 messenger: 100 points, space 0 (dark), lap 3" in svg
+    assert "red scoring meeple: 57 points, space 7, lap 2" in svg
+    assert "green messenger: 100 points, space 0 (dark), lap 3" in svg
+    assert "зелёный: гонец — 100 очк., поле 0 (тёмное), круг 3" in track_svg(
+        state.view(None), "ru")
 
 
 def test_svg_track_places_each_figure_on_its_space():
     state = table_with_scores([[5, 2], [57, 0], [13, 49]])
-    svg = GAME.render_svg(state.view(None))
-    track = svg[svg.index("Scoring track"):]
+    svg = track_svg(state.view(None), "en")
     spaces = {int(s): (float(x), float(y)) for x, y, s in re.findall(
-        r'<rect x="([\d.]+)" y="([\d.]+)" width="42" height="34" rx="3" fill="#[0-9a-f]+" '
-        r'stroke="#8a7a55" data-space="(\d+)"', track)}
-    for match in re.finditer(r'<(circle|polygon) (?:cx="([\d.]+)" cy="([\d.]+)"|points="([\d.]+),'
-                             r'([\d.]+)[^"]*")[^>]*data-figure="p(\d) (\w+)" data-total="(\d+)"',
-                             track):
-        x = float(match.group(2) or match.group(4))
-        y = float(match.group(3) or match.group(5))
-        sx, sy = spaces[int(match.group(8)) % 50]
-        assert sx <= x <= sx + 42 and sy <= y <= sy + 34, match.group(0)
+        r'<rect x="([\d.]+)" y="([\d.]+)" width="28" height="44" rx="3" fill="#[0-9a-f]+" '
+        r'stroke="#8a7a55" data-space="(\d+)"', svg)}
+    assert len(spaces) == 50
+    found = re.findall(r'<g data-figure="p(\d) (\w+)" data-total="(\d+)"[^>]*>(?:<title>[^<]*'
+                       r'</title>)?(?:<circle[^>]*/>)?<path d="[^"]*" transform="translate\('
+                       r'([\d.]+),([\d.]+)\)', svg)
+    assert len(found) == 6
+    for _player, _figure, total, x, y in found:
+        sx, sy = spaces[int(total) % 50]
+        assert sx <= float(x) <= sx + 28 and sy <= float(y) <= sy + 44, (total, x, y)
 
 
 def test_svg_track_after_the_merge_and_in_the_base_game_shows_only_the_meeple():
     state = table_with_scores([[5, 2], [0, 0], [13, 10]], preset="base")
     state.scores = [[5, 0], [0, 0], [13, 0]]
-    svg = GAME.render_svg(state.view(None))
+    svg = track_svg(state.view(None), "en")
     assert track_figures(svg) == {(1, "meeple"): 5, (2, "meeple"): 0, (3, "meeple"): 13}
     merged = road_five(messages=[6, 1, 2, 3, 4, 5, 7, 8], extra=["E"])
     act(merged, "message seal", "figure messenger")
     merged.pile = []                 # the game ends after the next turn
     merged._finish()
-    svg = GAME.render_svg(merged.view(None))
+    svg = track_svg(merged.view(None), "en")
     assert track_figures(svg) == {(1, "meeple"): 7, (2, "meeple"): 0}
 
 
@@ -75,14 +78,14 @@ def test_svg_track_figures_answer_the_figure_question():
                                               "place L 1,-1 r270"])
     state.scores = [[1, 6], [0, 0]]
     act(state, "pass")
-    svg = GAME.render_svg(state.view(0))
-    assert re.search(r'data-figure="p1 meeple" data-total="1" data-action="figure meeple"', svg)
-    assert re.search(r'data-figure="p1 messenger" data-total="6" data-action="figure messenger"',
+    svg = track_svg(state.view(0), "en")
+    assert re.search(r'data-figure="p1 meeple" data-total="1" data-pick="figure:meeple"', svg)
+    assert re.search(r'data-figure="p1 messenger" data-total="6" data-pick="figure:messenger"',
                      svg)
-    assert "meeple would land on 5 (dark space)" in svg
-    assert "messenger would land on 10 (dark space)" in svg
-    spectator = GAME.render_svg(state.view(None))
-    assert 'data-action="figure' not in spectator
+    assert "the scoring meeple would land on 5 (dark)" in svg
+    assert "the messenger would land on 10 (dark)" in svg
+    spectator = track_svg(state.view(None), "en")
+    assert 'data-pick="figure' not in spectator
 
 
 def track_rows(text: str) -> dict[int, str]:
@@ -119,7 +122,7 @@ def test_svg_follower_on_the_map_carries_its_message_8_recall():
                                               "place W 3,0 r0", "farmer 1"],
                  messages=[8, 1, 2, 3, 4, 5, 6, 7])
     svg = GAME.render_svg(state.view(0))
-    assert re.search(r'<circle [^>]*data-action="recall 3,0 farmer 1"', svg)
+    assert re.search(r'<g data-pick="recall:3,0,farmer-1">', svg)
 
 
 def test_terminal_shows_where_each_figure_would_land():

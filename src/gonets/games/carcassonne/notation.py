@@ -170,3 +170,40 @@ def _parse_recall(rest: list[str], text: str, followers: Sequence[Follower | Non
         if where is not None and where == (x, y, label):
             return RECALL + slot
     raise IllegalAction(f"{text!r}: p{player + 1} has no {label} at {x},{y}")
+
+
+# -- clicks (the web client's step keys) ---------------------------------------------------------
+def action_steps(view: dict, text: str) -> list[str]:
+    """The clicks that make up the legal action ``text``: a placement is its cell and then
+    its rotation (a cycling step, ``~rot``), everything else one click. Keys never hold
+    spaces, ``/`` or ``|``: ``cell:3,-1`` ``~rot:90``, ``spot:knight-1`` (``spot:none`` for
+    no follower), ``figure:meeple``, ``message:seal``, ``recall:3,0,farmer-1``,
+    ``chain:draw``."""
+    words = text.split()
+    head = words[0]
+    if head == "place":
+        return [f"cell:{words[-2]}", f"~rot:{words[-1][1:]}"]
+    if head == "pass":
+        return ["spot:none"]
+    if head in FOLLOWER_HEADS:
+        return [f"spot:{'-'.join(words)}"]
+    if head in ("figure", "message", "chain"):
+        return [f"{head}:{words[1]}"]
+    if head == "recall":
+        return [f"recall:{words[1]},{'-'.join(words[2:])}"]
+    return [text]
+
+
+def step_notation(key: str) -> str | None:
+    """The follower label or notation word a one-click key stands for (``spot:knight-1`` ->
+    ``knight 1``, ``recall:3,0,farmer-1`` -> ``recall 3,0 farmer 1``); None for the two
+    steps of a placement."""
+    family, _, value = key.partition(":")
+    if family == "spot":
+        return "pass" if value == "none" else value.replace("-", " ")
+    if family in ("figure", "message", "chain"):
+        return f"{family} {value}"
+    if family == "recall":
+        x, y, label = value.split(",", 2)
+        return f"recall {x},{y} {label.replace('-', ' ')}"
+    return None

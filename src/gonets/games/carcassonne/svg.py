@@ -1,276 +1,789 @@
-"""A standalone SVG picture of a view, drawn from the tiles' feature data.
+"""SVG pictures of a view: the zoomable map and the pictures of the side panels.
 
-Clickable elements carry their action notation in ``data-action`` (several notations of one
-element joined by ``|``): candidate cells for the tile in hand, the segments of the tile just
-placed for followers, and buttons for every other decision.
+Tiles are drawn from their feature data (:mod:`.rules.tiles`), never typed in per tile: in a
+unit square (y down, north on top) a city is the tile's outline with each run of non-city
+sides replaced by a curved wall, a road runs from its side's middle to the centre or to its
+other side, a monastery is a chapel in the middle; a follower stands at the point of its
+segment farthest from everything else, found on a sampled grid of the same shapes.
+
+The map carries the clicks of a turn as step keys (``notation.action_steps``): each legal
+cell ``cell:x,y`` with one hidden preview per legal rotation over it (``data-show=
+"cell:x,y/~rot:90"``), the placed tile's spots ``spot:...``, the viewer's followers
+``recall:...`` during message 8. The panels keep their size while the map zooms (300 units
+wide, words at least 11 units): the tile in hand previewed turned, the placed tile with its
+spots, the followers to recall, the scoring track with the figure question. Symbol ids have
+a prefix per picture. Everything is drawn from the view alone.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from html import escape
 
-from gonets.games.carcassonne.rules.tiles import CITY, FIELD, MONASTERY, ROAD, TILE_TYPES
-from gonets.games.carcassonne.rules.track import SPACES, figures_on_track
+from gonets.games.carcassonne.notation import FIGURES, action_steps
+from gonets.games.carcassonne.rules.tiles import CITY, FIELD, MONASTERY, ROAD, TILE_TYPES, Oriented
+from gonets.games.carcassonne.rules.track import SPACES, figures_on_track, has_messenger
+from gonets.games.carcassonne.text import phrases
 
-SIZE = 60
-TRACK_COLS, TRACK_CELL_W, TRACK_CELL_H = 10, 44, 36
-COLOURS = ("#e8c31c", "#d12c2c", "#2f9e44", "#1c64d1", "#222222", "#8a8a8a")
-SIDE_POINT = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))
-CORNERS = ((0, 0), (1, 0), (1, 1), (0, 1))     # NW, NE, SE, SW
-HALF_POINT = ((0.3, 0.08), (0.7, 0.08), (0.92, 0.3), (0.92, 0.7), (0.7, 0.92), (0.3, 0.92),
-              (0.08, 0.7), (0.08, 0.3))
+CORNERS = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))      # NW NE SE SW
+MIDDLE = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))       # N E S W
+CENTRE = (0.5, 0.5)
+GRID = 24
+ROAD_HALF_WIDTH = 0.065
+CHAPEL = (0.33, 0.67)          # the monastery's square, both axes
+CAP_INSET = 0.14               # a cap stops short of a corner shared with another city
 
+GRASS, GRASS_EDGE = "#86b95a", "#5f8f3c"
+CITY_FILL, CITY_WALL = "#d8b26e", "#8a5a2b"
+ROAD_FILL, ROAD_EDGE = "#f4eedb", "#8c7b5a"
+COLOURS = ("#f2c21b", "#d42a2a", "#2e9e44", "#1f5fd1", "#262626", "#9a9a9a")
+"""Follower colours by seat: yellow, red, green, blue, black, grey (M29)."""
 
-def _anchor(seg, tile) -> tuple[float, float]:
-    """Where a follower on this segment is drawn (unit square, y down)."""
-    if seg.kind == MONASTERY:
-        return 0.5, 0.5
-    if seg.kind == FIELD:
-        return HALF_POINT[seg.halves[0]]
-    points = [SIDE_POINT[s] for s in seg.sides]
-    if seg.kind == ROAD:
-        sx, sy = points[0]
-        return (sx + 0.5) / 2, (sy + 0.5) / 2
-    if len(points) == 1:
-        sx, sy = points[0]
-        return 0.5 + (sx - 0.5) * 0.6, 0.5 + (sy - 0.5) * 0.6
-    return (sum(p[0] for p in points) / len(points) * 0.6 + 0.2,
-            sum(p[1] for p in points) / len(points) * 0.6 + 0.2)
+Point = tuple[float, float]
 
 
-def _tile_svg(letter: str, rot: int, px: float, py: float) -> list[str]:
-    tile = TILE_TYPES[letter].rotations[rot]
-    s = SIZE
-    out = [f'<rect x="{px}" y="{py}" width="{s}" height="{s}" fill="#9bc76b" stroke="#555"/>']
-    for seg in tile.segments:
-        if seg.kind == CITY:
-            for side in seg.sides:
-                a, b = CORNERS[side], CORNERS[(side + 1) % 4]
-                inner = 0.5 if len(seg.sides) > 1 else 0.3
-                mx, my = SIDE_POINT[side]
-                cx, cy = 0.5 + (mx - 0.5) * (1 - 2 * inner), 0.5 + (my - 0.5) * (1 - 2 * inner)
-                pts = [(a[0], a[1]), (b[0], b[1]), (cx, cy)]
-                if len(seg.sides) == 1:
-                    pts = [(a[0], a[1]), (b[0], b[1]), (cx + (b[0] - a[0]) * 0.3,
-                                                         cy + (b[1] - a[1]) * 0.3),
-                           (cx - (b[0] - a[0]) * 0.3, cy - (b[1] - a[1]) * 0.3)]
-                poly = " ".join(f"{px + x * s:.1f},{py + y * s:.1f}" for x, y in pts)
-                out.append(f'<polygon points="{poly}" fill="#b5763a"/>')
-            if len(seg.sides) > 2:
-                out.append(f'<circle cx="{px + s / 2}" cy="{py + s / 2}" r="{s * 0.25}" '
-                           'fill="#b5763a"/>')
-        elif seg.kind == ROAD:
-            for side in seg.sides:
-                mx, my = SIDE_POINT[side]
-                out.append(f'<line x1="{px + mx * s:.1f}" y1="{py + my * s:.1f}" '
-                           f'x2="{px + s / 2}" y2="{py + s / 2}" stroke="#f4f1e6" '
-                           'stroke-width="5"/>')
-            if len(seg.sides) == 1 and tile.monastery < 0:
-                out.append(f'<rect x="{px + s / 2 - 4}" y="{py + s / 2 - 4}" width="8" '
-                           'height="8" fill="#666"/>')
-        elif seg.kind == MONASTERY:
-            out.append(f'<rect x="{px + s * 0.32}" y="{py + s * 0.32}" width="{s * 0.36}" '
-                       f'height="{s * 0.36}" fill="#c94f3d" stroke="#fff"/>')
-    if tile.arms:
-        out.append(f'<circle cx="{px + s * 0.8}" cy="{py + s * 0.2}" r="5" fill="#2255cc" '
-                   'stroke="#fff"/>')
+def _lerp(a: Point, b: Point, t: float) -> Point:
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+
+
+def _quad(a: Point, c: Point, b: Point, steps: int = 10) -> list[Point]:
+    """Points of the quadratic curve a -> b with control c (b included, a not)."""
+    out = []
+    for i in range(1, steps + 1):
+        t = i / steps
+        out.append(((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * c[0] + t * t * b[0],
+                    (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * c[1] + t * t * b[1]))
     return out
 
 
-def render_svg(view: dict, lang: str = "en") -> str:
-    board = {(x, y): (letter, rot) for letter, x, y, rot in view["board"]}
-    legal = view.get("legal", [])
-    cells: dict[tuple[int, int], list[str]] = {}
-    for text in legal:
+# -- shapes ---------------------------------------------------------------------------------------
+def _city_outline(tile: Oriented, sides: tuple[int, ...]) -> tuple[list, list]:
+    """The outline of one city as drawing commands ``(kind, points)`` (``M``/``L`` along the
+    tile's border, ``Q`` a curved wall: control and end) and its walls ``(begin, control,
+    end)``. Each run of non-city sides between two city sides becomes one wall, pulled
+    towards the middle of that run."""
+    own = set(sides)
+    if len(own) == 4:
+        return [("M", [CORNERS[0]])] + [("L", [c]) for c in CORNERS[1:]], []
+    if len(own) == 1:
+        side = sides[0]
+        begin, end = _cap_ends(tile, side)
+        control = _lerp(CENTRE, MIDDLE[(side + 2) % 4], 0.1)
+        return [("M", [begin]), ("L", [end]), ("Q", [control, begin])], [(end, control, begin)]
+    start = next(s for s in range(4) if s in own and (s - 1) % 4 not in own)
+    commands: list = [("M", [CORNERS[start]])]
+    walls = []
+    side = start
+    while True:
+        run = 1
+        while (side + run) % 4 in own:
+            run += 1
+        after = (side + run) % 4             # the first side of the gap
+        gap = 1
+        while (after + gap) % 4 not in own:
+            gap += 1
+        begin, end = CORNERS[after], CORNERS[(after + gap) % 4]
+        middle = MIDDLE[(after + gap // 2) % 4] if gap % 2 else CORNERS[(after + gap // 2) % 4]
+        pull = 0.1 if gap > 1 else (-0.5 if len(own) == 3 else -0.2)
+        control = _lerp(CENTRE, middle, pull)
+        commands.extend(("L", [CORNERS[(side + k) % 4]]) for k in range(1, run + 1))
+        commands.append(("Q", [control, end]))
+        walls.append((begin, control, end))
+        side = (after + gap) % 4
+        if side == start:
+            return commands, walls
+
+
+def _cap_ends(tile: Oriented, side: int) -> tuple[Point, Point]:
+    """The two ends of a one-side city, pulled back from a corner where the next side is
+    another city of the same tile (two caps never touch)."""
+    a, b = CORNERS[side], CORNERS[(side + 1) % 4]
+    if tile.edges[(side - 1) % 4] == "C":
+        a = _lerp(a, b, CAP_INSET)
+    if tile.edges[(side + 1) % 4] == "C":
+        b = _lerp(b, a, CAP_INSET)
+    return a, b
+
+
+def _outline_points(commands: list) -> list[Point]:
+    points: list[Point] = []
+    for kind, args in commands:
+        if kind in ("M", "L"):
+            points.append(args[0])
+        else:
+            points.extend(_quad(points[-1], args[0], args[1]))
+    return points
+
+
+def _road_lines(tile: Oriented, sides: tuple[int, ...]) -> list[list[Point]]:
+    """The centre line of one road, as polylines."""
+    if len(sides) == 1:
+        return [[MIDDLE[sides[0]], CENTRE]]
+    a, b = sides
+    if (a - b) % 4 == 2:
+        return [[MIDDLE[a], MIDDLE[b]]]
+    corner = CORNERS[b] if (a + 1) % 4 == b else CORNERS[a]
+    control = _lerp(CENTRE, corner, 0.1)
+    return [[MIDDLE[a]] + _quad(MIDDLE[a], control, MIDDLE[b])]
+
+
+def _junction(tile: Oriented) -> bool:
+    """A village in the middle where three or four roads end (no monastery there)."""
+    ends = sum(1 for seg in tile.segments if seg.kind == ROAD and len(seg.sides) == 1)
+    return ends >= 3 and tile.monastery < 0
+
+
+@cache
+def shapes(letter: str, rot: int) -> dict:
+    """Cities (outline commands, walls, points), roads (polylines) of a tile in a rotation."""
+    tile = TILE_TYPES[letter].rotations[rot]
+    cities, roads = {}, {}
+    for index, seg in enumerate(tile.segments):
+        if seg.kind == CITY:
+            commands, walls = _city_outline(tile, seg.sides)
+            cities[index] = (commands, walls, _outline_points(commands))
+        elif seg.kind == ROAD:
+            roads[index] = _road_lines(tile, seg.sides)
+    return {"tile": tile, "cities": cities, "roads": roads, "junction": _junction(tile)}
+
+
+# -- where followers stand ----------------------------------------------------------------------
+def _inside(point: Point, polygon: list[Point]) -> bool:
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _near_line(point: Point, line: list[Point], limit: float) -> bool:
+    px, py = point
+    for (x1, y1), (x2, y2) in zip(line, line[1:]):
+        dx, dy = x2 - x1, y2 - y1
+        length = dx * dx + dy * dy
+        t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length))
+        qx, qy = x1 + t * dx - px, y1 + t * dy - py
+        if qx * qx + qy * qy < limit * limit:
+            return True
+    return False
+
+
+def _label_grid(letter: str, rot: int) -> list[list[int]]:
+    """The segment under each cell of a GRID x GRID sampling of the tile (-1: none)."""
+    art = shapes(letter, rot)
+    tile = art["tile"]
+    grid = [[-1] * GRID for _ in range(GRID)]
+    for row in range(GRID):
+        for col in range(GRID):
+            point = ((col + 0.5) / GRID, (row + 0.5) / GRID)
+            grid[row][col] = _solid_segment(point, tile, art)
+    _flood_fields(tile, grid)
+    return grid
+
+
+def _solid_segment(point: Point, tile: Oriented, art: dict) -> int:
+    """The monastery, city or road segment at a point, or -1 (a field, found later)."""
+    if tile.monastery >= 0 and all(CHAPEL[0] <= v <= CHAPEL[1] for v in point):
+        return tile.monastery
+    for index, (_commands, _walls, polygon) in art["cities"].items():
+        if _inside(point, polygon):
+            return index
+    for index, lines in art["roads"].items():
+        if any(_near_line(point, line, ROAD_HALF_WIDTH) for line in lines):
+            return index
+    if art["junction"] and all(0.42 <= v <= 0.58 for v in point):
+        return -2
+    return -1
+
+
+def _flood_fields(tile: Oriented, grid: list[list[int]]) -> None:
+    """Give the free cells to the fields, flooding from the half-edges each field touches."""
+    queue = []
+    for half, segment in enumerate(tile.half_segment):
+        if segment < 0:
+            continue
+        for row, col in _half_cells(half):
+            if grid[row][col] == -1:
+                grid[row][col] = segment
+                queue.append((row, col))
+    while queue:
+        row, col = queue.pop(0)
+        for nr, nc in ((row + 1, col), (row - 1, col), (row, col + 1), (row, col - 1)):
+            if 0 <= nr < GRID and 0 <= nc < GRID and grid[nr][nc] == -1:
+                grid[nr][nc] = grid[row][col]
+                queue.append((nr, nc))
+
+
+def _half_cells(half: int) -> list[tuple[int, int]]:
+    """The border cells along one half-edge (Nw, Ne, En, Es, Se, Sw, Ws, Wn)."""
+    side, second = divmod(half, 2)
+    span = range(GRID // 2, GRID) if second else range(GRID // 2)
+    last = GRID - 1
+    if side == 0:
+        return [(0, c) for c in span]
+    if side == 1:
+        return [(r, last) for r in span]
+    if side == 2:
+        return [(last, last - c) for c in span]
+    return [(last - r, 0) for r in span]
+
+
+@cache
+def anchors(letter: str, rot: int) -> tuple[Point, ...]:
+    """Where a follower on each segment of the tile stands (unit square): the monastery's
+    centre, else the cell of the segment farthest from every other segment and from the
+    border, ties broken towards the segment's middle."""
+    grid = _label_grid(letter, rot)
+    tile = TILE_TYPES[letter].rotations[rot]
+    out = []
+    for index, seg in enumerate(tile.segments):
+        if seg.kind == MONASTERY:
+            out.append(CENTRE)
+            continue
+        cells = [(r, c) for r in range(GRID) for c in range(GRID) if grid[r][c] == index]
+        if not cells:               # never for the 24 tile types (tested)
+            out.append(CENTRE)
+            continue
+        distance = _distances(grid, index)
+        mid_r = sum(r for r, _ in cells) / len(cells)
+        mid_c = sum(c for _, c in cells) / len(cells)
+        if seg.kind == ROAD:
+            best = min(cells, key=lambda rc: (rc[0] - mid_r) ** 2 + (rc[1] - mid_c) ** 2)
+        else:
+            best = max(cells, key=lambda rc: (distance[rc[0]][rc[1]],
+                                              -((rc[0] - mid_r) ** 2 + (rc[1] - mid_c) ** 2)))
+        out.append(((best[1] + 0.5) / GRID, (best[0] + 0.5) / GRID))
+    return tuple(out)
+
+
+def _distances(grid: list[list[int]], index: int) -> list[list[int]]:
+    """Steps (8-neighbour) from each cell to the nearest cell of another segment or the
+    border."""
+    far = GRID * GRID
+    distance = [[far] * GRID for _ in range(GRID)]
+    queue = []
+    for r in range(GRID):
+        for c in range(GRID):
+            if grid[r][c] != index:
+                distance[r][c] = 0
+                queue.append((r, c))
+            elif r in (0, GRID - 1) or c in (0, GRID - 1):
+                distance[r][c] = 1
+                queue.append((r, c))
+    while queue:
+        r, c = queue.pop(0)
+        for nr in (r - 1, r, r + 1):
+            for nc in (c - 1, c, c + 1):
+                if 0 <= nr < GRID and 0 <= nc < GRID and distance[nr][nc] > distance[r][c] + 1:
+                    distance[nr][nc] = distance[r][c] + 1
+                    queue.append((nr, nc))
+    return distance
+
+
+# -- SVG ----------------------------------------------------------------------------------------
+def _xy(point: Point, size: float) -> str:
+    return f"{point[0] * size:.1f},{point[1] * size:.1f}"
+
+
+@cache
+def tile_art(letter: str, rot: int, size: float = 60) -> str:
+    """The SVG of one tile in a rotation, drawn in a ``size`` square at the origin."""
+    art = shapes(letter, rot)
+    tile = art["tile"]
+    s = size
+    out = [f'<rect width="{s}" height="{s}" fill="{GRASS}"/>']
+    lines = [line for lines in art["roads"].values() for line in lines]
+    for width, colour in ((s * 0.13, ROAD_EDGE), (s * 0.09, ROAD_FILL)):
+        for line in lines:
+            path = " L".join(_xy(p, s) for p in line)
+            out.append(f'<path d="M{path}" fill="none" stroke="{colour}" '
+                       f'stroke-width="{width:.1f}" stroke-linecap="butt"/>')
+    if art["junction"]:
+        out.append(f'<rect x="{s * 0.4:.1f}" y="{s * 0.4:.1f}" width="{s * 0.2:.1f}" '
+                   f'height="{s * 0.2:.1f}" fill="#b0552f" stroke="#5a2a14" '
+                   f'stroke-width="{s * 0.02:.1f}"/>')
+    for commands, walls, _points in art["cities"].values():
+        out.append(f'<path d="{_path(commands, s)}" fill="{CITY_FILL}"/>')
+        for begin, control, end in walls:
+            out.append(f'<path d="M{_xy(begin, s)} Q{_xy(control, s)} {_xy(end, s)}" '
+                       f'fill="none" stroke="{CITY_WALL}" stroke-width="{s * 0.05:.1f}"/>')
+    if tile.monastery >= 0:
+        out.append(_chapel(s))
+    if tile.arms:
+        out.append(_shield(_arms_point(tile), s))
+    out.append(f'<rect width="{s}" height="{s}" fill="none" stroke="{GRASS_EDGE}" '
+               f'stroke-width="{s * 0.015:.1f}"/>')
+    return "".join(out)
+
+
+def _path(commands: list, s: float) -> str:
+    parts = []
+    for kind, args in commands:
+        parts.append(kind + " ".join(_xy(p, s) for p in args))
+    return " ".join(parts) + " Z"
+
+
+def _chapel(s: float) -> str:
+    a, b = CHAPEL[0] * s, CHAPEL[1] * s
+    w = b - a
+    return (f'<rect x="{a + w * 0.12:.1f}" y="{a + w * 0.35:.1f}" width="{w * 0.76:.1f}" '
+            f'height="{w * 0.6:.1f}" fill="#f1e6cc" stroke="#6b4a2a" '
+            f'stroke-width="{s * 0.02:.1f}"/>'
+            f'<polygon points="{a:.1f},{a + w * 0.4:.1f} {a + w / 2:.1f},{a:.1f} '
+            f'{b:.1f},{a + w * 0.4:.1f}" fill="#b83a2a" stroke="#6b2a1a" '
+            f'stroke-width="{s * 0.02:.1f}"/>'
+            f'<rect x="{a + w * 0.42:.1f}" y="{a + w * 0.62:.1f}" width="{w * 0.16:.1f}" '
+            f'height="{w * 0.33:.1f}" fill="#6b4a2a"/>')
+
+
+def _arms_point(tile: Oriented) -> Point:
+    """A corner inside the city (or its side's middle for a band) for the coat of arms."""
+    city = next(seg for seg in tile.segments if seg.kind == CITY)
+    own = set(city.sides)
+    for side in range(4):
+        if side in own and (side + 1) % 4 in own:
+            return _lerp(CORNERS[(side + 1) % 4], CENTRE, 0.22)
+    return _lerp(MIDDLE[city.sides[0]], CENTRE, 0.2)
+
+
+def _shield(point: Point, s: float) -> str:
+    x, y = point[0] * s, point[1] * s
+    r = s * 0.09
+    return (f'<path d="M{x - r:.1f},{y - r:.1f} h{2 * r:.1f} v{r:.1f} '
+            f'q0,{r:.1f} {-r:.1f},{r * 1.4:.1f} q{-r:.1f},{-r * 0.4:.1f} {-r:.1f},{-r * 1.4:.1f} '
+            f'z" fill="#2a56c6" stroke="#fff" stroke-width="{s * 0.02:.1f}"/>')
+
+
+MEEPLE = ("M-0.17,-0.33a0.17,0.17 0 1,0 0.34,0a0.17,0.17 0 1,0 -0.34,0Z"
+          "M-0.12,-0.2L0.12,-0.2L0.45,-0.08Q0.53,0 0.42,0.08L0.2,0.05L0.38,0.5L0.08,0.5"
+          "L0,0.3L-0.08,0.5L-0.38,0.5L-0.2,0.05L-0.42,0.08Q-0.53,0 -0.45,-0.08Z")
+MESSENGER = ("M-0.17,-0.33a0.17,0.17 0 1,0 0.34,0a0.17,0.17 0 1,0 -0.34,0Z"
+             "M-0.1,-0.2L0.1,-0.2L0.42,-0.04L0.32,0.06L0.14,-0.02L0.4,0.5L-0.4,0.5L-0.14,-0.02"
+             "L-0.32,0.06L-0.42,-0.04Z")
+
+
+def figure(x: float, y: float, size: float, colour: str, shape: str = "meeple",
+           edge: str = "#1b1b1b", lying: bool = False, extra: str = "") -> str:
+    """A follower (``meeple``; ``lying`` for a farmer) or a messenger (``messenger``) of
+    height ``size`` centred on (x, y)."""
+    turn = " rotate(-90)" if lying else ""
+    path = MESSENGER if shape == "messenger" else MEEPLE
+    return (f'<path d="{path}" transform="translate({x:.1f},{y:.1f}) scale({size:.2f}){turn}" '
+            f'fill="{colour}" stroke="{edge}" stroke-width="{0.07:.2f}" '
+            f'stroke-linejoin="round"{extra}/>')
+
+
+# -- the map -----------------------------------------------------------------------------------
+SIZE = 60
+"""SVG units of one board cell (``data-unit``)."""
+MIN_UNIT_PX = 48
+MIN_COLS, MIN_ROWS = 8, 5
+TABLE = "#e9e1cc"
+
+
+def placements(view: dict) -> dict[tuple[int, int], list[int]]:
+    """The legal cells of the tile in hand with their rotations in degrees."""
+    cells: dict[tuple[int, int], list[int]] = {}
+    for text in view.get("legal", []):
         if text.startswith("place "):
-            x, y = (int(v) for v in text.split()[-2].split(","))
-            cells.setdefault((x, y), []).append(text)
-    every = set(board) | set(cells)
-    min_x = min(x for x, _ in every)
-    max_y = max(y for _, y in every)
-    width = (max(x for x, _ in every) - min_x + 1) * SIZE
-    height = (max_y - min(y for _, y in every) + 1) * SIZE
+            words = text.split()
+            x, y = (int(v) for v in words[-2].split(","))
+            cells.setdefault((x, y), []).append(int(words[-1][1:]))
+    return cells
+
+
+def last_placement(view: dict) -> dict | None:
+    """The most recent ``place`` event of the log (who placed which tile where)."""
+    for event in reversed(view.get("log", [])):
+        if event.get("type") == "place":
+            return event
+    return None
+
+
+def follower_label(view: dict, x: int, y: int, segment: int) -> tuple[str, int]:
+    """The notation label of a follower standing on a board tile's segment, and its kind."""
+    board = {(bx, by): (letter, rot) for letter, bx, by, rot in view["board"]}
+    letter, rot = board[(x, y)]
+    seg = TILE_TYPES[letter].rotations[rot].segments[segment]
+    return seg.label, seg.kind
+
+
+def render_svg(view: dict, lang: str = "en") -> str:
+    """The map of a view: tiles, followers, legal cells with their rotated previews and the
+    follower spots of the tile just placed, zoomable (``data-zoom``), a tile ``SIZE`` units."""
+    words = phrases(lang)["web"]
+    tiles = {(x, y): (letter, rot) for letter, x, y, rot in view["board"]}
+    cells = placements(view)
+    left, top, cols, rows = _extent(set(tiles) | set(cells))
 
     def pos(x: int, y: int) -> tuple[float, float]:
-        return (x - min_x) * SIZE, (max_y - y) * SIZE
+        return (x - left) * SIZE, (top - y) * SIZE
 
-    out = ["<svg>",  # the opening tag is written last, once the size is known
-           '<rect width="100%" height="100%" fill="#f7f3e8"/>', '<g transform="translate(10,10)">']
-    for (x, y), (letter, rot) in board.items():
+    width, height = cols * SIZE, rows * SIZE
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+           f'width="{width}" height="{height}" data-zoom="on" data-unit="{SIZE}" '
+           f'data-min-unit="{MIN_UNIT_PX}" font-family="sans-serif">',
+           f'<rect width="{width}" height="{height}" fill="{TABLE}"/>']
+    if cells and view.get("hand"):
+        out.append(_hand_symbols(view["hand"], "ccb", sorted({r for v in cells.values()
+                                                              for r in v})))
+    for (x, y), (letter, rot) in tiles.items():
         px, py = pos(x, y)
-        out.extend(_tile_svg(letter, rot, px, py))
-        out.append(f'<text x="{px + 3}" y="{py + SIZE - 3}" font-size="9" fill="#333">{letter}'
-                   f' {x},{y}</text>')
+        name = words["tile_at"].format(tile=letter, xy=f"{x},{y}")
+        out.append(f'<g transform="translate({px},{py})"><title>{escape(name)}</title>'
+                   f'{tile_art(letter, rot, SIZE)}</g>')
+    out.extend(_last_mark(view, pos))
+    out.extend(_followers(view, pos, words))
+    out.extend(_cells(view, cells, pos, words))
+    out.extend(_spots(view, pos, SIZE, "board"))
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _extent(cells: set[tuple[int, int]]) -> tuple[int, int, int, int]:
+    """The left column, top row, columns and rows drawn: every cell with a margin of one,
+    and at least MIN_COLS x MIN_ROWS so that a small map does not open huge."""
+    min_x = min(x for x, _ in cells) - 1
+    max_x = max(x for x, _ in cells) + 1
+    min_y = min(y for _, y in cells) - 1
+    max_y = max(y for _, y in cells) + 1
+    cols, rows = max_x - min_x + 1, max_y - min_y + 1
+    if cols < MIN_COLS:
+        min_x -= (MIN_COLS - cols) // 2
+        cols = MIN_COLS
+    if rows < MIN_ROWS:
+        max_y += (MIN_ROWS - rows + 1) // 2
+        rows = MIN_ROWS
+    return min_x, max_y, cols, rows
+
+
+def _hand_symbols(letter: str, prefix: str, degrees: list[int]) -> str:
+    """One symbol per rotation of the tile in hand (ids ``<prefix>-h<deg>``, one prefix per
+    picture so that pictures on one page never depend on each other's symbols)."""
+    parts = ["<defs>"]
+    for deg in degrees:
+        parts.append(f'<symbol id="{prefix}-h{deg}" viewBox="0 0 {SIZE} {SIZE}">'
+                     f'{tile_art(letter, deg // 90, SIZE)}</symbol>')
+    parts.append("</defs>")
+    return "".join(parts)
+
+
+def _last_mark(view: dict, pos) -> list[str]:
+    """A frame in the placer's colour round the last tile placed (the map's focus)."""
+    event = last_placement(view)
+    if event is None:
+        return []
+    px, py = pos(event["x"], event["y"])
+    colour = COLOURS[event["player"] % len(COLOURS)]
+    return [f'<rect x="{px + 2}" y="{py + 2}" width="{SIZE - 4}" height="{SIZE - 4}" '
+            f'fill="none" stroke="{colour}" stroke-width="3.5" data-focus="last" '
+            'class="cc-last"/>']
+
+
+def _followers(view: dict, pos, words: dict) -> list[str]:
+    """Every follower on the map in its owner's colour (farmers lying down); during message
+    8 the viewer's own followers carry their recall key."""
+    legal = set(view.get("legal", []))
+    out = []
     for player, slots in enumerate(view["slots"]):
+        colour = COLOURS[player % len(COLOURS)]
         for where in slots:
             if where is None:
                 continue
             x, y, segment = where
-            letter, rot = board[(x, y)]
-            tile = TILE_TYPES[letter].rotations[rot]
-            ax, ay = _anchor(tile.segments[segment], tile)
+            letter, rot = next((t[0], t[3]) for t in view["board"] if (t[1], t[2]) == (x, y))
+            ax, ay = anchors(letter, rot)[segment]
+            label, kind = follower_label(view, x, y, segment)
             px, py = pos(x, y)
-            recall = f"recall {x},{y} {tile.segments[segment].label}"
-            click = f' data-action="{escape(recall)}"' if recall in legal else ""
-            out.append(f'<circle cx="{px + ax * SIZE:.1f}" cy="{py + ay * SIZE:.1f}" r="7" '
-                       f'fill="{COLOURS[player]}" stroke="#fff" stroke-width="2"{click}>'
-                       f'<title>p{player + 1} {tile.segments[segment].label}</title></circle>')
-    for (x, y), texts in cells.items():
-        px, py = pos(x, y)
-        action = escape("|".join(texts), quote=True)
-        out.append(f'<rect x="{px + 2}" y="{py + 2}" width="{SIZE - 4}" height="{SIZE - 4}" '
-                   f'fill="#ffffff" fill-opacity="0.5" stroke="#333" stroke-dasharray="4 3" '
-                   f'data-action="{action}"><title>{escape(", ".join(texts))}</title></rect>')
-    if view.get("phase") == "follower" and view.get("placed", -1) >= 0:
-        letter, x, y, rot = view["board"][view["placed"]]
-        tile = TILE_TYPES[letter].rotations[rot]
-        px, py = pos(x, y)
-        for seg in tile.segments:
-            if seg.label in legal:
-                ax, ay = _anchor(seg, tile)
-                out.append(f'<circle cx="{px + ax * SIZE:.1f}" cy="{py + ay * SIZE:.1f}" r="7" '
-                           f'fill="#fff" fill-opacity="0.7" stroke="#000" '
-                           f'data-action="{escape(seg.label)}"><title>{escape(seg.label)}'
-                           '</title></circle>')
-    out.append("</g>")
-    panel, panel_bottom = _panel(view, width + 20, legal)
-    out.extend(panel)
-    top = max(height, panel_bottom) + 40
-    out.extend(_track(view, 10, top, legal))
-    track_w = TRACK_COLS * TRACK_CELL_W
-    track_h = (SPACES // TRACK_COLS) * TRACK_CELL_H + 40
-    out.append("</svg>")
-    out[0] = (f'<svg xmlns="http://www.w3.org/2000/svg" '
-              f'width="{max(width + panel_w(), track_w) + 20}" height="{top + track_h + 10}" '
-              'font-family="sans-serif" font-size="12">')
-    return "\n".join(out)
-
-
-def panel_w() -> int:
-    """Width of the side panel (scores, tile in hand, buttons), margins included."""
-    return 250
-
-
-def _track(view: dict, left: float, top: float, legal: list[str]) -> list[str]:
-    """The scoring track: spaces 0-49 (every fifth one dark) with both figures of every player.
-
-    Each player has a fixed place inside a space (their column), the scoring meeple as a
-    circle in the upper row, the messenger as a triangle in the lower row, so no figure ever
-    hides another. During a figure question the deciding player's two figures carry the
-    answer in ``data-action`` and a dashed ring marks where each would land.
-    """
-    title = ("Scoring track (dark spaces: 0, 5, 10 ... a message on your own turn)")
-    out = [f'<g transform="translate({left},{top})">',
-           f'<text x="0" y="-6" font-weight="bold">{title}</text>']
-    for space in range(SPACES):
-        cx, cy = _space_xy(space)
-        dark = space % 5 == 0
-        out.append(f'<rect x="{cx}" y="{cy}" width="{TRACK_CELL_W - 2}" '
-                   f'height="{TRACK_CELL_H - 2}" rx="3" fill="{"#4a4a4a" if dark else "#efe6cf"}"'
-                   f' stroke="#8a7a55" data-space="{space}"/>')
-        out.append(f'<text x="{cx + 3}" y="{cy + 10}" font-size="9" '
-                   f'fill="{"#fff" if dark else "#555"}">{space}</text>')
-    choice = _figure_choice(view, legal)
-    for fig in figures_on_track(view):
-        out.append(_figure_svg(fig, choice))
-    if choice:
-        for fig in figures_on_track(view):
-            if fig["player"] == choice["player"] and fig["figure"] in choice["actions"]:
-                out.append(_landing_svg(fig, choice["points"]))
-    rows = SPACES // TRACK_COLS
-    legend_y = rows * TRACK_CELL_H + 14
-    out.append(f'<circle cx="6" cy="{legend_y - 4}" r="4" fill="#999" stroke="#000"/>'
-               f'<text x="14" y="{legend_y}">scoring meeple</text>'
-               f'<polygon points="{_triangle(122, legend_y - 4)}" fill="#999" stroke="#000"/>'
-               f'<text x="130" y="{legend_y}">messenger</text>'
-               f'<text x="214" y="{legend_y}">space = total mod 50; laps in the tooltip</text>')
-    out.append("</g>")
+            recall = f"recall {x},{y} {label}"
+            pick = ""
+            if recall in legal:
+                pick = f' data-pick="{escape(action_steps(view, recall)[0], quote=True)}"'
+            name = words["follower_title"].format(
+                colour=words["colours"][player % len(COLOURS)],
+                follower=phrases_follower(label, words), xy=f"{x},{y}")
+            out.append(f'<g{pick}><title>{escape(name)}</title>'
+                       + figure(px + ax * SIZE, py + ay * SIZE, SIZE * 0.3, colour,
+                                    lying=kind == FIELD) + "</g>")
     return out
 
 
-def _space_xy(space: int) -> tuple[int, int]:
-    row, col = divmod(space % SPACES, TRACK_COLS)
-    return col * TRACK_CELL_W, row * TRACK_CELL_H
+def phrases_follower(label: str, words: dict) -> str:
+    """``knight 1`` as people read it (``knight``, ``рыцарь``)."""
+    head = label.split()[0]
+    return words["followers"].get(head, head)
 
 
-def _fig_xy(fig: dict) -> tuple[float, float]:
-    cx, cy = _space_xy(fig["space"])
-    return cx + 5 + fig["player"] * 6.4, cy + (17 if fig["figure"] == "meeple" else 28)
+def _cells(view: dict, cells: dict, pos, words: dict) -> list[str]:
+    """The legal cells (``cell:x,y``) and, over each, the tile in hand turned every legal
+    way (previews shown once the cell and that rotation are chosen)."""
+    out = []
+    hand = view.get("hand")
+    for (x, y), degrees in sorted(cells.items()):
+        px, py = pos(x, y)
+        title = escape(words["cell_title"].format(tile=hand, xy=f"{x},{y}"))
+        out.append(f'<rect x="{px + 3}" y="{py + 3}" width="{SIZE - 6}" height="{SIZE - 6}" '
+                   f'rx="4" fill="#ffffff" fill-opacity="0.55" stroke="#4d3b1f" '
+                   f'stroke-width="2" stroke-dasharray="6 4" data-pick="cell:{x},{y}" '
+                   f'class="cc-cell"><title>{title}</title></rect>')
+        for deg in degrees:
+            out.append(f'<use href="#ccb-h{deg}" x="{px}" y="{py}" width="{SIZE}" '
+                       f'height="{SIZE}" data-show="cell:{x},{y}/~rot:{deg}" '
+                       'pointer-events="none" opacity="0.93" style="display:none"/>')
+    return out
 
 
-def _triangle(x: float, y: float, r: float = 3.6) -> str:
-    return f"{x:.1f},{y - r:.1f} {x + r:.1f},{y + r * 0.8:.1f} {x - r:.1f},{y + r * 0.8:.1f}"
+def _spots(view: dict, pos, size: float, where: str) -> list[str]:
+    """The follower spots of the tile just placed, for the seat placing it: one ring per
+    legal segment carrying ``spot:...``; ``pos`` maps the tile's cell to its corner."""
+    legal = set(view.get("legal", []))
+    if view.get("phase") != "follower" or view.get("placed", -1) < 0 or not legal:
+        return []
+    letter, x, y, rot = view["board"][view["placed"]]
+    tile = TILE_TYPES[letter].rotations[rot]
+    px, py = pos(x, y)
+    radius = size * (0.13 if where == "board" else 0.1)
+    out = []
+    for segment, seg in enumerate(tile.segments):
+        if seg.label not in legal:
+            continue
+        ax, ay = anchors(letter, rot)[segment]
+        cx, cy = px + ax * size, py + ay * size
+        key = action_steps(view, seg.label)[0]
+        out.append(f'<g data-pick="{escape(key, quote=True)}" class="cc-spot">'
+                   f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" fill="#ffffff" '
+                   f'fill-opacity="0.8" stroke="#222" stroke-width="{size * 0.02:.1f}"/>'
+                   + figure(cx, cy, radius * 1.4, "#8a8a8a", edge="#444",
+                                lying=seg.kind == FIELD, extra=' fill-opacity="0.8"')
+                   + "</g>")
+    return out
 
 
-def _figure_svg(fig: dict, choice: dict | None) -> str:
-    x, y = _fig_xy(fig)
-    colour = COLOURS[fig["player"]]
-    edge = "#fff" if fig["dark"] else "#000"
-    who = "scoring meeple" if fig["figure"] == "meeple" else "messenger"
-    title = escape(f"p{fig['player'] + 1} {who}: {fig['total']} points, space {fig['space']}"
-                   + (" (dark)" if fig["dark"] else "")
-                   + (f", lap {fig['lap'] + 1}" if fig["lap"] else ""))
-    attrs = (f'data-figure="p{fig["player"] + 1} {fig["figure"]}" '
-             f'data-total="{fig["total"]}"')
-    if choice and fig["player"] == choice["player"] and fig["figure"] in choice["actions"]:
-        attrs += f' data-action="{escape(choice["actions"][fig["figure"]], quote=True)}"'
-    if fig["figure"] == "meeple":
-        shape = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.2" fill="{colour}" stroke="{edge}" '
-    else:
-        shape = f'<polygon points="{_triangle(x, y)}" fill="{colour}" stroke="{edge}" '
-    return f'{shape}stroke-width="0.8" {attrs}><title>{title}</title>' + (
-        "</circle>" if fig["figure"] == "meeple" else "</polygon>")
+# -- the panels --------------------------------------------------------------------------------
+WIDTH = 300
+HAND = 150
+PLACED = 180
+COLS, CELL_W, CELL_H = 10, 30, 46
+DARK, LIGHT, EDGE = "#4a4a4a", "#efe6cf", "#8a7a55"
 
 
-def _landing_svg(fig: dict, points: int) -> str:
-    total = fig["total"] + points
-    landing = dict(fig, space=total % SPACES)
-    x, y = _fig_xy(landing)
-    dark = " (dark space)" if total % 5 == 0 else ""
-    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="none" stroke="{COLOURS[fig["player"]]}"'
-            f' stroke-width="1.5" stroke-dasharray="2 1.5"><title>'
-            f'{escape(fig["figure"])} would land on {total}{dark}</title></circle>')
+def _svg(height: float, body: list[str]) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" '
+            f'width="{WIDTH}" height="{height:.0f}" font-family="sans-serif" font-size="13">'
+            + "\n".join(body) + "</svg>")
 
 
-def _figure_choice(view: dict, legal: list[str]) -> dict | None:
-    """The pending figure question, if the viewer may answer it now."""
+# -- the tile in hand ---------------------------------------------------------------------------
+def hand_svg(view: dict) -> str:
+    """The tile in hand, large, unturned; over it the tile turned as each legal placement
+    would turn it (``data-show="cell:x,y/~rot:90"``), so the panel follows the rotation the
+    seat cycles through on the map."""
+    letter = view["hand"]
+    cells = placements(view)
+    degrees = sorted({0} | {d for ds in cells.values() for d in ds})
+    left, top = (WIDTH - HAND) / 2, 8
+    body = [_hand_symbols(letter, "cch", degrees),
+            f'<use href="#cch-h0" x="{left}" y="{top}" width="{HAND}" height="{HAND}"/>']
+    for (x, y), ds in sorted(cells.items()):
+        for deg in ds:
+            body.append(f'<use href="#cch-h{deg}" x="{left}" y="{top}" width="{HAND}" '
+                        f'height="{HAND}" data-show="cell:{x},{y}/~rot:{deg}" '
+                        'pointer-events="none" style="display:none"/>')
+    body.append(f'<rect x="{left}" y="{top}" width="{HAND}" height="{HAND}" fill="none" '
+                'stroke="#4d3b1f" stroke-width="2"/>')
+    return _svg(HAND + 2 * top, body)
+
+
+# -- the tile just placed -----------------------------------------------------------------------
+def placed_svg(view: dict) -> str:
+    """The tile just placed, large, with a ring on every spot where the seat may put a
+    follower (the same ``spot:...`` keys as on the map, big enough for a finger)."""
+    letter, x, y, rot = view["board"][view["placed"]]
+    left, top = (WIDTH - PLACED) / 2, 6
+    body = [f'<g transform="translate({left},{top}) scale({PLACED / SIZE})">'
+            f'{tile_art(letter, rot, SIZE)}</g>']
+    body.extend(_spots(view, lambda _x, _y: (left, top), PLACED, "panel"))
+    return _svg(PLACED + 2 * top, body)
+
+
+# -- message 8: the viewer's followers ------------------------------------------------------------
+def recall_svg(view: dict, lang: str) -> str:
+    """Each follower the seat may score and take back (message 8): its tile with the
+    follower on it, and what it is, each one click (``recall:...``)."""
+    words = phrases(lang)["web"]
+    legal = set(view.get("legal", []))
+    seat = view["decision"]["player"]
+    colour = COLOURS[seat % len(COLOURS)]
+    tiles = {(bx, by): (letter, rot) for letter, bx, by, rot in view["board"]}
+    body, box, gap = [], 84, 14
+    shown = 0
+    for where in view["slots"][seat]:
+        if where is None:
+            continue
+        x, y, segment = where
+        label, kind = follower_label(view, x, y, segment)
+        notation = f"recall {x},{y} {label}"
+        if notation not in legal:
+            continue
+        row, col = divmod(shown, 3)
+        px, py = col * (box + gap) + 6, row * (box + 26) + 4
+        letter, rot = tiles[(x, y)]
+        ax, ay = anchors(letter, rot)[segment]
+        key = escape(action_steps(view, notation)[0], quote=True)
+        body.append(f'<g data-pick="{key}"><rect x="{px - 3}" y="{py - 3}" width="{box + 6}" '
+                    f'height="{box + 24}" rx="5" fill="#fff" stroke="#8a3b12"/>'
+                    f'<g transform="translate({px},{py}) scale({box / SIZE})">'
+                    f'{tile_art(letter, rot, SIZE)}</g>'
+                    + figure(px + ax * box, py + ay * box, box * 0.32, colour,
+                                 lying=kind == FIELD)
+                    + f'<text x="{px + box / 2}" y="{py + box + 16}" text-anchor="middle">'
+                    f'{escape(phrases_follower(label, words))} {x},{y}</text></g>')
+        shown += 1
+    rows = (shown + 2) // 3
+    return _svg(max(1, rows) * (box + 26) + 6, body)
+
+
+# -- the scoring track ----------------------------------------------------------------------------
+def track_svg(view: dict, lang: str) -> str:
+    """The scoring track: spaces 0-49 in rows of ten, every fifth one dark, with both figures
+    of every player (the scoring meeple in the upper row of a space, the messenger in the
+    lower one). When the viewer must choose a figure, two large buttons above the track and
+    the two figures themselves carry ``figure:meeple`` / ``figure:messenger``, and dashed
+    rings show where each would land."""
+    words = phrases(lang)["web"]
+    choice = figure_choice(view)
+    body: list[str] = []
+    top = 0
+    if choice:
+        body.extend(_choice_strip(view, choice, words))
+        top = 78
+    body.append(f'<g transform="translate(0,{top})">')
+    for space in range(SPACES):
+        body.extend(_space(space))
+    figures = figures_on_track(view)
+    for fig in figures:
+        body.append(_figure(fig, figures, choice, words))
+    if choice:
+        for fig in figures:
+            if fig["player"] == choice["player"] and fig["figure"] in choice["keys"]:
+                body.append(_landing(fig, choice["points"], words))
+    body.append("</g>")
+    legend_y = top + (SPACES // COLS) * CELL_H + 18
+    body.extend(_legend(view, legend_y, words))
+    return _svg(legend_y + (26 if has_messenger(view) else 8), body)
+
+
+def figure_choice(view: dict) -> dict | None:
+    """The figure question the viewer must answer now (None when there is none)."""
     decision = view.get("decision")
-    if not decision or decision["kind"] != "figure":
+    if not decision or decision["kind"] != "figure" or not view.get("legal"):
         return None
     rnd = view["round"]
     if rnd["next"] >= len(rnd["events"]):
         return None
-    actions = {text.split()[1]: text for text in legal if text.startswith("figure ")}
-    return {"player": decision["player"], "points": rnd["events"][rnd["next"]]["points"],
-            "actions": actions}
+    event = rnd["events"][rnd["next"]]
+    keys = {text.split()[1]: action_steps(view, text)[0] for text in view["legal"]
+            if text.startswith("figure ")}
+    return {"player": decision["player"], "points": event["points"],
+            "source": event["source"], "keys": keys}
 
 
-def _panel(view: dict, left: float, legal: list[str]) -> tuple[list[str], float]:
-    """The side panel and the y where it ends."""
-    out = [f'<g transform="translate({left},10)">']
-    y = 14
-    messengers = bool(view["options"].get("messengers"))
-    for player in range(view["players"]):
-        meeple, messenger = view["scores"][player]
-        text = (f"p{player + 1}: {meeple} + {messenger} = {meeple + messenger}"
-                if messengers and not view["merged"] else f"p{player + 1}: {meeple + messenger}")
-        out.append(f'<circle cx="6" cy="{y - 4}" r="5" fill="{COLOURS[player]}"/>')
-        out.append(f'<text x="16" y="{y}">{escape(text)}  ({view["supply"][player]} in supply)'
-                   '</text>')
-        y += 18
-    if view.get("hand"):
-        out.append(f'<text x="0" y="{y}">Tile in hand:</text>')
-        out.extend(_tile_svg(view["hand"], 0, 90, y - 12))
-        y += 60
-    out.append(f'<text x="0" y="{y}">Pile: {view["pile_size"]} tiles</text>')
-    y += 22
-    for text in legal:
-        if text.startswith("place ") or text.split()[0] in ("highwayman", "knight", "farmer",
-                                                            "monk"):
+def _space_xy(space: int) -> tuple[int, int]:
+    row, col = divmod(space % SPACES, COLS)
+    return col * CELL_W, row * CELL_H
+
+
+def _space(space: int) -> list[str]:
+    x, y = _space_xy(space)
+    dark = space % 5 == 0
+    return [f'<rect x="{x + 1}" y="{y + 1}" width="{CELL_W - 2}" height="{CELL_H - 2}" rx="3" '
+            f'fill="{DARK if dark else LIGHT}" stroke="{EDGE}" data-space="{space}"/>',
+            f'<text x="{x + 4}" y="{y + 13}" font-size="11" '
+            f'fill="{"#fff" if dark else "#555"}">{space}</text>']
+
+
+def _fig_xy(fig: dict, figures: list[dict]) -> tuple[float, float, float]:
+    """Where a figure stands in its space and how tall it is drawn: the figures of one
+    kind in one space share its width, in seat order."""
+    x, y = _space_xy(fig["space"])
+    same = [f["player"] for f in figures
+            if f["space"] == fig["space"] and f["figure"] == fig["figure"]]
+    slot = same.index(fig["player"]) if fig["player"] in same else 0
+    step = (CELL_W - 8) / max(1, len(same))
+    size = min(16.0, step * 1.5)
+    return x + 4 + step * (slot + 0.5), y + _row_y(fig["figure"]), size
+
+
+def _row_y(figure: str) -> int:
+    """The height of a kind of figure inside a space (meeples above messengers)."""
+    return 24 if figure == "meeple" else 38
+
+
+def _figure(fig: dict, figures: list[dict], choice: dict | None, words: dict) -> str:
+    cx, cy, size = _fig_xy(fig, figures)
+    colour = COLOURS[fig["player"] % len(COLOURS)]
+    edge = "#fff" if fig["dark"] else "#1b1b1b"
+    title = words["track_title"].format(
+        colour=words["colours"][fig["player"] % len(COLOURS)],
+        figure=words["figure_words"][fig["figure"]], total=fig["total"], space=fig["space"],
+        dark=words["dark_mark"] if fig["dark"] else "",
+        lap=words["lap"].format(lap=fig["lap"] + 1) if fig["lap"] else "")
+    attrs = f' data-figure="p{fig["player"] + 1} {fig["figure"]}" data-total="{fig["total"]}"'
+    shape = figure(cx, cy, size, colour, fig["figure"], edge)
+    if choice and fig["player"] == choice["player"] and fig["figure"] in choice["keys"]:
+        key = escape(choice["keys"][fig["figure"]], quote=True)
+        return (f'<g{attrs} data-pick="{key}"><title>{escape(title)}</title>'
+                f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="10" fill="#fff" fill-opacity="0.01"/>'
+                f'{shape}</g>')
+    return f'<g{attrs}><title>{escape(title)}</title>{shape}</g>'
+
+
+def _landing(fig: dict, points: int, words: dict) -> str:
+    total = fig["total"] + points
+    x, y = _space_xy(total % SPACES)
+    cy = y + _row_y(fig["figure"])
+    title = words["landing_title"].format(figure=words["figure_words"][fig["figure"]],
+                                          total=total,
+                                          dark=words["dark_mark"] if total % 5 == 0 else "")
+    return (f'<circle cx="{x + CELL_W / 2}" cy="{cy}" r="8" fill="none" '
+            f'stroke="{COLOURS[fig["player"] % len(COLOURS)]}" stroke-width="2.5" '
+            f'stroke-dasharray="3 2"><title>{escape(title)}</title></circle>')
+
+
+def _choice_strip(view: dict, choice: dict, words: dict) -> list[str]:
+    """Two large buttons: each figure with its total now and after the points."""
+    player, points = choice["player"], choice["points"]
+    colour = COLOURS[player % len(COLOURS)]
+    out = [f'<text x="4" y="16" font-size="14" font-weight="bold">'
+           f'{escape(words["choice_head"].format(points=points))}</text>']
+    for index, name in enumerate(FIGURES):
+        if name not in choice["keys"]:
             continue
-        out.append(f'<g data-action="{escape(text, quote=True)}"><rect x="0" y="{y - 13}" '
-                   f'width="200" height="18" rx="4" fill="#ddd" stroke="#777"/>'
-                   f'<text x="6" y="{y}">{escape(text)}</text></g>')
-        y += 22
-    out.append("</g>")
-    return out, y
+        now = view["scores"][player][index]
+        new = now + points
+        x = 4 + index * 148
+        dark = words["dark_short"] if new % 5 == 0 else ""
+        out.append(f'<g data-pick="{escape(choice["keys"][name], quote=True)}" '
+                   f'class="cc-choice"><rect x="{x}" y="26" width="142" height="46" rx="6" '
+                   f'fill="#fff" stroke="#8a3b12" stroke-width="2"/>'
+                   + figure(x + 20, 49, 30, colour, name)
+                   + f'<text x="{x + 40}" y="45" font-size="13">'
+                   f'{escape(words["figure_names"][name])}</text>'
+                   f'<text x="{x + 40}" y="64" font-size="14" font-weight="bold">'
+                   f'{now} → {new}{escape(dark)}</text></g>')
+    return out
+
+
+def _legend(view: dict, y: float, words: dict) -> list[str]:
+    out = [figure(10, y - 4, 14, "#bbbbbb"),
+           f'<text x="22" y="{y}" font-size="12">{escape(words["figure_names"]["meeple"])}'
+           '</text>']
+    if has_messenger(view):
+        out += [figure(160, y - 4, 14, "#bbbbbb", "messenger"),
+                f'<text x="172" y="{y}" font-size="12">'
+                f'{escape(words["figure_names"]["messenger"])}</text>',
+                f'<rect x="4" y="{y + 8}" width="12" height="12" fill="{DARK}"/>'
+                f'<text x="22" y="{y + 18}" font-size="12">{escape(words["dark_legend"])}'
+                '</text>']
+    return out

@@ -2,8 +2,10 @@
 
 The picture: the map with coordinates, the tile in hand in every rotation, scores and the
 scoring track, followers, remaining tiles. The lines: a menu line per legal action and a log
-line per event, written for the viewing seat ("You place J...", other seats by name). Every
-phrase comes from the catalogues ``data/phrases.<lang>.json``.
+line per event, written for the viewing seat ("You place J...", other seats by name). The
+web page's words: the label of each click step, the sentence saying what to do now, the
+score table and the side panels (their pictures come from :mod:`.svg`), all from the view
+alone. Every phrase comes from the catalogues ``data/phrases.<lang>.json``.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from gonets.games.carcassonne.notation import FIGURES
+from gonets.games.carcassonne.notation import FIGURES, step_notation
 from gonets.games.carcassonne.rules.tiles import CITY, KIND_NAMES, MONASTERY, ROAD, TILE_TYPES
 from gonets.games.carcassonne.rules.track import SPACES, figures_on_track, has_messenger
 
@@ -416,3 +418,142 @@ def _event_fields(event: dict, kind: str, lang: str) -> tuple[str, dict] | None:
     if kind == "chain":
         return ("chain_draw" if event["draw"] else "chain_stop"), {}
     return None
+
+
+# -- the web page: click labels, prompts, the score table, the side panels ---------------------
+def _pictures():
+    """The svg room, imported when first drawn (it reads this module's catalogues)."""
+    from gonets.games.carcassonne import svg
+    return svg
+
+
+def _words(lang: str) -> dict:
+    return phrases(lang)["web"]
+
+
+def _colour(seat: int, lang: str) -> str:
+    colours = _words(lang)["colours"]
+    return colours[seat % len(colours)]
+
+
+def describe_step(view: dict, key: str, lang: str = "en") -> str:
+    """The label of one click: a cell, a rotation, a follower spot, a figure, a message
+    choice, a follower to recall or a chain answer."""
+    words = _words(lang)
+    family, _, value = key.partition(":")
+    if family == "cell":
+        return words["step_cell"].format(tile=view.get("hand") or "", xy=value)
+    if family == "~rot":
+        return words["step_rot"].format(deg=value)
+    if key == "spot:none":
+        return words["step_no_follower"]
+    notation = step_notation(key)
+    if notation is None:
+        return key
+    return describe_action(view, notation, lang)
+
+
+def prompt(view: dict, family: str, lang: str = "en") -> str:
+    """What the seat is asked to do when the next click is a step of ``family``."""
+    words = _words(lang)
+    if family == "cell":
+        return words["prompt_cell"].format(tile=view.get("hand") or "")
+    if family == "~rot":
+        return words["prompt_rot"]
+    if family == "spot":
+        return words["prompt_spot"]
+    if family == "figure":
+        event = _pending_event(view)
+        if event is None:
+            return words["prompt_figure_plain"]
+        return words["prompt_figure"].format(
+            points=count(event["points"], "point", lang),
+            source=_source(event["source"], lang, event.get("at")))
+    if family in ("message", "recall"):
+        number = view["messages"]["current"]
+        name = phrases(lang)["messages"].get(str(number), "")
+        key = {4: "prompt_message_4", 8: "prompt_message_8"}.get(number, "prompt_message")
+        return words[key].format(number=number, name=name)
+    if family == "chain":
+        return words["prompt_chain"]
+    return ""
+
+
+def _pending_event(view: dict) -> dict | None:
+    rnd = view["round"]
+    return rnd["events"][rnd["next"]] if rnd["next"] < len(rnd["events"]) else None
+
+
+def scoreboard(view: dict, lang: str = "en") -> dict:
+    """Each player's colour, points, both figures' totals while the messengers stand on the
+    track, and followers in supply."""
+    words = _words(lang)
+    messengers = has_messenger(view)
+    columns = [words["col_colour"], words["col_points"]]
+    if messengers:
+        columns += [words["col_meeple"], words["col_messenger"]]
+    columns.append(words["col_supply"])
+    rows = []
+    for seat in range(view["players"]):
+        meeple, messenger = view["scores"][seat]
+        row: list = [_colour(seat, lang), meeple + messenger]
+        if messengers:
+            row += [meeple, messenger]
+        row.append(view["supply"][seat])
+        rows.append(row)
+    return {"columns": columns, "rows": rows}
+
+
+def panels(view: dict, lang: str = "en") -> list[dict]:
+    """The tile in hand, the tile waiting for a follower, the message being resolved and
+    the scoring track, each with its picture."""
+    out = []
+    if view.get("hand"):
+        out.append(_hand_panel(view, lang))
+    if view.get("phase") == "follower" and view.get("legal") and view.get("placed", -1) >= 0:
+        out.append(_placed_panel(view, lang))
+    if view["options"].get("messengers") and view["messages"]["current"]:
+        out.append(_message_panel(view, lang))
+    out.append(_track_panel(view, lang))
+    return out
+
+
+def _hand_panel(view: dict, lang: str) -> dict:
+    words = _words(lang)
+    mine = bool(view.get("legal")) and view.get("phase") == "place"
+    title = words["hand_mine" if mine else "hand_other"].format(
+        tile=view["hand"], colour=_colour(view["active"], lang))
+    lines: list = [[words["pile"], count(view["pile_size"], "tile", lang)]]
+    if mine:
+        lines.append(words["hand_hint"])
+    return {"title": title, "lines": lines, "svg": _pictures().hand_svg(view)}
+
+
+def _placed_panel(view: dict, lang: str) -> dict:
+    words = _words(lang)
+    seat = view["decision"]["player"]
+    return {"title": words["placed_title"], "svg": _pictures().placed_svg(view),
+            "lines": [[words["col_supply"], view["supply"][seat]]]}
+
+
+def _message_panel(view: dict, lang: str) -> dict:
+    words = _words(lang)
+    number = view["messages"]["current"]
+    name = phrases(lang)["messages"][str(number)]
+    panel = {"title": words["message_title"].format(number=number, name=name),
+             "lines": [words["message_help"][str(number)], words["seal_help"]]}
+    decision = view.get("decision") or {}
+    if number == 8 and view.get("legal") and decision.get("kind") == "message":
+        panel["svg"] = _pictures().recall_svg(view, lang)
+    return panel
+
+
+def _track_panel(view: dict, lang: str) -> dict:
+    words = _words(lang)
+    lines: list = []
+    if view["options"].get("messengers"):
+        info = view["messages"]
+        lines.append([words["messages_drawn"], info["draws"]])
+        if info["known"]:
+            lines.append([words["messages_known"], ", ".join(str(m) for m in info["known"])])
+    return {"title": words["track"], "svg": _pictures().track_svg(view, lang), "lines": lines}
