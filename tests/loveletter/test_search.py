@@ -127,17 +127,33 @@ def test_a_finished_match_is_scored_by_its_winners():
                       for q in range(2)]
 
 
-def test_playouts_stop_once_the_next_round_begins():
+def test_playouts_stop_once_the_round_is_decided():
+    """A playout ends with its round: the match is over, or the round is scored and the next
+    deal is left undone (its value does not depend on it)."""
     search = Search(GAME, 0, random.Random(3))
     ended_rounds = 0
     for state, _, world in worlds(4, "seed", {}, every=2):
         start_round = world.round
-        search.playout(world)
-        assert world.is_terminal() or world.round == start_round + 1
-        assert world.is_terminal() or world.rounds_done == state.rounds_done + 1
+        values = search.playout(world)
+        assert world.is_terminal() or (world.is_chance() and world.round == start_round)
+        assert world.rounds_done == state.rounds_done + 1
+        if not world.is_terminal():
+            dealt = world.clone()
+            dealt.apply_chance(dealt.sample_chance(random.Random(0)))
+            assert GAME.evaluate(dealt) == pytest.approx(values)
         ended_rounds += 1
     assert ended_rounds > 5
     assert not bot.rollout_done(world, world, 1)
+
+
+def test_playouts_without_the_chance_stop_deal_the_next_round(monkeypatch):
+    monkeypatch.setattr(bot, "ROLLOUT_DONE_AT_CHANCE", False)
+    search = Search(GAME, 0, random.Random(3))
+    for state, _, world in worlds(4, "seed", {}, every=3):
+        start_round = world.round
+        search.playout(world)
+        assert world.is_terminal() or world.round == start_round + 1
+        assert world.rounds_done == state.rounds_done + 1
 
 
 def test_search_finds_the_sure_guard():

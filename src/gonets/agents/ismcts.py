@@ -16,6 +16,7 @@ first one grew.
 
 from __future__ import annotations
 
+import functools
 import math
 import multiprocessing
 import random
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gonets.agents.base import Agent
-from gonets.core.game import CHANCE, Game, State
+from gonets.core.game import CHANCE, TERMINAL, Game, State
 
 
 class _Node:
@@ -61,16 +62,28 @@ class Search:
         self.rng = rng
         self.exploration = exploration
         self.iterations = 0
-        bot = game.room("bot")
-        self._needs_start = bot is not None and hasattr(bot, "rollout_done")
+        # The game's hooks, looked up once (a playout asks them at every move). Where the Game
+        # keeps the base class's dispatch to its rooms, the room's function is called directly.
+        bot, views = game.room("bot"), game.room("views")
+        self._action = getattr(bot, "rollout_action", None) or game.rollout_action
+        self._done = getattr(bot, "rollout_done", None)
+        self._done_at_chance = self._done is not None and \
+            getattr(bot, "ROLLOUT_DONE_AT_CHANCE", False)
+        self._needs_start = self._done is not None
+        self._sample = game.sample_world
+        if type(game).sample_world is Game.sample_world and hasattr(views, "sample_world"):
+            self._sample = functools.partial(views.sample_world, game)
+        self._evaluate = getattr(bot, "evaluate", None) \
+            if type(game).evaluate is Game.evaluate else None
 
     def run(self, view: dict, root: _Node, iterations: int | None,
             seconds: float | None) -> _Node:
         """Grow ``root`` until the budget is spent; returns it."""
         deadline = None if seconds is None else time.perf_counter() + seconds
         done = 0
+        sample, rng = self._sample, self.rng
         while iterations is None or done < iterations:
-            self.iterate(root, self.game.sample_world(view, self.rng))
+            self.iterate(root, sample(view, rng))
             done += 1
             if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
                 break
@@ -80,25 +93,36 @@ class Search:
     def iterate(self, root: _Node, state: State) -> None:
         node, path = root, [root]
         player = self.settle(state)[0]
+        rng, c, log_of, sqrt = self.rng, self.exploration, math.log, math.sqrt
         while player >= 0:
             legal = state.legal_actions()
             children = node.children
-            for action in legal:
-                child = children.get(action)
-                if child is not None:
-                    child.available += 1
-            untried = [a for a in legal if a not in children]
+            untried = None
+            best = -1.0
+            for a in legal:             # availability, untried actions and UCB1 in one pass
+                candidate = children.get(a)
+                if candidate is None:
+                    if untried is None:
+                        untried = [a]
+                    else:
+                        untried.append(a)
+                    continue
+                available = candidate.available = candidate.available + 1
+                if untried is None:
+                    visits = candidate.visits
+                    score = candidate.reward / visits + c * sqrt(log_of(available) / visits)
+                    if score > best:                # the first best action wins ties
+                        best, action, child = score, a, candidate
             if untried:
-                action = untried[self.rng.randrange(len(untried))]
+                action = untried[rng.randrange(len(untried))]
                 child = children[action] = _Node(player)
                 child.available = 1
-            else:
-                c, log_of = self.exploration, math.log
-                action = max(legal, key=lambda a: _ucb(children[a], c, log_of))
-                child = children[action]
             state.apply(action)
-            next_player, chanced = self.settle(state)
-            if chanced or next_player != player:
+            next_player = state.current_player()
+            if next_player == CHANCE:
+                next_player = self.settle(state)[0]
+                child.private = False
+            elif next_player != player:
                 child.private = False
             node, player = child, next_player
             path.append(node)
@@ -122,20 +146,28 @@ class Search:
         return player, chanced
 
     def playout(self, state: State) -> list[float]:
-        game, rng = self.game, self.rng
+        """Follow the rollout policy from ``state`` until the game may stop (``rollout_done``,
+        asked after every move and, where the game allows it, before a chance event is
+        resolved: a round that is decided need not be dealt again) or the match is over;
+        the game's evaluation of where it stopped."""
+        rng, action_of, done = self.rng, self._action, self._done
+        at_chance = self._done_at_chance
         start = state.clone() if self._needs_start else state
         moves = 0
-        while self.settle(state)[0] >= 0:
-            if moves and game.rollout_done(start, state, moves):
+        while True:
+            player = state.current_player()
+            if player == CHANCE:
+                if at_chance and moves and done(start, state, moves):
+                    break
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            if player < 0 or (moves and done is not None and done(start, state, moves)):
                 break
-            state.apply(game.rollout_action(state, rng))
+            state.apply(action_of(state, rng))
             moves += 1
-        return game.evaluate(state)
-
-
-def _ucb(node: _Node, exploration: float, log_of) -> float:
-    return node.reward / node.visits + exploration * math.sqrt(log_of(node.available)
-                                                                / node.visits)
+        if self._evaluate is not None and player != TERMINAL:
+            return self._evaluate(state)            # what Game.evaluate does before the end
+        return self.game.evaluate(state)
 
 
 def _search_worker(task: tuple) -> dict[int, tuple[int, float]]:

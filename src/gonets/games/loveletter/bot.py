@@ -525,7 +525,8 @@ LEVELS = {
 
 
 class _Playout:
-    """Columns of one configuration's action table that the playout policy reads."""
+    """Columns of one configuration's action table that the playout policy reads, and the
+    policy's fixed part of each position kind (what to play and keep), worked out once."""
 
     def __init__(self, rules):
         self.rules = rules
@@ -536,6 +537,43 @@ class _Playout:
         self.guessed = [tuple(k for k in rules.deck.kinds if mask >> k & 1)
                         for mask in rules.gmask]
         self.keep = [row.keep for row in rules.table]
+        self.plans: dict[tuple, tuple] = {}
+        self.rows: dict[tuple, tuple] = {}
+
+    def plan(self, legal: tuple[int, ...], p: int, first: int, second: int) -> tuple:
+        """(moves without throwing the Princess, the card played, the card kept, the ways to
+        play it, those of them aimed at a rival) for the mover ``p`` holding ``first`` (its
+        older card) and ``second`` (the card it drew) with ``legal``."""
+        key = (legal, p, first, second)
+        found = self.plans.get(key)
+        if found is None:
+            found = self.plans[key] = self._plan(legal, p, first, second)
+        return found
+
+    def _plan(self, legal, p, first, second) -> tuple:
+        kind, value = self.kind, self.value
+        safe = tuple(a for a in legal if not _throws_princess(self, a, p, first, second))
+        if kind[legal[0]] == kind[legal[-1]]:         # one card may be played (or two alike)
+            play = kind[legal[0]]
+        elif first == C.PRINCESS:
+            play = second
+        elif second == C.PRINCESS or value[first] <= value[second]:
+            play = first
+        else:
+            play = second
+        kept = second if play == first else first
+        moves = tuple(a for a in legal if kind[a] == play)
+        rivals = tuple(a for a in moves if self.t1[a] != p)
+        return safe or legal, play, kept, moves, rivals
+
+    def guess_rows(self, moves: tuple[int, ...], target: int) -> tuple:
+        """The ways in ``moves`` to name a card for ``target``, each with the kinds it names."""
+        key = (moves, target)
+        found = self.rows.get(key)
+        if found is None:
+            t1, guessed = self.t1, self.guessed
+            found = self.rows[key] = tuple((a, guessed[a]) for a in moves if t1[a] == target)
+        return found
 
 
 _PLAYOUTS: dict[int, _Playout] = {}
@@ -555,33 +593,17 @@ def rollout_action(state, rng) -> int:
     if len(legal) == 1:
         return legal[0]
     table = _playout_for(state.rules)
-    phase = state.phase
-    if phase != PLAY:
+    if state.phase != PLAY:
         return _follow_up(state, table, legal, rng)
-    kind = table.kind
     p = state.turn
-    first, second = state.hands[p], state.drawn
+    safe, play, kept, moves, rivals = table.plan(legal, p, state.hands[p], state.drawn)
     if rng.random() < PLAYOUT_NOISE:
-        choices = [a for a in legal if not _throws_princess(table, a, p, first, second)]
-        choices = choices or legal
-        return choices[rng.randrange(len(choices))]
-    if kind[legal[0]] == kind[legal[-1]]:         # one card may be played (or two alike)
-        play = kind[legal[0]]
-    elif first == C.PRINCESS:
-        play = second
-    elif second == C.PRINCESS or table.value[first] <= table.value[second]:
-        play = first
-    else:
-        play = second
-    kept = second if play == first else first
-    moves = [a for a in legal if kind[a] == play]
+        return safe[rng.randrange(len(safe))]
     if len(moves) == 1:
         return moves[0]
     if play == C.GUARD or play == C.BISHOP:
         return _guess(state, table, moves, kept, rng)
     if play == C.PRINCE:
-        t1 = table.t1
-        rivals = [a for a in moves if t1[a] != p]
         if rivals and (kept == C.PRINCESS or table.value[kept] >= 3 or rng.random() < 0.8):
             moves = rivals
     return moves[rng.randrange(len(moves))]
@@ -607,14 +629,16 @@ def _follow_up(state, table: _Playout, legal, rng) -> int:
     return rng.choice([a for a in legal if value[kept[a]] == best])
 
 
-def _guess(state, table: _Playout, moves: list[int], kept: int, rng) -> int:
+def _guess(state, table: _Playout, moves: tuple[int, ...], kept: int, rng) -> int:
     """The card the mover saw in a rival's hand this round when it can be named, else a
     target at random and a guess weighted by the copies the mover has not seen."""
-    t1, guessed = table.t1, table.guessed
-    for target, card in _seen_hands(state, state.turn).items():
-        for a in moves:
-            if t1[a] == target and card in guessed[a]:
-                return a
+    seen = _seen_hands(state, state.turn)
+    if seen:
+        t1, guessed = table.t1, table.guessed
+        for target, card in seen.items():
+            for a in moves:
+                if t1[a] == target and card in guessed[a]:
+                    return a
     unseen = table.copies[:]
     unseen[kept] -= 1
     for pile in state.discards:
@@ -624,18 +648,17 @@ def _guess(state, table: _Playout, moves: list[int], kept: int, rng) -> int:
         unseen[card] -= 1
     for card in state.burned:
         unseen[card] -= 1
-    target = t1[moves[rng.randrange(len(moves))]]
+    target = table.t1[moves[rng.randrange(len(moves))]]
     options, weights = [], []
     total = 0
-    for a in moves:
-        if t1[a] == target:
-            weight = 0
-            for k in guessed[a]:
-                weight += unseen[k]
-            if weight > 0:
-                options.append(a)
-                total += weight
-                weights.append(total)
+    for a, kinds in table.guess_rows(moves, target):
+        weight = 0
+        for k in kinds:
+            weight += unseen[k]
+        if weight > 0:
+            options.append(a)
+            total += weight
+            weights.append(total)
     if not total:
         return moves[rng.randrange(len(moves))]
     pick = rng.random() * total
@@ -652,9 +675,17 @@ def _seen_hands(state, mover: int) -> dict[int, int]:
     searcher's own knowledge."""
     events = []
     node = state.log
-    while node is not None and node[0] != "round":
+    told = False                  # a look, a comparison or a swap this round: the only news
+    while node is not None:
+        kind = node[0]
+        if kind == "round":
+            break
+        if kind == "look" or kind == "compare" or kind == "swap":
+            told = True
         events.append(node)
         node = node[4]
+    if not told:
+        return {}
     known: dict[int, int] = {}
     index = C.INDEX
     for kind, public, private, seen, _ in reversed(events):
@@ -683,9 +714,15 @@ def _seen_hands(state, mover: int) -> dict[int, int]:
     return known
 
 
+ROLLOUT_DONE_AT_CHANCE = True
+"""The search may ask :func:`rollout_done` before it deals: a decided round is not dealt again
+(its value does not depend on the next deal, see :func:`evaluate`)."""
+
+
 def rollout_done(start, state, moves: int) -> bool:
-    """A playout stops once a new round has begun: the round it was in is decided."""
-    return state.round != start.round
+    """A playout stops once the round it was in is decided: the match is over, the next
+    round's deal (or starting seat) is pending, or a new round has begun."""
+    return state.rounds_done != start.rounds_done or state.round != start.round
 
 
 def evaluate(state) -> list[float]:

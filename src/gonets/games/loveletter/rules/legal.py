@@ -69,6 +69,11 @@ class Rules:
         self.discard_tiebreak = config["tiebreak"] == "discard_sum"
         self.residual_tie = config["residual_tie"]
         self.has_spy = bool(self.deck.copies[C.SPY])
+        self.has_constable = bool(self.deck.copies[C.CONSTABLE])
+        self.constable_on_knockout = config["constable_counts_knockout_discard"]
+        self.constable_self_pays = config["constable_self_knockout_pays"]
+        self.winner_first = config["simultaneous_target"] == "round_winner_first"
+        self.next_starter = config["next_starter"]
         self.cache: dict = {}
         self.effects: list | None = None           # filled by the state module
         self.guess_json = [int(a.guess_text) if a.guess_text.isdigit() else a.guess_text

@@ -41,14 +41,15 @@ class RoundFlow:
 
     def _knock_out(self, seat: int, by: int, self_inflicted: bool) -> bool:
         """Knock ``seat`` out of the round; True when that ended the game (Constable, L7-L8)."""
-        pile = self.discards[seat]
-        pays = any(entry & CARD_MASK == C.CONSTABLE for entry in pile)
         hand = self.hands[seat]
-        cfg = self.config
-        if hand == C.CONSTABLE and cfg["constable_counts_knockout_discard"]:
-            pays = True
-        if self_inflicted and not cfg["constable_self_knockout_pays"]:
-            pays = False
+        rules = self.rules
+        pays = False
+        if rules.has_constable:              # only a deck with the Constable can pay here
+            pays = any(entry & CARD_MASK == C.CONSTABLE for entry in self.discards[seat])
+            if hand == C.CONSTABLE and rules.constable_on_knockout:
+                pays = True
+            if self_inflicted and not rules.constable_self_pays:
+                pays = False
         self.alive &= ~(1 << seat)
         self.prot &= ~(1 << seat)
         self._event("out", (seat, KEY[by]))
@@ -153,7 +154,7 @@ class RoundFlow:
             tokens[w] += 1
             self._event("token", (w, "round", tokens[w]))
         reached = [w for w in winners if tokens[w] >= target]
-        if reached and self.config["simultaneous_target"] == "round_winner_first":
+        if reached and self.rules.winner_first:
             self._game_over(reached)
             return
         if self.jester_on != NONE and self.jester_on in winners:
@@ -175,7 +176,7 @@ class RoundFlow:
 
     def _next_starter(self, winners: list[int]) -> None:
         """Who starts the next round (rules §2 item 18, L12)."""
-        rule = self.config["next_starter"]
+        rule = self.rules.next_starter
         self.cur, self.turn = CHANCE, NONE
         if rule == "random":
             self.phase, self.starter = STARTER, NONE
@@ -183,7 +184,8 @@ class RoundFlow:
         self.phase = DEAL
         n, previous = self.n, self.starter
         if rule == "previous_winner" and winners:
-            self.starter = min(winners, key=lambda q: (q - previous) % n)
+            self.starter = winners[0] if len(winners) == 1 else \
+                min(winners, key=lambda q: (q - previous) % n)
         else:
             self.starter = (previous + 1) % n
 

@@ -32,6 +32,8 @@ from gonets.games.loveletter.rules.encoding import (
 from gonets.games.loveletter.rules.legal import Rules, rules_for
 from gonets.games.loveletter.rules.rounds import RoundFlow
 
+_new = object.__new__
+
 
 class LoveLetterState(CardEffects, RoundFlow, State):
     """A position of a Love Letter match: many rounds up to the token target."""
@@ -69,16 +71,17 @@ class LoveLetterState(CardEffects, RoundFlow, State):
 
     # -- cloning ---------------------------------------------------------------------------------
     def clone(self) -> LoveLetterState:
-        other = LoveLetterState.__new__(LoveLetterState)
-        other.__dict__.update(self.__dict__)
-        other.hands = self.hands[:]
-        other.extra = self.extra[:]
-        other.discards = [pile[:] for pile in self.discards]
-        other.deck = self.deck[:]
-        other.face_up = self.face_up[:]
-        other.burned = self.burned[:]
-        other.tokens = self.tokens[:]
-        other.winners = self.winners[:]
+        """An independent copy: the lists the rules change in place are copied; ``face_up``
+        and ``winners``, which they only ever replace, and the log (immutable) are shared."""
+        other = _new(LoveLetterState)
+        fields = self.__dict__.copy()
+        fields["hands"] = self.hands[:]
+        fields["extra"] = self.extra[:]
+        fields["discards"] = [pile[:] for pile in self.discards]
+        fields["deck"] = self.deck[:]
+        fields["burned"] = self.burned[:]
+        fields["tokens"] = self.tokens[:]
+        other.__dict__ = fields
         return other
 
     # -- log -------------------------------------------------------------------------------------
