@@ -22,7 +22,10 @@ async function fetchJSON(url, options) {
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
   if (!response.ok) {
-    throw new Error((data && data.error) || `${response.status} ${response.statusText}`);
+    const error = new Error((data && data.error) || `${response.status} ${response.statusText}`);
+    error.code = data && data.code;           // stable: the page shows its own words for it
+    error.params = (data && data.params) || {};
+    throw error;
   }
   return data;
 }
@@ -68,4 +71,84 @@ function seatLabel(seats, index) {
   if (seat.name) return `${seat.name} (${base})`;
   if (seat.kind === "bot") return t("seat.bot", {agent: seat.agent, seat: base});
   return t(seat.free ? "seat.free" : "seat.waiting", {seat: base});
+}
+
+// -- games' help --------------------------------------------------------------------------------
+// A game's name and short description in the page's language (the catalogue's, else the
+// server's English).
+function gameTitle(game) {
+  const key = `game.${game.name || game.game}.title`;
+  return hasMessage(key) ? t(key) : game.title;
+}
+
+function gameSummary(game) {
+  const key = `game.${game.name || game.game}.summary`;
+  return hasMessage(key) ? t(key) : (game.description || "");
+}
+
+// A small, safe Markdown: headings (#), lists (- or 1.), paragraphs, **bold**, *italic* and
+// `code`, all built as elements and text nodes (never parsed as HTML).
+function markdownNodes(text) {
+  const nodes = [];
+  let list = null;
+  let paragraph = [];
+  const flush = () => {
+    if (paragraph.length) nodes.push(h("p", {}, inlineNodes(paragraph.join(" "))));
+    paragraph = [];
+  };
+  for (const raw of (text || "").split(/\r?\n/)) {
+    const line = raw.trim();
+    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
+    const item = /^(?:[-*+]|\d+[.)])\s+(.*)$/.exec(line);
+    if (!line) { flush(); list = null; continue; }
+    if (heading) {
+      flush(); list = null;
+      nodes.push(h(`h${Math.min(6, heading[1].length + 2)}`, {}, inlineNodes(heading[2])));
+    } else if (item) {
+      flush();
+      const kind = /^\d/.test(line) ? "ol" : "ul";
+      if (!list || list.tagName.toLowerCase() !== kind) { list = h(kind, {}); nodes.push(list); }
+      list.append(h("li", {}, inlineNodes(item[1])));
+    } else if (list && /^\s/.test(raw)) {
+      list.lastChild.append(" ", ...inlineNodes(line));      // a list item's next line
+    } else {
+      list = null;
+      paragraph.push(line);
+    }
+  }
+  flush();
+  return nodes;
+}
+
+function inlineNodes(text) {
+  const parts = [];
+  let last = 0;
+  for (const match of text.matchAll(/\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*/g)) {
+    if (match.index > last) parts.push(text.slice(last, match.index));
+    const token = match[0];
+    if (token.startsWith("**")) parts.push(h("strong", {}, token.slice(2, -2)));
+    else if (token.startsWith("`")) parts.push(h("code", {}, token.slice(1, -1)));
+    else parts.push(h("em", {}, token.slice(1, -1)));
+    last = match.index + token.length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
+// Open the help dialog of a game (its rules in the page's language).
+async function openHelp(name) {
+  const dialog = document.getElementById("help-dialog");
+  const body = document.getElementById("help-body");
+  body.replaceChildren(h("p", {class: "doc"}, t("help.loading")));
+  if (!dialog.open) dialog.showModal();
+  try {
+    const data = await fetchJSON(`/api/games/${encodeURIComponent(name)}/help` +
+                                 `?lang=${encodeURIComponent(i18n.lang)}`);
+    const nodes = markdownNodes(data.help);
+    body.replaceChildren(h("h2", {}, t("help.title", {game: gameTitle(data)})),
+                         h("p", {class: "summary"}, gameSummary(data)),
+                         ...(nodes.length ? nodes : [h("p", {class: "doc"}, t("help.none"))]));
+  } catch (error) {
+    body.replaceChildren(h("p", {class: "error"}, error.message));
+  }
 }

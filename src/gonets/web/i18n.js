@@ -38,6 +38,12 @@ function t(key, vars) {
   return text;
 }
 
+// Whether the catalogues have words for ``key`` (the page's language or English).
+function hasMessage(key) {
+  return Object.prototype.hasOwnProperty.call(i18n.messages, key) ||
+         Object.prototype.hasOwnProperty.call(i18n.english, key);
+}
+
 // Static words of the page: elements with data-i18n (text) or data-i18n-placeholder.
 function translatePage() {
   document.documentElement.lang = i18n.lang;

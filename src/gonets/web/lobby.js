@@ -1,7 +1,8 @@
-// The lobby: open a table (game, preset, options, seats) and list open/running/finished ones.
+// The lobby: open a table (game, preset, options, seats), list open/running/finished ones, and
+// each game's short description and rules. Every word comes from the page's catalogue.
 "use strict";
 
-const lobby = {games: [], byName: {}};
+const lobby = {games: [], byName: {}, creating: false};
 
 function currentGame() { return lobby.byName[document.getElementById("game").value]; }
 
@@ -13,34 +14,48 @@ function currentPreset() {
 
 function fillGames() {
   const select = document.getElementById("game");
-  select.replaceChildren(...lobby.games.map(g => h("option", {value: g.name}, g.title)));
+  select.replaceChildren(...lobby.games.map(g => h("option", {value: g.name}, gameTitle(g))));
   if (!lobby.games.length) {
-    document.getElementById("create-error").textContent = "no games are registered";
+    document.getElementById("create-error").textContent = t("lobby.no_games");
   }
+  document.getElementById("games-list").replaceChildren(...lobby.games.map(game =>
+    h("li", {"data-game": game.name}, h("strong", {}, gameTitle(game)),
+      h("button", {type: "button", class: "game-rules", "data-help": game.name,
+                   onclick: () => openHelp(game.name)}, t("help.open")),
+      h("p", {}, gameSummary(game)))));
 }
 
 function fillPresets() {
   const game = currentGame();
   if (!game) return;
-  document.getElementById("game-doc").textContent = game.description || "";
+  document.getElementById("game-doc").textContent = gameSummary(game);
   const select = document.getElementById("preset");
   select.replaceChildren(...game.presets.map(p => h("option", {value: p.name,
       selected: p.name === game.default_preset}, p.name)));
   presetChanged();
 }
 
+// The player count the preset allows: the field's value, brought within the preset's range.
+function playerCount() {
+  const preset = currentPreset();
+  const typed = parseInt(document.getElementById("players").value, 10);
+  if (!Number.isFinite(typed)) return preset.min_players;
+  return Math.max(preset.min_players, Math.min(preset.max_players, typed));
+}
+
 function presetChanged() {
   const preset = currentPreset();
-  document.getElementById("preset-doc").textContent =
-    `${preset.doc} (${preset.min_players}–${preset.max_players} players)`;
+  const low = preset.min_players, high = preset.max_players;
+  const range = low === high ? t("lobby.players_fixed", {min: low})
+                             : t("lobby.players_range", {min: low, max: high});
+  document.getElementById("preset-doc").textContent = `${preset.doc} (${range})`;
+  document.getElementById("players-doc").textContent = range;
   const players = document.getElementById("players");
-  players.min = preset.min_players; players.max = preset.max_players;
-  const count = Number(players.value);
-  if (!(count >= preset.min_players && count <= preset.max_players)) {
-    players.value = preset.min_players;
-  }
+  players.min = low;
+  players.max = high;
+  players.value = playerCount();
   fillOptions();
-  fillSeats();
+  syncSeats();
 }
 
 function fillOptions() {
@@ -65,19 +80,24 @@ function fillOptions() {
   }));
 }
 
-function fillSeats() {
+function seatRow(game, index) {
+  const usual = game.agents.includes("heuristic") ? "heuristic" : "random";
+  const choices = [h("option", {value: "human"}, t("lobby.human"))].concat(
+    game.agents.map(a => h("option", {value: `bot:${a}`, selected: index > 0 && a === usual},
+                           t("lobby.bot", {agent: a}))));
+  return h("label", {class: "seat seat-row"}, `p${index + 1}`,
+           h("select", {"data-seat": index}, choices));
+}
+
+// One row per seat, only within the preset's range: rows are added or removed as the count
+// changes (while typing), never rebuilt, so choices made stay and nothing moves on blur.
+function syncSeats() {
   const game = currentGame();
-  const count = Number(document.getElementById("players").value) || 0;
-  const box = document.getElementById("seat-choices");
-  const rows = [h("legend", {}, "Seats")];
-  for (let i = 0; i < count; i++) {
-    const choices = [h("option", {value: "human"}, "human")].concat(
-      game.agents.map(a => h("option", {value: `bot:${a}`, selected: i > 0 &&
-        a === (game.agents.includes("heuristic") ? "heuristic" : "random")}, `bot: ${a}`)));
-    rows.push(h("label", {class: "seat"}, `p${i + 1} `,
-                h("select", {"data-seat": i}, choices)));
-  }
-  box.replaceChildren(...rows);
+  const box = document.getElementById("seat-rows");
+  const count = playerCount();
+  if (box.dataset.game !== game.name) { box.replaceChildren(); box.dataset.game = game.name; }
+  while (box.children.length > count) box.lastElementChild.remove();
+  while (box.children.length < count) box.append(seatRow(game, box.children.length));
 }
 
 function readOptions() {
@@ -95,67 +115,88 @@ function readOptions() {
   return options;
 }
 
-async function createTable(event) {
-  event.preventDefault();
-  const errorBox = document.getElementById("create-error");
-  errorBox.textContent = "";
+function tableRequest() {
+  const players = playerCount();
+  document.getElementById("players").value = players;
+  syncSeats();
   const seats = Array.from(document.querySelectorAll("[data-seat]")).map(select =>
     select.value === "human" ? {kind: "human"} : {kind: "bot", agent: select.value.slice(4)});
   const turn = document.getElementById("turn-seconds").value;
   const body = {
-    game: currentGame().name, preset: currentPreset().name,
-    players: Number(document.getElementById("players").value),
+    game: currentGame().name, preset: currentPreset().name, players,
     options: readOptions(), seats,
     bot_delay: Number(document.getElementById("bot-delay").value),
     turn_seconds: turn === "" ? null : Number(turn),
   };
   const name = document.getElementById("creator-name").value;
   if (name.trim()) body.name = name;
+  return body;
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  if (lobby.creating) return;               // one table per click, however fast the clicks
+  const errorBox = document.getElementById("create-error");
+  errorBox.textContent = "";
+  lobby.creating = true;
+  document.getElementById("create-button").setAttribute("aria-busy", "true");
   try {
     const created = await fetchJSON("/api/tables", {method: "POST",
-      headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+      headers: {"Content-Type": "application/json"}, body: JSON.stringify(tableRequest())});
     showCreated(created);
     refreshTables();
   } catch (error) {
-    errorBox.textContent = error.message;
+    errorBox.textContent = lobbyError(error);
+  } finally {
+    lobby.creating = false;
+    document.getElementById("create-button").removeAttribute("aria-busy");
   }
+}
+
+function lobbyError(error) {
+  const key = `error.${error.code}`;
+  return error.code && hasMessage(key) ? t(key, error.params || {}) : error.message;
 }
 
 function showCreated(created) {
   document.getElementById("created").hidden = false;
-  document.getElementById("created-id").textContent = created.id;
+  document.getElementById("created-title").textContent = t("lobby.created", {table: created.id});
   const items = [];
   const mine = created.links.seat;
   if (mine) {
     const url = new URL(mine.url, location.href).href;
-    items.push(h("li", {}, `your seat (p${mine.seat + 1}): `, h("a", {href: url,
-      class: "seat-link", "data-seat": mine.seat, target: "_blank"}, "open your seat")));
+    items.push(h("li", {}, t("lobby.your_seat", {seat: mine.seat + 1}), " ", h("a", {href: url,
+      class: "seat-link", "data-seat": mine.seat, target: "_blank"}, t("lobby.open_seat"))));
   }
   if (created.table.seats.some(s => s.free)) {
     const invite = new URL(created.links.invite, location.href).href;
-    items.push(h("li", {}, "invite friends: ", h("a", {href: invite, class: "invite-link",
+    items.push(h("li", {}, t("lobby.invite"), " ", h("a", {href: invite, class: "invite-link",
       target: "_blank"}, invite)));
   }
   const watch = new URL(created.links.spectator, location.href).href;
-  items.push(h("li", {}, "spectators: ", h("a", {href: watch, class: "spectator-link",
-    target: "_blank"}, watch)));
+  items.push(h("li", {}, t("lobby.spectators"), " ", h("a", {href: watch,
+    class: "spectator-link", target: "_blank"}, watch)));
   document.getElementById("created-links").replaceChildren(...items);
 }
 
 function tableLine(table) {
   const names = table.seats.map((s, i) => seatLabel(table.seats, i)).join(", ");
-  const parts = [h("strong", {}, table.title), ` (${table.preset}, ${table.players}p) `,
+  const game = lobby.byName[table.game] || {name: table.game, title: table.title};
+  const parts = [h("strong", {}, gameTitle(game)),
+                 ` (${t("lobby.table_line", {preset: table.preset, players: table.players})}) `,
                  h("span", {class: "names"}, names)];
   if (table.result) {
     const winners = table.result.winners.map(w => seatLabel(table.seats, w)).join(", ");
-    parts.push(h("span", {class: "result"}, ` — won by ${winners || "nobody"}; scores `
-      + table.result.scores.join(" : ")));
-    parts.push(" ", h("a", {href: `/table/${table.id}#replay`}, "replay"));
+    parts.push(h("span", {class: "result"}, ` — ${t("lobby.won_by",
+      {names: winners || t("lobby.nobody")})}; ${t("lobby.scores",
+      {scores: table.result.scores.join(" : ")})}`));
+    parts.push(" ", h("a", {href: `/table/${table.id}#replay`}, t("lobby.replay")));
   } else {
-    parts.push(` — step ${table.version} `, h("a", {href: `/table/${table.id}`}, "watch"));
-    if (table.seats.some(s => s.free)) {
+    parts.push(` — ${t("lobby.step", {step: table.version})} `,
+               h("a", {href: `/table/${table.id}`}, t("lobby.watch")));
+    if (table.seats.some(s => s.free && !s.reserved)) {
       parts.push(" ", h("a", {href: `/table/${table.id}#invite`, class: "join-link"},
-                        "take a seat"));
+                        t("lobby.take_seat")));
     }
   }
   return h("li", {"data-table": table.id}, parts);
@@ -173,7 +214,8 @@ async function refreshTables() {
       const count = items.length;
       if (pages[status] > 0 && !count) { pages[status] = 0; continue; }
       if (total > count) {
-        const shown = `${pages[status] + 1}–${pages[status] + count} of ${total}`;
+        const shown = t("lobby.page", {first: pages[status] + 1, last: pages[status] + count,
+                                       total});
         items.push(h("li", {class: "pager"}, shown, " ",
           h("button", {type: "button", onclick: () => turnPage(status, -data.limit),
                        disabled: pages[status] === 0}, "◀"),
@@ -181,7 +223,7 @@ async function refreshTables() {
                        disabled: pages[status] + count >= total}, "▶")));
       }
       document.getElementById(`list-${status}`).replaceChildren(
-        ...(items.length ? items : [h("li", {class: "empty"}, "none")]));
+        ...(items.length ? items : [h("li", {class: "empty"}, t("lobby.empty"))]));
     } catch (error) { /* the next refresh tries again */ }
   }
 }
@@ -192,6 +234,7 @@ function turnPage(status, by) {
 }
 
 async function startLobby() {
+  await i18nReady;
   const data = await fetchJSON("/api/games");
   lobby.games = data.games;
   document.getElementById("bot-delay").value = data.bot_delay;
@@ -200,8 +243,14 @@ async function startLobby() {
   if (lobby.games.length) fillPresets();
   document.getElementById("game").addEventListener("change", fillPresets);
   document.getElementById("preset").addEventListener("change", presetChanged);
-  document.getElementById("players").addEventListener("change", fillSeats);
+  const players = document.getElementById("players");
+  players.addEventListener("input", syncSeats);
+  players.addEventListener("change", () => { players.value = playerCount(); });
+  document.getElementById("game-help").addEventListener("click", () => {
+    if (currentGame()) openHelp(currentGame().name);
+  });
   document.getElementById("create-form").addEventListener("submit", createTable);
+  document.body.dataset.ready = "1";
   refreshTables();
   setInterval(refreshTables, 3000);
 }

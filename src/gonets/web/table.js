@@ -6,13 +6,15 @@
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.hash.slice(1));
 // A seat's secret comes in the URL fragment (never sent to the server in requests) and is
-// kept in this browser, so reopening the table's plain address keeps the seat.
+// kept in this browser once the server has accepted it, so reopening the table's plain
+// address keeps the seat; a secret the server refuses is forgotten at once.
 const seatKey = `gonets-seat:${tableId}`;
 let token = params.get("token") || localStorage.getItem(seatKey);
-if (params.get("token")) localStorage.setItem(seatKey, params.get("token"));
 let takeBack = false;
 const gonets = {frame: null, seat: null, pending: null, socket: null, retry: 0, refs: 0,
-                errors: [], popups: new Set(), replay: {step: 0, steps: 0, seat: ""}};
+                errors: [], popups: new Set(), replay: {step: 0, steps: 0, seat: ""},
+                stopped: false, joinRef: null, nameRef: null, chatRef: null, chatNameRef: null,
+                reconnectAt: null, chat: []};
 window.gonets = gonets;
 
 function nameKey() { return `gonets-name:${tableId}`; }
@@ -24,11 +26,26 @@ function adoptLink(link) {
   history.replaceState(null, "", `${location.pathname}${location.search}#token=${token}`);
 }
 
+// A secret the server refused: gone from this browser and from the address bar.
+function forgetToken() {
+  if (localStorage.getItem(seatKey) === token) localStorage.removeItem(seatKey);
+  localStorage.removeItem(nameKey());
+  token = null;
+  history.replaceState(null, "", `${location.pathname}${location.search}`);
+}
+
 function setConnection(state, text) {
   const badge = document.getElementById("conn");
   badge.dataset.state = state;
   badge.className = `badge conn-${state}`;
   badge.textContent = text;
+}
+
+// A refusal in the page's language: the catalogue's words for its code, else the server's.
+function errorText(error) {
+  const key = `error.${error.code}`;
+  if (error.code && hasMessage(key)) return t(key, error.params || {});
+  return error.message || String(error);
 }
 
 function showError(message) {
@@ -38,6 +55,30 @@ function showError(message) {
   bar.hidden = false;
   clearTimeout(showError.timer);
   showError.timer = setTimeout(() => { bar.hidden = true; }, 6000);
+}
+
+// A lasting message: what happened and what can be done now (buttons or links).
+function showNotice(kind, text, actions) {
+  const box = document.getElementById("notice");
+  box.dataset.kind = kind;
+  document.getElementById("notice-text").textContent = text;
+  document.getElementById("notice-actions").replaceChildren(...(actions || []));
+  box.hidden = false;
+}
+
+function hideNotice(kind) {
+  const box = document.getElementById("notice");
+  if (!kind || box.dataset.kind === kind) box.hidden = true;
+}
+
+function lobbyLink() {
+  return h("a", {href: "/", class: "button", id: "notice-lobby"}, t("notice.lobby"));
+}
+
+function retryButton() {
+  return h("button", {type: "button", id: "notice-retry", onclick: () => {
+    hideNotice(); gonets.stopped = false; gonets.retry = 0; connect();
+  }}, t("notice.retry"));
 }
 
 function send(message) {
@@ -59,12 +100,13 @@ function act(action) {
 }
 
 function connect() {
+  clearTimeout(connect.timer);
+  gonets.reconnectAt = null;
   setConnection("connecting", t(gonets.retry ? "conn.reconnecting" : "conn.connecting"));
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
   gonets.socket = socket;
   socket.onopen = () => {
-    gonets.retry = 0;
     const join = {type: "join", lang: i18n.lang};
     if (token) {
       join.token = token;
@@ -73,46 +115,88 @@ function connect() {
       if (takeBack) join.take_back = true;
       takeBack = false;
     }
-    send(join);
+    gonets.joinRef = send(join);
   };
   socket.onmessage = event => receive(JSON.parse(event.data));
   socket.onclose = event => {
+    if (gonets.socket !== socket) return;        // replaced on purpose
     gonets.pending = null;
     document.body.classList.remove("busy");
-    if (event.code === 4404) { setConnection("closed", t("conn.no_table")); return; }
-    if (event.code === 4409) { setConnection("closed", t("conn.elsewhere")); return; }
-    setConnection("disconnected", t("conn.lost"));
-    const wait = Math.min(5000, 300 * 2 ** gonets.retry++);
-    setTimeout(connect, wait);
+    if (gonets.stopped || event.code === 4404 || event.code === 4409) return;
+    scheduleReconnect();
   };
 }
 
+// Replace the socket on purpose (a seat claimed, a stale link given up): no reconnecting.
+function reconnectNow() {
+  const old = gonets.socket;
+  gonets.socket = null;
+  if (old) old.close();
+  gonets.stopped = false;
+  i18nReady.then(connect);
+}
+
+// A lost connection: say so, count down to the next try, offer to try at once.
+function scheduleReconnect() {
+  const wait = Math.min(8000, 1000 * 2 ** gonets.retry++);
+  gonets.reconnectAt = performance.now() + wait;
+  setConnection("disconnected", t("conn.lost"));
+  tickReconnect();
+  connect.timer = setTimeout(connect, wait);
+}
+
+function tickReconnect() {
+  if (gonets.reconnectAt === null) return;
+  const seconds = Math.max(0, Math.ceil((gonets.reconnectAt - performance.now()) / 1000));
+  const now = h("button", {type: "button", id: "notice-reconnect", onclick: connect},
+                t("notice.reconnect_now"));
+  if (document.getElementById("notice").dataset.kind === "lost" &&
+      !document.getElementById("notice").hidden) {
+    document.getElementById("notice-text").textContent = t("notice.lost", {seconds});
+    return;
+  }
+  showNotice("lost", t("notice.lost", {seconds}), [now]);
+}
+setInterval(tickReconnect, 250);
+
 function receive(message) {
-  if (message.type === "welcome") {
+  const handler = RECEIVERS[message.type];
+  if (handler) handler(message);
+}
+
+const RECEIVERS = {
+  welcome(message) {
     gonets.seat = message.seat;
+    gonets.retry = 0;
     if (message.link) adoptLink(message.link);
+    else if (token && message.seat !== null) localStorage.setItem(seatKey, token);
     document.getElementById("displaced").hidden = true;
+    hideNotice("lost");
     setConnection("connected", t("conn.connected"));
     document.getElementById("whoami").textContent =
       message.seat === null ? t("table.spectator") : t("table.you_are", {seat: message.seat + 1});
-    document.getElementById("name-form").hidden = !message.needs_name;
-  } else if (message.type === "state") {
+    showNameForm(message.needs_name);
+    document.getElementById("chat-name-form").hidden = message.seat !== null;
+  },
+  state(message) {
     gonets.frame = message;
     if (gonets.pending) { gonets.pending = null; document.body.classList.remove("busy"); }
     draw(message);
-  } else if (message.type === "error") {
+    drawPlatform(message);
+  },
+  error(message) {
     if (message.ref && message.ref === gonets.pending) {
       gonets.pending = null;
       document.body.classList.remove("busy");
     }
-    showError(message.message);
-    if (message.fatal) setConnection("closed", t("conn.closed"));
-    if (token && gonets.frame === null && /seat link is not valid/.test(message.message)) {
-      localStorage.removeItem(seatKey);     // a stale secret: watch instead, seats stay free
-      token = null;
-      gonets.socket.close();
-    }
-  } else if (message.type === "presence") {
+    if (message.fatal) { stopOn(message); return; }
+    if (message.ref && message.ref === gonets.joinRef && message.code !== undefined &&
+        !String(message.code).startsWith("name")) { joinRefused(message); return; }
+    if (String(message.code || "").startsWith("name")) { nameRefused(message); return; }
+    if (message.ref && message.ref === gonets.chatRef) { chatRefused(message); return; }
+    showError(errorText(message));
+  },
+  presence(message) {
     if (!gonets.frame) return;
     const frame = gonets.frame;
     frame.seats.forEach((seat, index) => {
@@ -123,38 +207,74 @@ function receive(message) {
     drawSeats(frame);
     drawTurn(frame);
     drawClaim(frame);
-  } else if (message.type === "displaced") {
-    showDisplaced(message);
-  } else if (message.type === "notice") {
-    showError(message.message);
-  } else if (message.type === "ack") {
+  },
+  displaced(message) { showDisplaced(message); },
+  notice(message) { showError(errorText(message)); },
+  ack(message) {
     if (message.ref === gonets.pending) {
       gonets.pending = null;
       document.body.classList.remove("busy");
     }
+    if (message.ref === gonets.nameRef) nameAccepted();
+    if (message.ref === gonets.chatRef) chatSent();
+    if (message.ref === gonets.chatNameRef) chatNamed(message.name);
+  },
+  chat(message) { receiveChat(message); },
+  rematch(message) { goToRematch(message); },
+};
+
+// The server will not have this page at all (no such table, too many connections): a lasting
+// message with the way on; no reconnecting behind it.
+function stopOn(message) {
+  gonets.stopped = true;
+  setConnection("closed", t(message.code === "no_table" ? "conn.no_table" : "conn.closed"));
+  const actions = message.code === "no_table" ? [lobbyLink()] : [retryButton(), lobbyLink()];
+  showNotice(message.code || "closed", errorText(message), actions);
+}
+
+// The join was refused: a seat link that is wrong or stale (offer to watch instead), or a
+// table that takes no more watchers now.
+function joinRefused(message) {
+  gonets.stopped = true;
+  const socket = gonets.socket;
+  gonets.socket = null;
+  if (socket) socket.close();
+  setConnection("closed", t("conn.closed"));
+  if (message.code === "bad_token") {
+    forgetToken();
+    const watch = h("button", {type: "button", id: "notice-watch", onclick: () => {
+      hideNotice(); reconnectNow();
+    }}, t("notice.watch"));
+    showNotice("bad_token", t("notice.bad_token"), [watch, lobbyLink()]);
+    return;
   }
+  showNotice(message.code || "refused", errorText(message), [retryButton(), lobbyLink()]);
 }
 
 // -- seats ----------------------------------------------------------------------------------------
 // This seat was opened in another place: say so, and offer to take it back (with a new secret
 // that shuts the other place out), unless the other place already did that to this link.
 function showDisplaced(message) {
-  document.getElementById("displaced-text").textContent = message.message;
+  gonets.stopped = true;
+  document.getElementById("displaced-text").textContent = message.link_changed
+    ? t("notice.link_changed") : t("notice.displaced");
   document.getElementById("take-back").hidden = message.link_changed;
   document.getElementById("displaced").hidden = false;
-  if (message.link_changed) { localStorage.removeItem(seatKey); token = null; }
+  if (message.link_changed) forgetToken();
 }
 
 document.getElementById("take-back").addEventListener("click", () => {
   document.getElementById("displaced").hidden = true;
   takeBack = true;
-  i18nReady.then(connect);
+  reconnectNow();
 });
 
-// An invited visitor (no secret) sees the free seats and may take one under a name.
+// An invited visitor (no secret) sees the free seats and may take one under a name; seats
+// kept for the players invited to a rematch are not offered.
 function drawClaim(frame) {
   const form = document.getElementById("claim-form");
-  const free = frame.seats.map((s, i) => s.free ? i : null).filter(i => i !== null);
+  const free = frame.seats.map((s, i) => s.free && !s.reserved ? i : null)
+    .filter(i => i !== null);
   form.hidden = gonets.seat !== null || !free.length || frame.status === "finished";
   if (form.hidden) return;
   const select = document.getElementById("claim-seat");
@@ -167,16 +287,20 @@ document.getElementById("claim-form").addEventListener("submit", async event => 
   event.preventDefault();
   const name = document.getElementById("claim-name").value;
   const seat = Number(document.getElementById("claim-seat").value);
+  const problem = document.getElementById("claim-error");
+  problem.textContent = "";
   try {
     const link = await fetchJSON(`/api/tables/${encodeURIComponent(tableId)}/seats`, {
       method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({seat, name})});
     adoptLink(link);
-    localStorage.setItem(nameKey(), name);
+    localStorage.setItem(nameKey(), name.trim());
     document.getElementById("claim-form").hidden = true;
-    if (gonets.socket) { gonets.socket.onclose = null; gonets.socket.close(); }
-    i18nReady.then(connect);
-  } catch (error) { showError(error.message); }
+    reconnectNow();
+  } catch (error) {
+    problem.textContent = errorText(error);        // stays until the next try
+    document.getElementById("claim-name").focus();
+  }
 });
 
 // -- drawing --------------------------------------------------------------------------------------
@@ -307,16 +431,142 @@ function showMenu(keys, labels, event, onChoose) {
 function hideMenu() { document.getElementById("menu").hidden = true; }
 
 // -- name -----------------------------------------------------------------------------------------
+// The name is kept in this browser only once the server took it; a refused name brings the
+// form back with what was wrong, and the name this browser had saved is forgotten.
+function showNameForm(needed) {
+  const form = document.getElementById("name-form");
+  form.hidden = !needed;
+  if (needed) document.getElementById("name-input").focus();
+}
+
+function nameRefused(message) {
+  localStorage.removeItem(nameKey());
+  if (gonets.seat === null) { chatRefused(message); return; }
+  const needed = !gonets.frame || !gonets.frame.seats[gonets.seat].name;
+  if (!needed && message.ref !== gonets.nameRef) { showError(errorText(message)); return; }
+  document.getElementById("name-error").textContent = errorText(message);
+  showNameForm(true);
+}
+
+function nameAccepted() {
+  localStorage.setItem(nameKey(), gonets.nameSent);
+  document.getElementById("name-error").textContent = "";
+  document.getElementById("name-form").hidden = true;
+}
+
 document.getElementById("name-form").addEventListener("submit", event => {
   event.preventDefault();
-  const name = document.getElementById("name-input").value;
-  localStorage.setItem(nameKey(), name);
-  if (send({type: "name", name})) document.getElementById("name-form").hidden = true;
+  gonets.nameSent = document.getElementById("name-input").value.trim();
+  document.getElementById("name-error").textContent = "";
+  gonets.nameRef = send({type: "name", name: gonets.nameSent});
 });
 document.addEventListener("click", event => {
   if (!event.target.closest("#menu")) hideMenu();
 });
 document.addEventListener("keydown", e => { if (e.key === "Escape") hideMenu(); });
+
+// -- chat -----------------------------------------------------------------------------------------
+// Everyone at the table writes here; lines are shown as text only. Spectators write as
+// "spectator N" unless they give a name.
+function chatWho(entry) {
+  if (entry.seat !== null && entry.seat !== undefined) return entry.name || `p${entry.seat + 1}`;
+  return entry.name || t("chat.spectator", {n: entry.spectator});
+}
+
+function chatLine(entry) {
+  const when = new Date(entry.ts * 1000);
+  const clock = `${String(when.getHours()).padStart(2, "0")}:` +
+                `${String(when.getMinutes()).padStart(2, "0")}`;
+  return h("li", {"data-chat": entry.id, class: entry.seat === null ? "from-watcher" : ""},
+           h("span", {class: "when"}, clock), " ", h("b", {class: "who"}, chatWho(entry)), " ",
+           h("span", {class: "text"}, entry.text));
+}
+
+function receiveChat(message) {
+  if (message.history) gonets.chat = [];
+  if (message.me) showChatSelf(message.me);
+  const known = new Set(gonets.chat.map(e => e.id));
+  for (const entry of message.entries) if (!known.has(entry.id)) gonets.chat.push(entry);
+  const list = document.getElementById("chat-log");
+  const stick = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+  list.replaceChildren(...gonets.chat.map(chatLine));
+  if (stick || message.history) list.scrollTop = list.scrollHeight;
+}
+
+function showChatSelf(me) {
+  gonets.chatSelf = me;
+  document.getElementById("chat-self").textContent = t("chat.you_write_as", {name: chatWho(me)});
+}
+
+function chatRefused(message) {
+  document.getElementById("chat-error").textContent = errorText(message);
+}
+
+function chatSent() {
+  document.getElementById("chat-input").value = "";
+  document.getElementById("chat-error").textContent = "";
+}
+
+function chatNamed(name) {
+  document.getElementById("chat-error").textContent = "";
+  showChatSelf({...(gonets.chatSelf || {}), name, seat: null});
+}
+
+document.getElementById("chat-form").addEventListener("submit", event => {
+  event.preventDefault();
+  const text = document.getElementById("chat-input").value;
+  document.getElementById("chat-error").textContent = "";
+  gonets.chatRef = send({type: "chat", text});
+});
+
+document.getElementById("chat-name-form").addEventListener("submit", event => {
+  event.preventDefault();
+  gonets.chatNameRef = send({type: "chat_name", name: document.getElementById("chat-name").value});
+});
+
+// -- rematch and help -----------------------------------------------------------------------------
+// At the end, a seated player opens the rematch (same seats and options) with one click; the
+// others see the invitation and take their own seat there with one click as well.
+function drawPlatform(frame) {
+  const box = document.getElementById("rematch-box");
+  const over = frame.status === "finished";
+  const seated = gonets.seat !== null;
+  box.hidden = !over || (!seated && !frame.rematch);
+  if (box.hidden) return;
+  const text = document.getElementById("rematch-text");
+  const button = document.getElementById("rematch-button");
+  const watch = document.getElementById("rematch-watch");
+  watch.hidden = seated || !frame.rematch;
+  button.hidden = !seated;
+  if (frame.rematch) {
+    text.textContent = t("rematch.invited", {table: frame.rematch});
+    button.textContent = t("rematch.join");
+    watch.href = `/table/${encodeURIComponent(frame.rematch)}${location.search}`;
+  } else {
+    text.textContent = t("rematch.offer");
+    button.textContent = t("rematch.open");
+  }
+}
+
+document.getElementById("rematch-button").addEventListener("click", () => {
+  const ref = send({type: "rematch"});
+  if (ref) document.getElementById("rematch-button").disabled = true;
+  setTimeout(() => { document.getElementById("rematch-button").disabled = false; }, 3000);
+});
+
+// This seat's own link to the rematch: keep its secret (and name) for that table and go.
+function goToRematch(message) {
+  const target = message.table;
+  localStorage.setItem(`gonets-seat:${target}`, message.link.token);
+  const name = gonets.frame && gonets.seat !== null ? gonets.frame.seats[gonets.seat].name : null;
+  if (name) localStorage.setItem(`gonets-name:${target}`, name);
+  location.assign(`/table/${encodeURIComponent(target)}${location.search}` +
+                  `#token=${message.link.token}`);
+}
+
+document.getElementById("help-open").addEventListener("click", () => {
+  if (gonets.frame) openHelp(gonets.frame.game);
+});
 
 // -- replay ---------------------------------------------------------------------------------------
 async function showReplayStep() {
@@ -337,7 +587,7 @@ async function showReplayStep() {
     drawPanels((data.panels || []).filter(p => !p.popup));
     drawSeats({...gonets.frame, scoreboard: data.scoreboard, view: data.view});
     drawLog(data.log);
-  } catch (error) { showError(error.message); }
+  } catch (error) { showError(errorText(error)); }
 }
 
 function openReplay() {
