@@ -12,7 +12,10 @@ from itertools import permutations
 from gonets.games.babayaga.rules.content import ABILITIES, Content, default_content
 from gonets.games.babayaga.rules.hero import seat_name
 
-__all__ = ["action_table", "build_actions", "seat_name"]
+__all__ = ["BOARD_VERBS", "action_steps", "action_table", "build_actions", "seat_name"]
+
+BOARD_VERBS = ("move", "fly", "sneak", "step", "hut", "horseman", "baba")
+"""Verbs whose argument is a place: their step is a click on that place of the board."""
 
 
 def build_actions(content: Content, players: int) -> list[str]:
@@ -52,3 +55,22 @@ def action_table(players: int) -> tuple[list[str], dict[str, int]]:
     """The built-in content's notations for a player count in id order, and each one's id."""
     actions = build_actions(default_content(), players)
     return actions, {a: i for i, a in enumerate(actions)}
+
+
+def action_steps(view: dict, text: str) -> list[str]:
+    """The clicks that make up the legal notation ``text`` (web client step keys).
+
+    A place verb is one click on the place (``move:rye_fields``); a co-op gift is the Item
+    then the partner (``give:w30``, ``to:p2``); putting peeked cards back is one click per card
+    from the top, the last one implied (``order 2 3 1`` -> ``put:2``, ``put:3``); any other
+    notation is one key, its verb and arguments joined (``reroll:t13``, ``ask:w30``: the
+    Item names its holder). Keys hold no spaces, ``/`` or ``|``.
+    """
+    verb, *args = text.split()
+    if verb == "give":
+        return [f"give:{args[0]}", f"to:{args[1]}"]
+    if verb == "order":
+        return [f"put:{n}" for n in args[:max(1, len(args) - 1)]]
+    if verb == "ask":
+        return [f"ask:{args[0]}"]
+    return [":".join([verb, *args])]

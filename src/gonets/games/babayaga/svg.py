@@ -1,146 +1,580 @@
-"""A standalone SVG picture of a Baba Yaga view: the board with its rivers and mountains, the
-tokens and heroes, the heroes' standing and the legal actions as buttons (``data-action``)."""
+"""The pictures of the Baba Yaga web table: the board and the side panels.
+
+The board is drawn for a box about 860 px wide: one cell is 100 SVG units (about 86 px at the
+fitted zoom), and no text is smaller than 13 units, so nothing reads under 11 px. Places are
+tiles that carry the clicks of the move verbs (``data-pick="move:rye_fields|fly:rye_fields"``);
+the borders between tiles show the ways (road, bridge, pass, causeway) and the barriers (river,
+mountains, lake). A name too wide for its tile is wrapped and, past two lines, shortened; the
+full name is the tile's ``<title>``. The root carries ``data-zoom`` with a least cell size, so a
+phone opens zoomed in on what may be clicked. Everything is drawn from the view alone.
+"""
 
 from __future__ import annotations
 
+import math
+from functools import cache
 from html import escape
 
-from gonets.games.babayaga.rules.content import default_content
-from gonets.games.babayaga.text import TOKEN_MARK, describe_action, hero_name, token_name, word
+import yaml
 
-HERO_COLOURS = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#ca6f1e"]
-EDGE_STYLE = {"open": ("#8a8a8a", 2, ""), "bridge": ("#8e5b2c", 4, ""),
-              "pass": ("#5d6d7e", 4, ""), "causeway": ("#8e5b2c", 3, "6,4"),
-              "river": ("#2e86c1", 7, ""), "mountain": ("#a93226", 7, ""),
-              "lake": ("#5dade2", 5, "2,4")}
-EDGE_LEGEND = (("open", "road (open way)"), ("bridge", "bridge or ferry"),
-               ("pass", "mountain pass"), ("causeway", "causeway"),
-               ("river", "river: no crossing on foot"),
-               ("mountain", "mountains: no crossing on foot"),
-               ("lake", "lake: Baba Yaga flies over"))
+from gonets.games.babayaga.notation import BOARD_VERBS, action_steps
+from gonets.games.babayaga.rules.content import ABILITIES, default_content
+from gonets.games.babayaga.text import (
+    DATA,
+    ability_name,
+    card_name,
+    cards_text,
+    challenge_text,
+    challenges_text,
+    effects_text,
+    goal,
+    hero_name,
+    loc_name,
+    modifier_text,
+    plural,
+    power_text,
+    quest_cell,
+    quest_name,
+    say,
+    short_stakes,
+    stakes,
+    step_owner,
+    step_where,
+    titles,
+    token_name,
+    winners_text,
+    word,
+)
+
+CELL, GAP, PAD, HEAD = 100, 12, 8, 54
+TILE = CELL - GAP
+FONT = "Liberation Sans, Arial, Helvetica, sans-serif"
+NAME_SIZE = 14
+MIN_UNIT = 80                  # the least cell size in pixels of the fitted view (phones zoom)
+HERO_COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b7950b", "#7d3c98", "#ca6f1e"]
+TOKEN_COLOURS = {"wolves": "#566573", "solovey": "#a04000", "horseman": "#17202a",
+                 "hut": "#784212", "baba_yaga": "#4a235a"}
+TILE_STYLE = {"town": ("#fbeee0", "#922b21"), "wild": ("#dcebd0", "#6b7b5e"),
+              "special": ("#eadcf0", "#6c3483")}
+EDGE_KINDS = ("open", "bridge", "pass", "causeway", "river", "mountain", "lake")
 
 
-def render_svg(view: dict, lang: str = "en") -> str:
-    """The board picture; clickable places and buttons carry ``data-action``."""
+# ------------------------------------------------------------------------------- metrics ---
+@cache
+def _glyphs() -> tuple[dict[str, float], float, float]:
+    data = yaml.safe_load((DATA / "glyphs.yaml").read_text(encoding="utf-8"))
+    widths = {ch: float(w) for w, chars in data["widths"].items() for ch in chars}
+    return widths, float(data["other"]), float(data["bold"])
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """The width of ``text`` in SVG units at font size ``size`` (the board font's metrics)."""
+    widths, other, factor = _glyphs()
+    em = sum(widths.get(ch, other) for ch in text)
+    return em * size * (factor if bold else 1.0)
+
+
+def _shorten(word_: str, room: float, size: float, bold: bool) -> str:
+    """The longest prefix of a word that fits ``room`` with a full stop."""
+    for end in range(len(word_) - 1, 1, -1):
+        if text_width(word_[:end] + ".", size, bold) <= room:
+            return word_[:end] + "."
+    return word_[:2] + "."
+
+
+def fit_lines(name: str, room: float, size: float = NAME_SIZE, bold: bool = False,
+              most: int = 2) -> list[str]:
+    """A name folded into at most ``most`` lines of at most ``room`` units, shortening the
+    widest words (``Snow Maid.``) when it would not fit otherwise."""
+    words = name.split()
+    while True:
+        lines: list[str] = []
+        for w in words:
+            joined = f"{lines[-1]} {w}" if lines else w
+            if lines and text_width(joined, size, bold) <= room:
+                lines[-1] = joined
+            else:
+                lines.append(w)
+        too_wide = [w for w in words if text_width(w, size, bold) > room]
+        if len(lines) <= most and not too_wide:
+            return lines
+        long = [w for w in words if not w.endswith(".") and len(w) > 3]
+        if not long:
+            return [_shorten(line, room, size, bold) if text_width(line, size, bold) > room
+                    else line for line in lines[:most]]
+        widest = max(long, key=lambda w: text_width(w, size, bold))
+        index = words.index(widest)
+        limit = room if too_wide else text_width(widest, size, bold) * 0.6
+        words[index] = _shorten(widest, limit, size, bold)
+
+
+# -------------------------------------------------------------------------------- pieces ---
+def _text(x: float, y: float, body: str, size: int = 14, anchor: str = "middle",
+          fill: str = "#1c2833", bold: bool = False, extra: str = "") -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" '
+            f'fill="{fill}"{weight}{extra}>{escape(body)}</text>')
+
+
+def _disc(x: float, y: float, colour: str, mark: str, title: str, stroke: str = "#fff",
+          dashed: bool = False, cls: str = "", data: str = "") -> str:
+    dash = ' stroke-dasharray="3,2"' if dashed else ""
+    return (f'<g class="{cls}"{data}><title>{escape(title)}</title>'
+            f'<circle cx="{x:.0f}" cy="{y:.0f}" r="12" fill="{colour}" stroke="{stroke}" '
+            f'stroke-width="2.5"{dash}/>'
+            + _text(x, y + 5, mark, 14, fill="#fff", bold=True) + "</g>")
+
+
+def edge_art(kind: str, x: float, y: float, length: float, vertical: bool) -> str:
+    """One border between two tiles, centred at (x, y): ``length`` long along the border
+    (vertical: the tiles sit left and right), its crossing drawn across the gap."""
+    def along(t: float, off: float = 0.0) -> tuple[float, float]:
+        return (x + off, y + t) if vertical else (x + t, y + off)
+
+    def line(colour: str, width: float, dash: str = "", wave: float = 0.0) -> str:
+        steps = 8
+        pts = [along(-length / 2 + length * i / steps, wave * (1 if i % 2 else -1))
+               for i in range(steps + 1)]
+        path = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
+        dashed = f' stroke-dasharray="{dash}"' if dash else ""
+        return (f'<polyline points="{path}" fill="none" stroke="{colour}" '
+                f'stroke-width="{width}" stroke-linejoin="round"{dashed}/>')
+
+    def plank(colour: str, dash: str = "") -> str:
+        w, h = (GAP + 8, 14) if vertical else (14, GAP + 8)
+        dashed = f' stroke="#5d4037" stroke-width="2" stroke-dasharray="{dash}"' if dash else ""
+        return (f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w}" height="{h}" '
+                f'rx="2" fill="{colour}"{dashed}/>')
+
+    if kind == "open":
+        w, h = (GAP + 4, 10) if vertical else (10, GAP + 4)
+        return (f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w}" height="{h}" '
+                f'fill="#c9b68c"/>')
+    art = {"river": lambda: line("#2e86c1", 5, wave=2.5),
+           "mountain": lambda: line("#873600", 4, wave=4),
+           "lake": lambda: line("#85c1e9", 9) + line("#2e86c1", 2, dash="2,4"),
+           "bridge": lambda: line("#2e86c1", 5, wave=2.5) + plank("#8e5b2c"),
+           "pass": lambda: line("#873600", 4, wave=4) + plank("#95a5a6"),
+           "causeway": lambda: line("#85c1e9", 9) + plank("#d7bde2", dash="3,2")}
+    return art[kind]()
+
+
+# --------------------------------------------------------------------------------- board ---
+def _origin(lid: str) -> tuple[float, float]:
+    """The top left corner of a place's tile."""
+    x, y = default_content().locations[lid]["grid"]
+    return PAD + x * CELL + GAP / 2, HEAD + y * CELL + GAP / 2
+
+
+def goal_place(view: dict, seat: int) -> str | None:
+    """Where a hero's current quest step is met now: its place or its token's space."""
+    step = goal(view, seat)
+    trig = step[1]["trigger"] if step else {}
+    if "at" in trig:
+        return trig["at"]
+    return view["tokens"].get(trig["token"]) if "token" in trig else None
+
+
+def _board_picks(view: dict) -> dict[str, list[str]]:
+    """The click keys of the legal place actions, by place."""
+    places = default_content().locations
+    picks: dict[str, list[str]] = {}
+    for text in view.get("legal") or []:
+        verb, _, arg = text.partition(" ")
+        if verb in BOARD_VERBS and arg in places:
+            picks.setdefault(arg, []).append(action_steps(view, text)[0])
+    return picks
+
+
+def _edges() -> list[str]:
     c = default_content()
-    cell, pad, top = 110, 20, 60
-    max_x = max(loc["grid"][0] for loc in c.locations.values())
-    max_y = max(loc["grid"][1] for loc in c.locations.values())
-    width = pad * 2 + (max_x + 1) * cell + 360
-    board_bottom = top + pad + (max_y + 1) * cell
-
-    def centre(lid: str) -> tuple[float, float]:
-        x, y = c.locations[lid]["grid"]
-        return pad + x * cell + cell / 2, top + pad + y * cell + cell / 2
-
-    legal = view.get("legal") or []
-    by_loc: dict[str, list[str]] = {}
-    others = []
-    for text in legal:
-        parts = text.split()
-        verbs = ("move", "fly", "sneak", "step", "hut", "horseman", "baba")
-        if len(parts) == 2 and parts[0] in verbs and parts[1] in c.locations:
-            by_loc.setdefault(parts[1], []).append(text)
-        else:
-            others.append(text)
-    head = ""                            # written at the end, once the height is known
-    title = (f'<text x="{pad}" y="30" font-size="20" font-weight="bold">Baba Yaga · round '
-             f'{view["round"]} · {escape(word("en", "time_full", view["time"] or "none"))}</text>')
-    status = (f'<text x="{pad}" y="50" font-size="13">Wilderness deck '
-              f'{view["deck_sizes"]["wilderness"]} · Town deck {view["deck_sizes"]["town"]} · '
-              f'Baba Yaga cards beaten {view["by_beaten"]}/3 · {escape(view["mode"])}</text>')
-    out = [head, "", title, status]
+    out = []
     for a, b, kind in c.edges:
-        (x1, y1), (x2, y2) = centre(a), centre(b)
-        colour, w, dash = EDGE_STYLE[kind]
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(f'<line class="edge {kind}" x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" '
-                   f'y2="{y2:.0f}" stroke="{colour}" stroke-width="{w}"{dash_attr}/>')
-    for lid in c.order:
-        loc = c.locations[lid]
-        x, y = centre(lid)
-        town = loc["kind"] == "town"
-        fill = "#fdfefe" if town else "#d5e8d4"
-        stroke = "#922b21" if town else ("#6c3483" if loc["special"] else "#4d5656")
-        actions = by_loc.get(lid)
-        attr = (f' data-action="{escape("|".join(actions))}" style="cursor:pointer"'
-                if actions else "")
-        out.append(f'<g class="location" data-location="{lid}"{attr}>')
-        out.append(f'<rect x="{x - 42:.0f}" y="{y - 32:.0f}" width="84" height="64" rx="8" '
-                   f'fill="{fill}" stroke="{stroke}" stroke-width="{4 if actions else 2}"'
-                   + (' stroke-dasharray="5,3"' if actions else "") + "/>")
-        name = loc["name"].replace("The ", "")
-        colour = "#922b21" if town else "#1c2833"
-        weight = "bold" if town else "normal"
-        out.append(f'<text x="{x:.0f}" y="{y - 18:.0f}" font-size="9" text-anchor="middle" '
-                   f'fill="{colour}" font-weight="{weight}">{escape(name)}</text>')
-        out.append("</g>")
-    for i, (tok, where) in enumerate(view["tokens"].items()):
-        if where is None:
-            continue
-        x, y = centre(where)
-        dx = -32 + 16 * list(TOKEN_MARK).index(tok)
-        colours = {"wolves": "#566573", "solovey": "#a04000", "horseman": "#17202a",
-                   "hut": "#784212", "baba_yaga": "#4a235a"}
-        out.append(f'<g class="token" data-token="{tok}"><circle cx="{x + dx:.0f}" cy="{y:.0f}" '
-                   f'r="8" fill="{colours[tok]}"/><text x="{x + dx:.0f}" y="{y + 4:.0f}" '
-                   f'font-size="10" fill="white" text-anchor="middle">{TOKEN_MARK[tok]}</text></g>')
-    for hero in view["heroes"]:
-        if not hero["loc"] or hero["elim"]:
-            continue
-        x, y = centre(hero["loc"])
-        dx = -32 + 13 * hero["seat"]
-        out.append(f'<g class="hero" data-seat="{hero["seat"]}"><circle cx="{x + dx:.0f}" '
-                   f'cy="{y + 20:.0f}" r="7" fill="{HERO_COLOURS[hero["seat"] % 6]}" '
-                   f'stroke="{"#000" if hero["skip"] else "#fff"}" stroke-width="2"/>'
-                   f'<text x="{x + dx:.0f}" y="{y + 24:.0f}" font-size="9" fill="white" '
-                   f'text-anchor="middle">{hero["seat"] + 1}</text></g>')
-    side = pad + (max_x + 1) * cell + 20
-    yy = top + pad
-    for hero in view["heroes"]:
-        s = hero["seat"]
-        out.append(f'<text x="{side}" y="{yy}" font-size="12" fill="{HERO_COLOURS[s % 6]}" '
-                   f'font-weight="bold">{escape(hero_name(view, s))} · Rep {view["rep"][s]}'
-                   + (" · out" if hero["elim"] else " · quest done" if hero["done"] else
-                      f" · step {hero['step'] + 1}") + "</text>")
-        yy += 18
-    yy += 10
-    for text in others:
-        out.append(f'<g class="button" data-action="{escape(text)}" style="cursor:pointer">'
-                   f'<rect x="{side}" y="{yy - 13}" width="330" height="18" rx="4" fill="#fdebd0" '
-                   f'stroke="#a04000"/><text x="{side + 6}" y="{yy}" font-size="11">'
-                   f'{escape(describe_action(view, text)[:58])}</text></g>')
-        yy += 22
-    out += svg_legend(pad, board_bottom + 10)
-    height = max(board_bottom + 110, yy + 10)
-    out[0] = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-              f'viewBox="0 0 {width} {height}" font-family="sans-serif">')
-    out[1] = f'<rect width="{width}" height="{height}" fill="#f4ecd8"/>'
-    out.append("</svg>")
+        (ax, ay), (bx, by) = _origin(a), _origin(b)
+        vertical = ay == by                     # side by side: the border runs down
+        if vertical:
+            x, y = max(ax, bx) - GAP / 2, ay + TILE / 2
+        else:
+            x, y = ax + TILE / 2, max(ay, by) - GAP / 2
+        out.append(f'<g class="edge {kind}" data-edge="{a}|{b}">'
+                   f'{edge_art(kind, x, y, TILE - 8, vertical)}</g>')
+    return out
+
+
+def _kind(loc: dict) -> str:
+    return "town" if loc["kind"] == "town" else "special" if loc["special"] else "wild"
+
+
+def _place(view: dict, lid: str, keys: list[str], focus: bool, lang: str) -> str:
+    """One place: its tile (carrying the keys), name, tokens and heroes."""
+    loc = default_content().locations[lid]
+    x, y = _origin(lid)
+    kind = _kind(loc)
+    fill, stroke = TILE_STYLE[kind]
+    name = loc_name(lid, lang)
+    bold = kind == "town"
+    pick = f' data-pick="{escape("|".join(keys))}"' if keys else ""
+    focused = ' data-focus="1"' if focus else ""
+    tip = [name, word(lang, "place_kind", kind)]
+    tip += [token_name(t, lang) for t, where in view["tokens"].items() if where == lid]
+    out = [f'<g class="place {kind}" data-location="{lid}"{pick}{focused}>',
+           f"<title>{escape(' · '.join(tip))}</title>",
+           f'<rect x="{x:.0f}" y="{y:.0f}" width="{TILE}" height="{TILE}" rx="8" fill="{fill}" '
+           f'stroke="{stroke}" stroke-width="{3 if kind != "wild" else 1.5}"/>']
+    if keys:
+        out.append(f'<rect class="reach" x="{x + 4:.0f}" y="{y + 4:.0f}" width="{TILE - 8}" '
+                   f'height="{TILE - 8}" rx="6" fill="none" stroke="#d4ac0d" stroke-width="4" '
+                   f'stroke-dasharray="7,4"/>')
+    short = name[4:] if name.startswith("The ") else name
+    for i, line in enumerate(fit_lines(short, TILE - 6, NAME_SIZE, bold)):
+        out.append(_text(x + TILE / 2, y + 17 + 15 * i, line, NAME_SIZE, bold=bold,
+                         fill="#922b21" if bold else "#1c2833", extra=' class="name"'))
+    here = [t for t, where in view["tokens"].items() if where == lid]
+    for i, tok in enumerate(here):
+        dx = (i - (len(here) - 1) / 2) * min(25, (TILE - 24) / max(1, len(here) - 1))
+        out.append(_disc(x + TILE / 2 + dx, y + 51, TOKEN_COLOURS[tok],
+                         word(lang, "token_mark", tok), token_name(tok, lang), cls="token",
+                         data=f' data-token="{tok}"'))
+    heroes = [h for h in view["heroes"] if h["loc"] == lid and not h["elim"]]
+    for i, hero in enumerate(heroes):
+        dx = (i - (len(heroes) - 1) / 2) * min(25, (TILE - 24) / max(1, len(heroes) - 1))
+        own = hero["seat"] == view.get("seat")
+        title = hero_name(view, hero["seat"], lang) + (say(lang, "svg.you") if own else "")
+        out.append(_disc(x + TILE / 2 + dx, y + 75, HERO_COLOURS[hero["seat"] % 6],
+                         str(hero["seat"] + 1), title, "#f1c40f" if own else "#fff",
+                         dashed=bool(hero["skip"]), cls="hero",
+                         data=f' data-seat="{hero["seat"]}"'))
+    out.append("</g>")
     return "\n".join(out)
 
 
-def svg_legend(x0: int, y0: int) -> list[str]:
-    """The key of the map: edge kinds, places and tokens."""
-    out = [(f'<g class="legend"><text x="{x0}" y="{y0 + 12}" font-size="12" '
-            f'font-weight="bold">Key</text>')]
-    for i, (kind, label) in enumerate(EDGE_LEGEND):
-        x, y = x0 + 40 + (i % 4) * 260, y0 + 12 + (i // 4) * 22
-        colour, w, dash = EDGE_STYLE[kind]
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(f'<line class="legend-edge {kind}" x1="{x}" y1="{y - 4}" x2="{x + 40}" '
-                   f'y2="{y - 4}" stroke="{colour}" stroke-width="{w}"{dash_attr}/>'
-                   f'<text x="{x + 48}" y="{y}" font-size="11">{escape(label)}</text>')
-    y = y0 + 12 + 2 * 22
-    places = (("#fdfefe", "#922b21", "town"), ("#d5e8d4", "#4d5656", "wilderness"),
-              ("#d5e8d4", "#6c3483", "special place"))
-    for i, (fill, stroke, label) in enumerate(places):
-        x = x0 + 40 + i * 140
-        out.append(f'<rect x="{x}" y="{y - 11}" width="24" height="14" rx="3" fill="{fill}" '
-                   f'stroke="{stroke}" stroke-width="2"/><text x="{x + 30}" y="{y}" '
-                   f'font-size="11">{label}</text>')
-    tokens = " · ".join(f"{mark} {token_name(tok).replace('the ', '')}"
-                        for tok, mark in TOKEN_MARK.items())
-    out.append(f'<text x="{x0 + 460}" y="{y}" font-size="11">Tokens: {escape(tokens)}; '
-               f'numbered discs: heroes</text></g>')
+def _goal_star(view: dict, lang: str) -> str:
+    """A star on the viewer's current quest step, where it is met now."""
+    seat = view.get("seat")
+    where = goal_place(view, seat) if seat is not None else None
+    if where is None:
+        return ""
+    number, step = goal(view, seat)
+    x, y = _origin(where)
+    cx, cy = x + TILE - 4, y + 4
+    points = []
+    for i in range(10):
+        r = 9 if i % 2 == 0 else 4
+        angle = math.pi * (i / 5 - 0.5)
+        points.append(f"{cx + r * math.cos(angle):.1f},{cy + r * math.sin(angle):.1f}")
+    title = say(lang, "svg.final" if step.get("final") else "svg.goal", n=number)
+    return (f'<g class="goal"><title>{escape(title)}</title><polygon points="{" ".join(points)}" '
+            f'fill="#f4d03f" stroke="#7d6608" stroke-width="1.5"/></g>')
+
+
+def _header(view: dict, lang: str) -> list[str]:
+    time = word(lang, "time_full", view["time"] or "none")
+    sizes = view["deck_sizes"]
+    return [_text(PAD + 4, 22, say(lang, "svg.title", round=view["round"], time=time), 17,
+                  "start", bold=True),
+            _text(PAD + 4, 44, say(lang, "svg.status", mode=word(lang, "mode", view["mode"]),
+                                   wilderness=sizes["wilderness"], town=sizes["town"],
+                                   beaten=view["by_beaten"]), 14, "start")]
+
+
+def _legend_items(lang: str) -> list[tuple[float, str, str]]:
+    """The key's entries: (swatch width, swatch drawn at 0,0, label)."""
+    items = []
+    for kind in EDGE_KINDS:
+        art = (f'<rect x="0" y="-9" width="14" height="18" rx="3" fill="#dcebd0"/>'
+               f'<rect x="{14 + GAP}" y="-9" width="14" height="18" rx="3" fill="#dcebd0"/>'
+               + edge_art(kind, 14 + GAP / 2, 0, 18, True))
+        items.append((28 + GAP, f'<g class="legend-edge {kind}">{art}</g>',
+                      word(lang, "edge", kind)))
+    for kind, (fill, stroke) in TILE_STYLE.items():
+        items.append((24, f'<rect x="0" y="-8" width="24" height="16" rx="3" fill="{fill}" '
+                          f'stroke="{stroke}" stroke-width="2"/>', word(lang, "place_kind", kind)))
+    for tok, colour in TOKEN_COLOURS.items():
+        disc = _disc(12, 0, colour, word(lang, "token_mark", tok), token_name(tok, lang))
+        items.append((24, disc, token_name(tok, lang)))
+    items.append((24, _disc(12, 0, HERO_COLOURS[0], "1", say(lang, "svg.heroes")),
+                   say(lang, "svg.heroes")))
+    star = " ".join(f"{10 + (9 if i % 2 == 0 else 4) * math.cos(math.pi * (i / 5 - 0.5)):.1f},"
+                    f"{(9 if i % 2 == 0 else 4) * math.sin(math.pi * (i / 5 - 0.5)):.1f}"
+                    for i in range(10))
+    items.append((20, f'<polygon points="{star}" fill="#f4d03f" stroke="#7d6608"/>',
+                   say(lang, "svg.goal_key")))
+    return items
+
+
+def svg_legend(lang: str, x0: float, y0: float, room: float) -> tuple[list[str], float]:
+    """The key of the map (ways, barriers, places, tokens, heroes, the quest star), flowed
+    into rows ``room`` units wide; returns the elements and the height used."""
+    out = ['<g class="legend">']
+    x, y = x0, y0 + 14
+    for swatch, art, label in _legend_items(lang):
+        width = swatch + 6 + text_width(label, 14) + 18
+        if x > x0 and x + width > x0 + room:
+            x, y = x0, y + 26
+        out.append(f'<g transform="translate({x:.0f},{y:.0f})">{art}</g>')
+        out.append(_text(x + swatch + 6, y + 5, label, 14, "start"))
+        x += width
+    out.append("</g>")
+    return out, y - y0 + 18
+
+
+def render_svg(view: dict, lang: str = "en") -> str:
+    """The board as ``view``'s seat sees it; the places it may choose carry ``data-pick``."""
+    c = default_content()
+    cols = max(loc["grid"][0] for loc in c.locations.values()) + 1
+    rows = max(loc["grid"][1] for loc in c.locations.values()) + 1
+    width = PAD * 2 + cols * CELL
+    picks = _board_picks(view)
+    seat = view.get("seat")
+    own = view["heroes"][seat]["loc"] if seat is not None else None
+    focus = set(picks) or ({own} if own else set())
+    parts = _header(view, lang) + _edges()
+    parts += [_place(view, lid, picks.get(lid, []), lid in focus, lang) for lid in c.order]
+    parts.append(_goal_star(view, lang))
+    legend, used = svg_legend(lang, PAD + 4, HEAD + rows * CELL + 4, width - 2 * PAD - 8)
+    height = int(HEAD + rows * CELL + 4 + used + PAD)
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="{FONT}" data-zoom="on" '
+            f'data-unit="{CELL}" data-min-unit="{MIN_UNIT}">'
+            f'<rect width="{width}" height="{height}" fill="#f4ecd8"/>')
+    return "\n".join([head, *parts, *legend, "</svg>"])
+
+
+# --------------------------------------------------------------------------------- panels ---
+def _kept(cid: str, lang: str) -> str:
+    """A kept card by its name, with what it gives: ``Leshii (+1 Move)``."""
+    card = default_content().cards[cid]
+    bits = [f"+{n} {ability_name(a, lang)}" for a, n in card["icons"].items() if n]
+    bits += [say(lang, "word.rep", n=card["rep"])] if card["rep"] else []
+    bits += [power_text(p, lang) for p in card["powers"]]
+    name = titles(cid, lang)[1]
+    return f"{name} ({', '.join(bits)})" if bits else name
+
+
+def step_lines(view: dict, seat: int, lang: str = "en") -> list[str]:
+    """Every step of a hero's quest, marked done / current / to come, with its stakes."""
+    c = default_content()
+    hero = view["heroes"][seat]
+    lines = []
+    for i, sid in enumerate(c.quests[hero["quest"]]["steps"]):
+        step = c.cards[sid]
+        state = "done" if hero["done"] or i < hero["step"] else \
+            "now" if i == hero["step"] and not hero["elim"] else "later"
+        line = say(lang, "word.step_line", n=i + 1, where=step_where(step, lang),
+                   challenges=challenges_text(step, lang))
+        risk = short_stakes(view, sid, lang)
+        lines.append(say(lang, f"panel.step_{state}", line=line) + (f" — {risk}" if risk else ""))
+    return lines
+
+
+def hero_lines(view: dict, seat: int, lang: str = "en") -> list:
+    """A hero's sheet: abilities with card icons, Rep, place, powers, quest steps, cards."""
+    c = default_content()
+    hero = view["heroes"][seat]
+    char = c.characters[hero["char"]]
+    totals = {ab: char["stats"][ab] + sum(c.cards[x]["icons"][ab] for x in hero["cards"])
+              for ab in ABILITIES}
+    lines: list = [char["descriptor"]] if lang == "en" and char["descriptor"] else []
+    lines.append(" · ".join(f"{ability_name(ab, lang)} {totals[ab]}" for ab in ABILITIES)
+                 + " · " + say(lang, "word.rep", n=view["rep"][seat]))
+    lines.append([say(lang, "panel.at"), loc_name(hero["loc"], lang)
+                  + (say(lang, "table.face_down") if hero["skip"] else "")
+                  + (say(lang, "table.eliminated") if hero["elim"] else "")])
+    lines += [[say(lang, "panel.power"), power_text(p, lang)] for p in char["powers"]]
+    quest = c.quests.get(hero["quest"])
+    if quest is not None:
+        lines.append([say(lang, "panel.quest"), f"{quest_name(quest['id'], lang)} · "
+                      f"{quest_cell(view, seat, lang)}"])
+        lines += step_lines(view, seat, lang)
+    for kind in ("item", "ally", "deed", "event"):
+        cards = [cid for cid in hero["cards"] if c.cards[cid]["type"] == kind]
+        if cards:
+            lines.append([say(lang, f"panel.{kind}"), "; ".join(_kept(x, lang) for x in cards)])
+    if hero["pending"]:
+        lines.append([say(lang, "panel.pending"), cards_text(hero["pending"], lang)])
+    if hero["effects"]:
+        lines.append([say(lang, "panel.lingering"), "; ".join(modifier_text(
+            e["ability"], e["amount"], e["duration"], lang) for e in hero["effects"])])
+    return lines
+
+
+def _brief(view: dict, seat: int, lang: str) -> str:
+    """Another hero in one line: place, Rep, quest progress, cards held."""
+    hero = view["heroes"][seat]
+    bits = [loc_name(hero["loc"], lang) if hero["loc"] else say(lang, "word.off_board"),
+            say(lang, "word.rep", n=view["rep"][seat]), quest_cell(view, seat, lang)]
+    bits += [_kept(cid, lang) for cid in hero["cards"]]
+    return " · ".join(bits)
+
+
+def last_roll(view: dict) -> dict | None:
+    """The viewer's own latest roll of this turn, if any (never another seat's)."""
+    for event in reversed(view["log"]):
+        if event["e"] == "turn":
+            return None
+        if event["e"] == "roll":
+            return event if event["seat"] == view.get("seat") else None
+    return None
+
+
+def card_title(cid: str, lang: str = "en") -> str:
+    """A card's title for a panel (a quest step with its number: ``Slay the Dragon, step 4/6``)."""
+    c = default_content()
+    if c.cards[cid]["deck"] != "quest":
+        return card_name(cid, lang)
+    qid, n = step_owner()[cid]
+    return say(lang, "panel.step_title", quest=quest_name(qid, lang), n=n,
+               steps=len(c.quests[qid]["steps"]))
+
+
+def encounter_lines(view: dict, lang: str = "en") -> list:
+    """The card being resolved: story, challenges, results, the roll, what rides on it."""
+    frame = view["encounter"]
+    card = default_content().cards[frame["card"]]
+    lines: list = [card["story"]] if lang == "en" and card["story"] else []
+    if card["challenges"]:
+        bonus = say(lang, "table.diff_bonus", bonus=frame["diff_bonus"]) \
+            if frame["diff_bonus"] else ""
+        lines.append([say(lang, "panel.challenge"), challenges_text(card, lang) + bonus])
+    if card["optional"]:
+        lines.append(say(lang, "table.optional"))
+    if card["win"]:
+        won = effects_text(card["win"], lang)
+        kept = _kept(card["id"], lang) if card["type"] in ("item", "ally", "deed") else ""
+        lines.append([say(lang, "panel.if_won"), won + (f": {kept}" if kept else "")])
+    if card["lose"]:
+        lines.append([say(lang, "panel.if_lost"), effects_text(card["lose"], lang)])
+    lines += stakes(view, lang)
+    roll = frame.get("challenge")
+    if roll is not None:
+        lines.append(say(lang, "table.rolling", dice=plural(lang, "dice", roll["dice"]),
+                         diff=roll["diff"]))
+    last = last_roll(view)
+    if last is not None:
+        verdict = say(lang, "word.success" if last["won"] else "word.failure")
+        lines.append([say(lang, "panel.last_roll"), say(
+            lang, "panel.roll", dice=" ".join(str(d) for d in last["dice"]), diff=last["diff"],
+            verdict=verdict)])
+    return lines
+
+
+def table_lines(view: dict, lang: str = "en") -> list:
+    """What lies on the table besides the board: discard piles, set-aside cards, Koshchey's
+    captive, the deck tops this seat knows."""
+    lines: list = [[say(lang, "panel.decks"), say(
+        lang, "panel.deck_sizes", wilderness=view["deck_sizes"]["wilderness"],
+        town=view["deck_sizes"]["town"], beaten=view["by_beaten"])]]
+    for deck, pile in view["discard"].items():
+        if pile:
+            lines.append([say(lang, "panel.discard", deck=word(lang, "deck", deck)), say(
+                lang, "panel.pile", n=len(pile), top=card_name(pile[-1], lang))])
+    if view["set_aside"]:
+        lines.append([say(lang, "panel.set_aside"), cards_text(view["set_aside"], lang)])
+    if view["koshchey"]:
+        lines.append([say(lang, "panel.koshchey"), card_name(view["koshchey"][0], lang)])
+    for key, cards in view.get("known", {}).items():
+        lines.append([say(lang, "panel.known", deck=word(lang, "deck", key.split(":")[1])),
+                      cards_text(cards, lang)])
+    return lines
+
+
+def side_panels(view: dict, lang: str = "en") -> list[dict]:
+    """The side panels: the card being resolved (with its challenges and the viewer's dice),
+    the viewer's hero (with the quest track), the other heroes, the table, and the result
+    once the game is over (shown once as a popup)."""
+    seat = view.get("seat")
+    out = []
+    if view.get("encounter"):
+        out.append({"title": card_title(view["encounter"]["card"], lang),
+                    "lines": encounter_lines(view, lang), "svg": card_picture(view, lang)})
+    if seat is not None and view["heroes"][seat]["char"]:
+        out.append({"title": say(lang, "panel.you", hero=hero_name(view, seat, lang)),
+                    "lines": hero_lines(view, seat, lang), "svg": quest_track(view, seat, lang)})
+    others = [h["seat"] for h in view["heroes"] if h["seat"] != seat and h["char"]]
+    if others:
+        out.append({"title": say(lang, "panel.others" if seat is not None else "panel.heroes"),
+                    "lines": [[hero_name(view, s, lang), _brief(view, s, lang)] for s in others]})
+    out.append({"title": say(lang, "panel.table"), "lines": table_lines(view, lang)})
+    result = view.get("result")
+    if result:
+        out.append({"title": say(lang, "panel.over"), "popup": "end", "lines": [
+            word(lang, "how", result["detail"].get("how", "")),
+            winners_text(result["winners"], lang, seat, [hero_name(view, s, lang)
+                                                     for s in range(len(view["heroes"]))])]})
     return out
+
+
+# ------------------------------------------------------------------------ panel pictures ---
+def _panel_svg(width: int, height: int, body: list[str], title: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="{FONT}" role="img">'
+            f"<title>{escape(title)}</title>" + "".join(body) + "</svg>")
+
+
+def quest_track(view: dict, seat: int, lang: str = "en") -> str | None:
+    """The hero's quest as a row of numbered steps: done, current, to come; the last (final)
+    one ringed."""
+    c = default_content()
+    hero = view["heroes"][seat]
+    quest = c.quests.get(hero["quest"])
+    if quest is None:
+        return None
+    steps = quest["steps"]
+    gap = 260 / max(1, len(steps) - 1)
+    body = [f'<line x1="20" y1="26" x2="{20 + gap * (len(steps) - 1):.0f}" y2="26" '
+            f'stroke="#aab7b8" stroke-width="3"/>']
+    for i, line in enumerate(step_lines(view, seat, lang)):
+        x = 20 + gap * i
+        done = hero["done"] or i < hero["step"]
+        now = i == hero["step"] and not hero["done"] and not hero["elim"]
+        fill, ink = ("#27ae60", "#fff") if done else ("#f4d03f", "#1c2833") if now else \
+            ("#fff", "#566573")
+        ring = (f'<circle cx="{x:.0f}" cy="26" r="20" fill="none" stroke="#922b21" '
+                f'stroke-width="2"/>' if c.cards[steps[i]].get("final") else "")
+        body.append(f'<g class="step{" done" if done else " now" if now else ""}">'
+                    f"<title>{escape(line)}</title>{ring}"
+                    f'<circle cx="{x:.0f}" cy="26" r="15" fill="{fill}" stroke="#566573" '
+                    f'stroke-width="2"/>' + _text(x, 32, str(i + 1), 16, fill=ink, bold=True)
+                    + "</g>")
+    return _panel_svg(300, 52, body, quest_name(quest["id"], lang))
+
+
+def card_picture(view: dict, lang: str = "en") -> str | None:
+    """The card being resolved: its challenges as chips (clickable when the hero chooses
+    which to face) and the viewer's latest dice against their Diff."""
+    frame = view["encounter"]
+    card = default_content().cards[frame["card"]]
+    if not card["challenges"]:
+        return None
+    legal = view.get("legal") or []
+    rolling = (frame.get("challenge") or {}).get("ability")
+    body, x, y = [], 4.0, 6.0
+    joint = (say(lang, "word.or") if card["mode"] == "choice" else "→").strip()
+    for i, ch in enumerate(card["challenges"]):
+        label = challenge_text(ch, lang)
+        width = text_width(label, 15) + 20
+        if x > 4 and x + width > 296:
+            x, y = 4.0, y + 36
+        choose = f"choose {ch['ability']}"
+        pick = f' data-pick="choose:{ch["ability"]}"' if choose in legal else ""
+        fill = "#f4d03f" if ch["ability"] == rolling else "#fdfefe"
+        body.append(f'<g class="challenge"{pick}><rect x="{x:.0f}" y="{y:.0f}" '
+                    f'width="{width:.0f}" height="28" rx="6" fill="{fill}" stroke="#7d6608" '
+                    f'stroke-width="1.5"/>' + _text(x + width / 2, y + 19, label, 15) + "</g>")
+        x += width + 6
+        if i < len(card["challenges"]) - 1:
+            body.append(_text(x + 6, y + 19, joint, 15, fill="#566573"))
+            x += text_width(joint, 15) + 12
+    height = y + 36
+    last = last_roll(view)
+    if last is not None:
+        for i, die in enumerate(last["dice"][:7]):
+            colour = "#27ae60" if die >= last["diff"] else "#fdfefe"
+            ink = "#fff" if die >= last["diff"] else "#1c2833"
+            body.append(f'<rect class="die" x="{4 + i * 38}" y="{height:.0f}" width="32" '
+                        f'height="32" rx="5" fill="{colour}" stroke="#1c2833" stroke-width="1.5"/>'
+                        + _text(20 + i * 38, height + 23, str(die), 17, fill=ink, bold=True))
+        diff = say(lang, "svg.diff", diff=last["diff"])
+        body.append(_text(4 + min(7, len(last["dice"])) * 38, height + 22, diff, 15, "start"))
+        height += 40
+    return _panel_svg(300, int(height), body, titles(card["id"], lang)[0])

@@ -9,6 +9,7 @@ the public content pack.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -20,15 +21,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from gonets.games.babayaga.notation import action_steps
 from gonets.games.babayaga.rules.content import ABILITIES, default_content
 
 DATA = Path(__file__).parent / "data"
 LANGS = ("en", "ru")
 TOKEN_MARK = {"wolves": "W", "solovey": "S", "horseman": "R", "hut": "H", "baba_yaga": "B"}
-H_CONNECT = {"open": "─", "bridge": "═", "pass": "═", "causeway": "┄", "river": "≈",
-             "mountain": "▲", "lake": "~"}
-V_CONNECT = {"open": "│", "bridge": "║", "pass": "║", "causeway": "┆", "river": "≈",
-             "mountain": "▲", "lake": "~"}
+CONNECT = {"open": "─│", "bridge": "═║", "pass": "═║", "causeway": "┄┆", "river": "≈≈",
+           "mountain": "▲▲", "lake": "~~"}                  # across and down the board
 
 
 # ----------------------------------------------------------------------------- catalogue ---
@@ -78,30 +78,27 @@ def _ru(kind: str, key: str) -> Any:
     return russian_names().get(kind, {}).get(key)
 
 
+def _named(kind: str, key: str, lang: str) -> str:
+    """A place's, hero's or quest's name in ``lang`` (``?`` for an unknown id)."""
+    entry = getattr(default_content(), kind).get(key)
+    if entry is None:
+        return "?"
+    return (lang == "ru" and _ru(kind, key)) or entry["name"]
+
+
 def loc_name(lid: str | None, lang: str = "en") -> str:
     """A place's name in ``lang`` (``None``: off the board)."""
-    if lid is None:
-        return say(lang, "word.off_board")
-    c = default_content()
-    if lid not in c.locations:
-        return lid
-    return (lang == "ru" and _ru("locations", lid)) or c.locations[lid]["name"]
+    return say(lang, "word.off_board") if lid is None else _named("locations", lid, lang)
 
 
 def char_name(char: str, lang: str = "en") -> str:
     """A hero's name in ``lang``."""
-    c = default_content()
-    if char not in c.characters:
-        return "?"
-    return (lang == "ru" and _ru("characters", char)) or c.characters[char]["name"]
+    return _named("characters", char, lang)
 
 
 def quest_name(qid: str, lang: str = "en") -> str:
     """A quest's name in ``lang``."""
-    c = default_content()
-    if qid not in c.quests:
-        return "?"
-    return (lang == "ru" and _ru("quests", qid)) or c.quests[qid]["name"]
+    return _named("quests", qid, lang)
 
 
 def token_name(token: str, lang: str = "en") -> str:
@@ -121,7 +118,8 @@ def step_owner() -> dict[str, tuple[str, int]]:
             for i, sid in enumerate(q["steps"])}
 
 
-def _titles(cid: str, lang: str) -> tuple[str, str]:
+def titles(cid: str, lang: str = "en") -> tuple[str, str]:
+    """A card's title and the name of the card once kept, in ``lang``."""
     card = default_content().cards[cid]
     names = _ru("cards", cid) if lang == "ru" else None
     return (names[0], names[1]) if names else (card["title"], card["name"])
@@ -135,7 +133,7 @@ def card_name(cid: str, lang: str = "en") -> str:
         return cid
     if card["deck"] == "quest":
         return say(lang, "word.step_of", quest=quest_name(step_owner()[card["id"]][0], lang))
-    title, name = _titles(card["id"], lang)
+    title, name = titles(card["id"], lang)
     if card["type"] == "event" or card["deck"] in ("hut", "horseman") or name == title:
         return title
     return f"{title} ({name})"
@@ -188,6 +186,9 @@ def effect_text(kind: str, arg: Any, lang: str = "en") -> str:
             return say(lang, "word.effect.move_character_toward",
                        place=loc_name(arg["toward"], lang))
         return say(lang, "word.effect.move_character", spaces=plural(lang, "spaces", arg["steps"]))
+    if kind == "discard_own":
+        kinds = "/".join(word(lang, "type", t) for t in (arg or {}).get("type", []))
+        return say(lang, "word.effect.discard_own") + (f" ({kinds})" if kinds else "")
     if kind in ("place_token", "remove_token"):
         where = arg.get("location")
         place = say(lang, "word.effect.here") if where == "here" else loc_name(where, lang)
@@ -229,7 +230,7 @@ def power_text(power: dict, lang: str = "en") -> str:
 def card_line(cid: str, lang: str = "en") -> str:
     """A kept card: its name, type, icons, Rep and powers."""
     card = default_content().cards[cid]
-    bits = [_titles(cid, lang)[1], word(lang, "type", card["type"])]
+    bits = [titles(cid, lang)[1], word(lang, "type", card["type"])]
     bits += [f"+{n} {ability_name(a, lang)}" for a, n in card["icons"].items() if n]
     if card["rep"]:
         bits.append(say(lang, "word.rep", n=card["rep"]))
@@ -260,25 +261,6 @@ def quest_steps(qid: str, lang: str = "en") -> str:
                      for i, sid in enumerate(c.quests[qid]["steps"]))
 
 
-def current_step(view: dict, seat: int, lang: str = "en") -> str:
-    """A hero's quest and current step as the panel shows it."""
-    c = default_content()
-    hero = view["heroes"][seat]
-    quest = c.quests.get(hero["quest"])
-    if quest is None:
-        return say(lang, "table.no_quest")
-    name = quest_name(quest["id"], lang)
-    if hero["elim"]:
-        return say(lang, "table.quest_out", quest=name)
-    if hero["done"]:
-        return say(lang, "table.quest_done", quest=name)
-    step = c.cards[quest["steps"][hero["step"]]]
-    story = f": {step['story']}" if lang == "en" and step["story"] else ""
-    return say(lang, "table.quest_step", quest=name, step=hero["step"] + 1,
-               steps=len(quest["steps"]), where=step_where(step, lang), story=story,
-               challenges=challenges_text(step, lang))
-
-
 # ------------------------------------------------------------------------------ log lines ---
 def _variant(lang: str, key: str, actor: int | None, target: int | None,
              viewer: int | None) -> str:
@@ -292,12 +274,14 @@ def _variant(lang: str, key: str, actor: int | None, target: int | None,
     return variants["other"]
 
 
-def _cards(cards: list[str], lang: str) -> str:
+def cards_text(cards: list[str], lang: str = "en") -> str:
+    """Cards by name, comma separated (``nothing`` for none)."""
     return ", ".join(card_name(c, lang) for c in cards) or say(lang, "word.nothing")
 
 
-def _winners(winners: list[int], lang: str, viewer: int | None,
-             names: Sequence[str] | None) -> str:
+def winners_text(winners: list[int], lang: str, viewer: int | None,
+                 names: Sequence[str] | None) -> str:
+    """Who won, in words ("you won", "p2 won", "nobody won")."""
     if not winners:
         return say(lang, "word.nobody")
     if winners == [viewer]:
@@ -371,19 +355,120 @@ def describe_event(event: dict, lang: str = "en", viewer: int | None = None,
     elif kind == "peek":
         fields["count"] = plural(lang, "cards", event["count"])
     elif kind == "peeked":
-        fields["cards"] = _cards(event["cards"], lang)
+        fields["cards"] = cards_text(event["cards"], lang)
     elif kind == "special":
         fields["place"] = loc_name(_special_place(event["kind"]), lang)
     elif kind == "trade":
-        fields.update(give=_cards(event["give"], lang), ask=_cards(event["ask"], lang),
+        fields.update(give=cards_text(event["give"], lang), ask=cards_text(event["ask"], lang),
                       answer=say(lang, "word.accepted" if event["accepted"] else "word.refused"))
     elif kind == "end":
         fields["how"] = word(lang, "how", event["how"])
-        fields["winners"] = _winners(event["winners"], lang, viewer, names)
+        fields["winners"] = winners_text(event["winners"], lang, viewer, names)
     target = event.get("target", event.get("from", event.get("to")))
     line = _variant(lang, key, event.get("seat"), target if isinstance(target, int) else None,
                     viewer)
     return line.format(**fields)
+
+
+# ------------------------------------------------------------------------------ the stakes ---
+def goal(view: dict, seat: int) -> tuple[int, dict] | None:
+    """A hero's current quest step: its number and its card (None: no quest, done or out)."""
+    c = default_content()
+    hero = view["heroes"][seat]
+    quest = c.quests.get(hero["quest"])
+    if quest is None or hero["done"] or hero["elim"]:
+        return None
+    return hero["step"] + 1, c.cards[quest["steps"][hero["step"]]]
+
+
+def _deadly(card: dict) -> str | None:
+    kinds = {kind for kind, _arg in card["lose"]}
+    return "eliminate" if "eliminate" in kinds else "kill" if "kill" in kinds else None
+
+
+def _saver(view: dict, seat: int) -> str | None:
+    """The hero's card that cancels a death (the Apple of Youth), if any."""
+    cards = default_content().cards
+    return next((cid for cid in view["heroes"][seat]["cards"]
+                 if any(p["effect"] == "cancel_death" for p in cards[cid]["powers"])), None)
+
+
+def card_stakes(view: dict, cid: str, seat: int, lang: str = "en") -> list[str]:
+    """What rides on a card for the hero at ``seat``, as sentences: a final quest step, death,
+    elimination, the end of the game (second person for the viewing seat)."""
+    c = default_content()
+    card = c.cards[cid]
+    who = "you" if seat == view.get("seat") else "other"
+    name = hero_name(view, seat, lang)
+    solo = view["mode"] == "solo"
+    out = []
+    if card.get("final"):
+        out.append(say(lang, f"stake.final.{who}", who=name)
+                   + say(lang, f"stake.final_{view['mode']}"))
+    deadly = _deadly(card)
+    if deadly:
+        line = say(lang, f"stake.{deadly}.{who}", who=name)
+        saver = _saver(view, seat) if deadly == "kill" else None
+        if saver:
+            line += say(lang, "stake.saved", card=titles(saver, lang)[1])
+        elif deadly == "kill" and solo and view["options"].get("solo_lose_on_death"):
+            line += say(lang, "stake.hard_death")
+        out.append(line)
+    if card["deck"] == "baba_yaga" and solo and view["options"].get("solo_lose_on_baba_fail"):
+        out.append(say(lang, "stake.hard_baba"))
+    if any(kind == "end_game" for kind, _arg in card["win"]):
+        out.append(say(lang, "stake.ends"))
+    return out
+
+
+def stakes(view: dict, lang: str = "en") -> list[str]:
+    """What rides on the card being resolved now (empty when none is)."""
+    frame = view.get("encounter")
+    return card_stakes(view, frame["card"], view["active"], lang) if frame else []
+
+
+def short_stakes(view: dict, cid: str, lang: str = "en") -> str:
+    """The stake of a card in a few words for a menu line ("failing kills you")."""
+    card = default_content().cards[cid]
+    bits = [say(lang, "stake.short_final")] if card.get("final") else []
+    deadly = _deadly(card)
+    if deadly:
+        bits.append(say(lang, f"stake.short_{deadly}"))
+    return ": ".join(bits)
+
+
+def token_card(view: dict, token: str) -> str | None:
+    """The card a hero meets at a token now, if the table shows which (the Horseman's depends
+    on the time of day, Baba Yaga's on how many of her cards are beaten)."""
+    c = default_content()
+    deck = token if token in ("baba_yaga", "horseman", "hut") else "wilderness"
+    test = {"baba_yaga": lambda card: card["order"] == view["by_beaten"] + 1,
+            "horseman": lambda card: card["time"] == view["time"], "hut": lambda card: True}
+    return next((cid for cid in c.decks[deck] if test.get(token, lambda card: (
+        card["lair"] or {}).get("token") == token)(c.cards[cid])), None)
+
+
+def arrival(view: dict, lid: str, lang: str = "en") -> str:
+    """What ending a move at ``lid`` brings the viewer: the tokens met (and the worst their
+    cards risk) and a quest step due there."""
+    cards = default_content().cards
+    step = goal(view, view["seat"]) if view.get("seat") is not None else None
+    trig = step[1]["trigger"] if step else {}
+    out = ""
+    met = [t for t, where in view["tokens"].items() if where == lid]
+    if met:
+        met_cards = [step[1]["id"] if trig.get("token") == t else token_card(view, t) for t in met]
+        risks = [_deadly(cards[cid]) or "" for cid in met_cards if cid]
+        risk = max(risks, key=("", "kill", "eliminate").index, default="")
+        out += say(lang, "action.meet", tokens=", ".join(token_name(t, lang) for t in met)
+                   + (": " + say(lang, f"stake.short_{risk}") if risk else ""))
+    timed = view["time"] is None or view["time"] in trig.get("time", [view["time"]])
+    if step and trig.get("at") == lid and timed:
+        deadly = _deadly(step[1])
+        key = "action.goal_final" if step[1].get("final") else "action.goal"
+        out += say(lang, key, n=step[0]) + (": " + say(lang, f"stake.short_{deadly}")
+                                            if deadly else "")
+    return out
 
 
 # ----------------------------------------------------------------------------- menu lines ---
@@ -412,16 +497,18 @@ def _accept(view: dict, lang: str) -> str:
     if question == "steal, beguile or trade":
         return say(lang, "action.accept_offer")
     if question == "which encounter to have":
-        return say(lang, "action.accept_step")
+        step = goal(view, view["active"])
+        notes = short_stakes(view, step[1]["id"], lang) if step else ""
+        return say(lang, "action.accept_step") + (f" ({notes})" if notes else "")
     return say(lang, "action.accept")
 
 
 def _option(view: dict, number: str, lang: str) -> str:
-    choices = (view.get("encounter") or {}).get("choices")
-    if choices and number.isdigit() and 0 < int(number) <= len(choices):
-        kind = choices[int(number) - 1]
-        result = say(lang, f"word.effect.{kind}") \
-            if isinstance(catalogue(lang)["word"]["effect"].get(kind), str) else kind
+    card = default_content().cards.get((view.get("encounter") or {}).get("card", ""))
+    subs = next((arg for kind, arg in card["win"] + card["lose"] if kind == "choose_one"),
+                []) if card else []
+    if number.isdigit() and 0 < int(number) <= len(subs):
+        result = effect_text(*subs[int(number) - 1], lang)
         return say(lang, "action.option", result=result[:1].upper() + result[1:])
     return say(lang, "action.option_plain", number=number)
 
@@ -430,7 +517,9 @@ def _roll(view: dict, lang: str) -> str:
     roll = (view.get("encounter") or {}).get("challenge")
     if roll is None:
         return say(lang, "action.roll_plain")
-    return say(lang, "action.roll", dice=plural(lang, "dice", roll["dice"]), diff=roll["diff"])
+    notes = short_stakes(view, view["encounter"]["card"], lang)
+    return say(lang, "action.roll", dice=plural(lang, "dice", roll["dice"]), diff=roll["diff"]) \
+        + (f" ({notes})" if notes else "")
 
 
 def _character(arg: str, lang: str) -> str:
@@ -446,16 +535,17 @@ def _character(arg: str, lang: str) -> str:
 
 def _move(view: dict, verb: str, arg: str, here: str | None, lang: str) -> str:
     place = loc_name(arg, lang)
+    if verb in ("hut", "horseman", "baba"):
+        token = {"hut": "hut", "horseman": "horseman", "baba": "baba_yaga"}[verb]
+        return say(lang, "action.token", token=token_name(token, lang), place=place)
+    if verb == "step":
+        return say(lang, "action.step", place=place)
+    notes = arrival(view, arg, lang)
     if verb == "move" and arg == here:
-        return say(lang, "action.stay", place=place)
+        return say(lang, "action.stay", place=place) + notes
     if verb == "move":
-        tokens = [token_name(t, lang) for t, w in view["tokens"].items() if w == arg]
-        meet = say(lang, "action.meet", tokens=", ".join(tokens)) if tokens else ""
-        return say(lang, "action.move", place=place, meet=meet)
-    if verb in ("fly", "sneak", "step"):
-        return say(lang, f"action.{verb}", place=place)
-    token = {"hut": "hut", "horseman": "horseman", "baba": "baba_yaga"}[verb]
-    return say(lang, "action.token", token=token_name(token, lang), place=place)
+        return say(lang, "action.move", place=place, meet=notes)
+    return say(lang, f"action.{verb}", place=place) + notes
 
 
 def describe_action(view: dict, text: str, lang: str = "en") -> str:
@@ -481,13 +571,13 @@ def describe_action(view: dict, text: str, lang: str = "en") -> str:
         return say(lang, f"action.{verb}", card=card_name(arg, lang))
     if verb == "use":
         card = c.cards[arg.upper()]
-        return say(lang, "action.use", card=_titles(card["id"], lang)[1],
+        return say(lang, "action.use", card=titles(card["id"], lang)[1],
                    powers="; ".join(power_text(p, lang) for p in card["powers"]))
     if verb == "card":
         card = c.cards.get(arg.upper())
         if card is None:
             return arg
-        return say(lang, "action.card", title=_titles(card["id"], lang)[0],
+        return say(lang, "action.card", title=titles(card["id"], lang)[0],
                    challenges=challenges_text(card, lang), line=card_line(card["id"], lang))
     if verb == "choose":
         return say(lang, "action.choose", ability=ability_name(arg, lang))
@@ -519,17 +609,102 @@ def describe_action(view: dict, text: str, lang: str = "en") -> str:
     return text
 
 
+# ------------------------------------------------------------------- web: steps and prompts ---
+def describe_step(view: dict, key: str, lang: str = "en") -> str:
+    """The button label of one click of :func:`notation.action_steps` (a peeked card being
+    put back is named from the viewer's own latest peek)."""
+    family, _, arg = key.partition(":")
+    if family in ("give", "to"):
+        return say(lang, f"step.{family}", card=card_name(arg, lang) if family == "give" else "",
+                   whom=hero_name(view, int(arg[1:]) - 1, lang) if family == "to" else "")
+    if family == "put":
+        peek = next((e for e in reversed(view["log"]) if e["e"] == "peek"
+                     and e["seat"] == view.get("seat")), {"deck": ""})
+        cards = [*view["known"].get(f"{view.get('seat')}:{peek['deck']}", []),
+                 *view["known"].get(f"all:{peek['deck']}", [])]
+        n = int(arg)
+        return card_name(cards[n - 1], lang) if n <= len(cards) else \
+            say(lang, "step.put_plain", n=n)
+    for text in view.get("legal") or []:
+        if action_steps(view, text) == [key]:
+            return describe_action(view, text, lang)
+    return key
+
+
+def _decision_prompt(view: dict, family: str, lang: str) -> tuple[str, list[str]]:
+    """The sentence for the decision at hand and the stakes that go with it."""
+    question = (view.get("decision") or {}).get("question")
+    frame = view.get("encounter") or {}
+    legal = view.get("legal") or []
+    if family in ("move", "fly", "sneak"):
+        step = goal(view, view["seat"])
+        if step is None or "passive" in step[1]["trigger"]:
+            return say(lang, "prompt.move"), []
+        return say(lang, "prompt.move") + say(
+            lang, "prompt.goal_final" if step[1].get("final") else "prompt.goal", n=step[0],
+            where=step_where(step[1], lang), challenges=challenges_text(step[1], lang)), []
+    if family in ("hut", "horseman"):
+        return say(lang, "prompt.token", token=token_name(family, lang)), []
+    if family in ("character", "quest", "deck", "pile", "put", "to", "option", "baba", "step",
+                  "choose", "give", "ask", "offer", "steal", "beguile"):
+        return say(lang, f"prompt.{family}"), stakes(view, lang) if family == "choose" else []
+    if question == "the challenge roll" and "accept" in legal:
+        return say(lang, "prompt.failed", results=failure_cost(view, lang)), stakes(view, lang)
+    if question == "the challenge roll":
+        roll = frame.get("challenge") or {}
+        return say(lang, "prompt.before_roll", ability=ability_name(roll.get("ability", ""), lang),
+                   dice=plural(lang, "dice", roll.get("dice", 1)), diff=roll.get("diff", "?")), \
+            stakes(view, lang)
+    if question == "the encounter card" and frame:
+        return say(lang, "prompt.optional", card=card_name(frame["card"], lang)), stakes(view, lang)
+    if question == "which encounter to have":
+        step = goal(view, view["active"]) if "accept" in legal else None
+        return say(lang, "prompt.encounter"), \
+            card_stakes(view, step[1]["id"], view["active"], lang) if step else []
+    if question == "steal, beguile or trade" and "accept" in legal:
+        return say(lang, "prompt.consent", who=hero_name(view, view["active"], lang)), []
+    if question == "rescue the Ally from Koshchey":
+        return say(lang, "prompt.rescue"), [say(lang, "stake.kill.you")]
+    if question == "start of the turn":
+        return say(lang, "prompt.skip"), []
+    return say(lang, "prompt.card" if family == "card" else "prompt.other"), []
+
+
+def prompt(view: dict, family: str, lang: str = "en") -> str:
+    """What the seat is asked to do now, when the next click is a step of ``family``, with
+    what rides on it ("Failing this challenge kills you", "This is your final quest step")."""
+    line, risks = _decision_prompt(view, family, lang)
+    return ". ".join([line, *risks])
+
+
+def quest_cell(view: dict, seat: int, lang: str = "en") -> str:
+    """A hero's quest progress in a few characters: ``step 3/6``, done or out."""
+    hero = view["heroes"][seat]
+    quest = default_content().quests.get(hero["quest"])
+    if quest is None:
+        return say(lang, "score.none")
+    if hero["elim"] or hero["done"]:
+        return say(lang, "score.out" if hero["elim"] else "score.done")
+    return say(lang, "score.step", step=hero["step"] + 1, steps=len(quest["steps"]))
+
+
+def scoreboard(view: dict, lang: str = "en") -> dict:
+    """The score table: each seat's hero, Rep and quest progress (what every mode scores:
+    the first quest or the most Rep wins competitive play; co-op and solo need the quests)."""
+    rows = []
+    for hero in view["heroes"]:
+        name = hero_name(view, hero["seat"], lang) if hero["char"] else say(lang, "score.none")
+        if hero["skip"] and not hero["elim"]:
+            name += say(lang, "score.skip")
+        rows.append([name, view["rep"][hero["seat"]], quest_cell(view, hero["seat"], lang)])
+    return {"columns": list(catalogue(lang)["score"]["columns"]), "rows": rows}
+
+
 # --------------------------------------------------------------------------------- terminal ---
 def two_lines(name: str, width: int) -> tuple[str, str]:
     """A place name folded into two lines of at most ``width`` characters."""
-    words = name.split()
-    first = ""
-    while words and len((first + " " + words[0]).strip()) <= width:
-        first = (first + " " + words.pop(0)).strip()
-    rest = " ".join(words)
-    if not first:
-        first, rest = name[:width], name[width:]
-    return first, rest[:width]
+    lines = textwrap.wrap(name, width) + ["", ""]
+    return lines[0], lines[1]
 
 
 def _edge_style(kind: str | None) -> str:
@@ -575,7 +750,7 @@ def board_text(view: dict, lang: str = "en") -> Text:
                 right = cells.get((x + 1, y))
                 if right is not None and line == 2:
                     kind = kinds.get(frozenset((lid, right)))
-                    text.append(H_CONNECT.get(kind, " "), style=_edge_style(kind))
+                    text.append(CONNECT.get(kind, "  ")[0], style=_edge_style(kind))
                 else:
                     text.append(" ")
             text.append("\n")
@@ -583,113 +758,42 @@ def board_text(view: dict, lang: str = "en") -> Text:
             for x in range(max_x + 1):
                 lid, below = cells.get((x, y)), cells.get((x, y + 1))
                 kind = kinds.get(frozenset((lid, below))) if lid and below else None
-                mark = V_CONNECT.get(kind, " ") if kind else " "
+                mark = CONNECT.get(kind, "  ")[1] if kind else " "
                 text.append(f"{mark:<{width}}", style=_edge_style(kind) or "dim")
             text.append("\n")
     text.append(say(lang, "table.legend"), style="dim")
     return text
 
 
-def hero_panel(view: dict, seat: int, lang: str = "en") -> Panel:
-    """The viewing seat's hero: abilities, Rep, place, quest, cards, effects."""
-    c = default_content()
-    hero = view["heroes"][seat]
-    if not hero["char"]:
-        return Panel(say(lang, "table.no_character"), title=f"p{seat + 1}")
-    char = c.characters[hero["char"]]
-    totals = {ab: char["stats"][ab] + sum(c.cards[x]["icons"][ab] for x in hero["cards"])
-              for ab in ABILITIES}
-    stats = [f"{ability_name(ab, lang)} {totals[ab]}" for ab in ABILITIES]
-    lines = []
-    if lang == "en" and char["descriptor"]:
-        lines.append(char["descriptor"])
-    lines += [" · ".join(stats) + " · " + say(lang, "word.rep", n=view["rep"][seat]),
-              say(lang, "table.at", place=loc_name(hero["loc"], lang))
-              + (say(lang, "table.face_down") if hero["skip"] else "")
-              + (say(lang, "table.eliminated") if hero["elim"] else ""),
-              say(lang, "table.quest", step=current_step(view, seat, lang))]
-    lines += [say(lang, "table.card", line=card_line(cid, lang)) for cid in hero["cards"]]
-    lines += [say(lang, "table.pending", card=card_name(cid, lang)) for cid in hero["pending"]]
-    lines += [say(lang, "table.lingering", modifier=modifier_text(
-        eff["ability"], eff["amount"], eff["duration"], lang)) for eff in hero["effects"]]
-    return Panel("\n".join(lines), title=hero_name(view, seat, lang))
+# ------------------------------------------------------------------------- panels, terminal ---
+def panels(view: dict, lang: str = "en") -> list[dict]:
+    """The side panels of the web table, also drawn by the terminal (``svg.side_panels``:
+    some carry pictures; svg imports this module, hence the import here)."""
+    from gonets.games.babayaga.svg import side_panels
+    return side_panels(view, lang)
 
 
-def last_roll(view: dict) -> dict | None:
-    """The viewer's own latest roll of this turn, if any (never another seat's)."""
-    for event in reversed(view["log"]):
-        if event["e"] == "turn":
-            return None
-        if event["e"] == "roll":
-            return event if event["seat"] == view.get("seat") else None
-    return None
-
-
-def encounter_panel(view: dict, lang: str = "en") -> Panel | None:
-    """The card being resolved: challenges, what a failure costs, the roll."""
-    frame = view.get("encounter")
-    if frame is None:
-        return None
-    card = default_content().cards[frame["card"]]
-    lines = [card["story"]] if lang == "en" and card["story"] else []
-    if card["challenges"]:
-        bonus = say(lang, "table.diff_bonus", bonus=frame["diff_bonus"]) \
-            if frame["diff_bonus"] else ""
-        lines.append(say(lang, "table.challenge", challenges=challenges_text(card, lang)) + bonus)
-    if card["optional"]:
-        lines.append(say(lang, "table.optional"))
-    if card["lose"]:
-        lines.append(say(lang, "table.if_lost", results=effects_text(card["lose"], lang)))
-    roll = frame.get("challenge")
-    if roll is not None:
-        lines.append(say(lang, "table.rolling", dice=plural(lang, "dice", roll["dice"]),
-                         diff=roll["diff"]))
-    last = last_roll(view)
-    if last is not None:
-        verdict = say(lang, "word.success" if last["won"] else "word.failure")
-        lines.append(say(lang, "table.last_roll", dice=" ".join(str(d) for d in last["dice"]),
-                         diff=last["diff"], verdict=verdict))
-    return Panel("\n".join(lines), title=card_name(card["id"], lang))
-
-
-def heroes_table(view: dict, lang: str = "en") -> Table:
-    """Every hero in one table: place, Rep, quest step, cards."""
-    table = Table(title=say(lang, "table.heroes"), show_lines=False)
-    for col in catalogue(lang)["table"]["columns"]:
-        table.add_column(col)
-    for hero in view["heroes"]:
-        s = hero["seat"]
-        step = say(lang, "table.done") if hero["done"] else say(lang, "table.out") \
-            if hero["elim"] else str(hero["step"] + 1)
-        table.add_row(f"p{s + 1}" + (" *" if s == view["active"] else ""),
-                      char_name(hero["char"], lang) if hero["char"] else "?",
-                      loc_name(hero["loc"], lang) if hero["loc"] else "-", str(view["rep"][s]),
-                      step, str(len(hero["cards"])))
+def score_table(view: dict, lang: str = "en") -> Table:
+    """The score table (:func:`scoreboard`) for the terminal; ``*`` marks the active seat."""
+    board = scoreboard(view, lang)
+    table = Table(*[say(lang, "table.seat"), *board["columns"]], title=say(lang, "table.heroes"))
+    for seat, row in enumerate(board["rows"]):
+        table.add_row(f"p{seat + 1}" + (" *" if seat == view["active"] else ""), *map(str, row))
     return table
 
 
 def render_text(view: dict, lang: str = "en") -> Group:
-    """The table as the view's seat sees it: board, heroes, own character, encounter."""
+    """The table as the view's seat sees it: board, heroes, and the web page's panels (the
+    card being resolved, the own hero, the others, the table)."""
     header = Text()
     header.append(say(lang, "table.header", mode=word(lang, "mode", view["mode"]),
                       round=view["round"]), style="bold")
     header.append(word(lang, "time_full", view["time"] or "none"), style="bold yellow")
     header.append(say(lang, "table.decks", wilderness=view["deck_sizes"]["wilderness"],
                       town=view["deck_sizes"]["town"], beaten=view["by_beaten"]))
-    parts: list[Any] = [header, board_text(view, lang), heroes_table(view, lang)]
-    seat = view.get("seat")
-    if seat is not None:
-        parts.append(hero_panel(view, seat, lang))
-    enc = encounter_panel(view, lang)
-    if enc is not None:
-        parts.append(enc)
-    for key, cards in view.get("known", {}).items():
-        parts.append(Text(say(lang, "table.known", deck=word(lang, "deck", key.split(":")[1]),
-                              cards=_cards(cards, lang))))
-    if view.get("result"):
-        result = view["result"]
-        parts.append(Text(say(lang, "table.result", how=word(lang, "how",
-                                                              result["detail"].get("how", "")),
-                              winners=_winners(result["winners"], lang, seat, None)),
-                          style="bold green"))
+    parts: list[Any] = [header, board_text(view, lang), score_table(view, lang)]
+    for panel in panels(view, lang):
+        body = "\n".join(line if isinstance(line, str) else f"{line[0]}: {line[1]}"
+                         for line in panel["lines"])
+        parts.append(Panel(Text(body), title=panel["title"]))
     return Group(*parts)
