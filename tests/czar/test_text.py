@@ -85,7 +85,8 @@ def test_viewer_reads_the_second_person_and_others_by_name():
     event = {"e": "place", "seat": 1, "courier": "green lady", "inn": "IWAN", "from": "display"}
     assert GAME.describe_event(event, "en", 1) == \
         "you place the green Lady (from the display) into IWAN"
-    assert GAME.describe_event(event, "ru", 1) == "вы ставите зелёную даму (из запаса) в трактир «Иван»"
+    assert GAME.describe_event(event, "ru", 1) == \
+        "вы ставите зелёную даму (из запаса) в трактир «Иван»"
     assert GAME.describe_event(event, "en", 0, NAMES) == \
         "Boris places the green Lady (from the display) into IWAN"
     assert GAME.describe_event(event, "ru", None, NAMES) == \

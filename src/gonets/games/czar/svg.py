@@ -1,181 +1,394 @@
-"""A standalone SVG picture of a view. Clickable elements carry ``data-action``: an empty room
-the notation placing a courier there (one per colour, joined by ``|``, when the display holds
-that type in two colours), an occupied room the message hand-over to it, a full inn
-all its travel options joined by ``|``, the own stack ``draw``, buttons the one-word actions."""
+"""The SVG picture of a view, its words in the viewer's language.
+
+The board is where every decision is made (``notation.action_steps``): elements carry the step
+keys they offer in ``data-pick`` (several joined by ``|``): the own stack ``draw``, display
+couriers ``courier:…``, rooms ``to:…`` / ``give:…`` / ``first:…`` / ``then:…``, the room
+holding the own message ``msg``, a full inn (and its rooms) ``empty:…``, the palace the
+``first:``/``then:`` keys of couriers leaving the grassland, the coin pile ``reveal``, this
+turn's coins ``stop`` and the own guard ``bribe``. Previews (``data-show``) mark who leaves an
+inn once it is chosen, and where the first leaver stands once its destination is chosen.
+Every text is at least 13 units high; the picture (942 units wide) is drawn about 860 px wide
+on a laptop, and opens zoomed to a readable size on a phone (``data-zoom``)."""
 
 from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from gonets.games.czar.rules.board import COLOUR_BY_KEY, COLOUR_FILLS, TYPE_BY_KEY
+from gonets.games.czar.notation import action_steps, step_parts
+from gonets.games.czar.rules.board import (
+    COLOUR_BY_KEY,
+    COLOUR_FILLS,
+    INN_BY_NAME,
+    INN_KEYS,
+    TYPE_BY_KEY,
+    TYPES,
+)
+from gonets.games.czar.text import (
+    fill,
+    inn_board,
+    level_title,
+    phrases,
+    rubles,
+    seat_name,
+    type_title,
+)
 
-INN_W, INN_H, GAP = 168, 112, 12
-ROOM_W, ROOM_H = 74, 38
-ROW_H = INN_H + 34
-LEFT = 20
-LETTER = {"officer": "O", "cossack": "C", "diplomat": "D", "lady": "L"}
+ROOM_W, ROOM_H = 80, 48
+PAD, HEAD, GAP = 5, 20, 8
+INN_W = 2 * ROOM_W + 4 + 2 * PAD
+INN_H = HEAD + 2 * ROOM_H + 4 + PAD
+COL = INN_W + GAP
+LEFT = 32
+WIDTH = LEFT + 5 * COL
+BAND_Y, BAND_H = 6, 44
+GUARD_Y, GUARD_H = 56, 54
+ROWS_Y = 118
+STRIP_H = 60
 ROOM_POS = {"officer": (0, 0), "cossack": (1, 0), "diplomat": (1, 1), "lady": (0, 1)}
-ARROW = {"officer": "→", "cossack": "↓", "diplomat": "←", "lady": "↑"}
-"""Each room's arrow points clockwise to the next room (rules file 2.4)."""
+"""Rooms: Officer upper left, Cossack upper right, Diplomat lower right, Lady lower left; the
+arrows run clockwise, so the two couriers after the empty room leave (rules file 2.4)."""
+DARK_TEXT = {"yellow"}
+HIDDEN = ' pointer-events="none" style="display:none"'
+"""Previews start hidden; the client shows them once their steps are chosen."""
+STYLE = (
+    "<style>.cz text{font-family:sans-serif}"
+    ".cz-h{font:bold 15px sans-serif;fill:#3b2f1e}.cz-b{font:bold 13px sans-serif;fill:#2b2418}"
+    ".cz-t{font:13px sans-serif;fill:#3b3326}.cz-m{font:13px sans-serif;fill:#5f574a}"
+    ".cz-w{font:bold 13px sans-serif;fill:#fff}.cz-k{font:bold 13px sans-serif;fill:#1f1a10}"
+    ".cz-lv{font:bold 14px sans-serif;fill:#6b5a3c}.cz [data-pick]{cursor:pointer}"
+    ".cz .pick>.cz-hit{stroke:#0b7a32;stroke-width:4}"
+    ".cz .pick-chosen>.cz-hit{stroke:#c07a00;stroke-width:4}</style>")
 
 
 def _fill(colour: str) -> str:
     return COLOUR_FILLS[COLOUR_BY_KEY[colour]] if colour in COLOUR_BY_KEY else "#888"
 
 
-def _attr(action: str | None) -> str:
-    if not action:
-        return ""
-    return f' data-action="{escape(action, {chr(34): "&quot;"})}"'
+def _on(colour: str) -> str:
+    """The text class readable on a courier of ``colour``."""
+    return "cz-k" if colour in DARK_TEXT else "cz-w"
 
 
-def _actions_by_target(view: dict) -> tuple[dict, dict, dict, list[str]]:
-    """Split the legal notations by the element that carries them."""
-    rooms: dict[tuple[str, str], list[str]] = {}
-    inns: dict[str, list[str]] = {}
-    buttons: list[str] = []
-    draw: dict[str, str] = {}
+def _text(x: float, y: float, words: str, css: str, anchor: str = "") -> str:
+    end = f' text-anchor="{anchor}"' if anchor else ""
+    return f'<text x="{x:g}" y="{y:g}" class="{css}"{end}>{escape(str(words))}</text>'
+
+
+def _pick(keys: list[str] | None) -> str:
+    return f' data-pick="{escape("|".join(keys))}"' if keys else ""
+
+
+def _inn_key(name: str) -> str:
+    return INN_KEYS[INN_BY_NAME[name]]
+
+
+# -- which element carries which key ----------------------------------------------------------
+def _targets(view: dict, key: str) -> list[str]:
+    """The elements (by a local name) that carry ``key``; none: the client makes a button."""
+    family, parts = step_parts(key)
+    if family == "draw":
+        return ["stack"]
+    if family == "courier":
+        return [f"display:{parts[0]}-{parts[1]}"]
+    if family in ("to", "give"):
+        return [f"room:{parts[0]}.{parts[1]}"]
+    if family == "empty":
+        return [f"inn:{parts[0]}"] + [f"room:{parts[0]}.{kind}" for kind in TYPES]
+    if family in ("first", "then"):
+        return ["palace"] if parts[2] == "palace" else [f"room:{parts[2]}.{parts[1]}"]
+    msg = _own_message(view)
+    if family == "msg" and msg and "inn" in msg:
+        return [f"room:{_inn_key(msg['inn'])}.{msg['room']}"]
+    if family == "bribe" and msg and "guard" in msg:
+        return [f"guard:{_inn_key(msg['guard'])}"]
+    return {"reveal": ["pile"], "stop": ["running"]}.get(family, [])
+
+
+def _own_message(view: dict) -> dict | None:
+    seat = view.get("seat")
+    return view["seats"][seat]["message"] if seat is not None else None
+
+
+def carried_keys(view: dict) -> dict[str, list[str]]:
+    """Element name -> the step keys it carries, from the seat's legal actions."""
+    out: dict[str, list[str]] = {}
     for text in view.get("legal") or []:
-        words = text.split()
-        if words[0] == "place":         # place [COLOUR] TYPE INN: the room of that type
-            rooms.setdefault((words[-1], words[-2]), []).append(text)
-        elif words[0] == "message":
-            rooms.setdefault((words[1], words[2]), []).append(text)
-        elif words[0] == "travel":
-            inns.setdefault(words[1], []).append(text)
-        elif words[0] == "draw":
-            draw["draw"] = text
-        else:
-            buttons.append(text)
-    return rooms, inns, draw, buttons
+        for key in action_steps(view, text):
+            for target in _targets(view, key):
+                keys = out.setdefault(target, [])
+                if key not in keys:
+                    keys.append(key)
+    return out
 
 
+# -- the picture --------------------------------------------------------------------------------
 def render_svg(view: dict, lang: str = "en") -> str:
-    """The board, guards, players and buttons of ``view`` as one SVG document."""
-    rooms_act, inns_act, draw_act, buttons = _actions_by_target(view)
-    width = LEFT * 2 + 5 * (INN_W + GAP)
-    parts: list[str] = []
-    y = 20
-    parts.append(f'<text x="{LEFT}" y="{y + 8}" class="title">Message to the Czar · '
-                 f'{escape(view["ruble_rules"])} rubles · turn {view["turns"] + 1} · coin pile '
-                 f'{view["pile"]}</text>')
-    y += 24
-    parts.extend(_guards(view, y))
-    y += 76
-    for level in range(len(view["levels"]) - 1, -1, -1):
-        parts.append(f'<text x="{LEFT}" y="{y + 12}" class="level">'
-                     f'{escape(view["levels"][level])}</text>')
+    """The palace, guards, the four villages and the viewer's couriers as one SVG document."""
+    picks = carried_keys(view)
+    legal = [action_steps(view, text) for text in view.get("legal") or []]
+    height = ROWS_Y + 4 * (INN_H + GAP) + STRIP_H + 6
+    parts = [f'<rect width="{WIDTH}" height="{height}" fill="#f4efe3"/>']
+    parts += _band(view, lang, picks)
+    parts += _guards(view, lang, picks)
+    previews: list[str] = []
+    for row, level in enumerate(range(len(view["levels"]) - 1, -1, -1)):
+        y = ROWS_Y + row * (INN_H + GAP)
+        parts.append(f'<text class="cz-lv" text-anchor="middle" transform="translate(20 '
+                     f'{y + INN_H // 2}) rotate(-90)">{escape(level_title(lang, level))}</text>')
         inns = [inn for inn in view["inns"] if inn["level"] == level]
+        shift = (5 - len(inns)) * COL / 2
         for k, inn in enumerate(inns):
-            x = LEFT + k * (INN_W + GAP)
-            parts.extend(_inn(inn, x, y + 18, rooms_act, inns_act.get(inn["key"], [])))
-        y += ROW_H
-    parts.extend(_players(view, y, draw_act))
-    y += 34 * len(view["seats"]) + 10
-    parts.extend(_buttons(buttons, y))
-    y += 44
-    style = ("<style>.title{font:bold 16px sans-serif}.level{font:bold 13px sans-serif;"
-             "fill:#555}.name{font:bold 12px sans-serif}.small{font:11px sans-serif}"
-             ".letter{font:bold 13px sans-serif;fill:#fff}[data-action]{cursor:pointer}"
-             ".closed{font:bold 14px sans-serif;fill:#a00}</style>")
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y}" '
-            f'viewBox="0 0 {width} {y}">{style}'
-            f'<rect width="{width}" height="{y}" fill="#f4efe3"/>' + "".join(parts) + "</svg>")
+            parts += _inn(view, inn, LEFT + shift + k * COL, y, lang, picks)
+    for inn in view["inns"]:
+        previews += _travel_previews(view, inn, legal, lang)
+    parts += previews
+    parts += _strip(view, lang, picks, ROWS_Y + 4 * (INN_H + GAP))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="cz" width="{WIDTH}" '
+            f'height="{height}" viewBox="0 0 {WIDTH} {height}" data-zoom="on" '
+            f'data-unit="{ROOM_H}" data-min-unit="42">{STYLE}' + "".join(parts) + "</svg>")
 
 
-def _guards(view: dict, y: int) -> list[str]:
+def _room_box(x: float, y: float, kind: str) -> tuple[float, float]:
+    col, row = ROOM_POS[kind]
+    return x + PAD + col * (ROOM_W + 4), y + HEAD + row * (ROOM_H + 4)
+
+
+def _inn_origin(view: dict, key: str) -> tuple[float, float]:
+    """Where the inn ``key`` is drawn (the same arithmetic as ``render_svg``)."""
+    inn = next(i for i in view["inns"] if i["key"] == key)
+    row = len(view["levels"]) - 1 - inn["level"]
+    same = [i["key"] for i in view["inns"] if i["level"] == inn["level"]]
+    shift = (5 - len(same)) * COL / 2
+    return LEFT + shift + same.index(key) * COL, ROWS_Y + row * (INN_H + GAP)
+
+
+def _band(view: dict, lang: str, picks: dict) -> list[str]:
+    """The palace (destination of couriers leaving the grassland), the coin pile, this turn's
+    coins and the coins out of the game."""
+    words = phrases(lang)["svg"]
+    y = BAND_Y
+    wide = 2 * COL - GAP
+    status = [fill(words["turn"], turn=view["turns"] + 1), words[view["ruble_rules"]]]
+    if view.get("final_round_left") is not None:
+        status.append(fill(words["final_round"], count=view["final_round_left"]))
+    out = [f'<g class="cz-palace"{_pick(picks.get("palace"))}>'
+           f'<rect class="cz-hit" x="{LEFT}" y="{y}" width="{wide}" height="{BAND_H}" rx="8" '
+           f'fill="#e9d8a6" stroke="#8a6d2f" stroke-width="2"/>',
+           _text(LEFT + 10, y + 18, words["palace"], "cz-h"),
+           _text(LEFT + 10, y + 36, " · ".join(status), "cz-t"), "</g>"]
+    x = LEFT + 2 * COL
+    out += [f'<g class="cz-pile"{_pick(picks.get("pile"))}>'
+            f'<rect class="cz-hit" x="{x}" y="{y}" width="{INN_W}" height="{BAND_H}" rx="8" '
+            f'fill="#7a5c3a" stroke="#4a3620" stroke-width="2"/>',
+            f'<circle cx="{x + 24}" cy="{y + BAND_H / 2}" r="14" fill="#c9a24a" '
+            f'stroke="#4a3620"/>', _text(x + 24, y + 27, "₽", "cz-k", "middle"),
+            _text(x + 46, y + 27, fill(words["pile"], n=view["pile"]), "cz-w"), "</g>"]
+    x += COL
+    out.append(f'<g class="cz-running"{_pick(picks.get("running"))}>'
+               f'<rect class="cz-hit" x="{x}" y="{y}" width="{INN_W}" height="{BAND_H}" rx="8" '
+               f'fill="#fffaf0" stroke="#8a6d2f"/>')
+    out.append(_text(x + 8, y + 27, words["this_turn"], "cz-t"))
+    for k, coin in enumerate(view["running"][:5]):
+        out += _coin(x + 86 + k * 19, y + BAND_H / 2, coin, lang)
+    out.append("</g>")
+    x += COL
+    out += [f'<rect x="{x}" y="{y}" width="{INN_W}" height="{BAND_H}" rx="8" fill="#eee6d4" '
+            f'stroke="#b9a88a"/>',
+            _text(x + 8, y + 27, fill(words["out"], coins=len(view["removed"])), "cz-t")]
+    return out
+
+
+def _coin(cx: float, cy: float, coin: str, lang: str) -> list[str]:
+    short = phrases(lang)["table"]["coin_short"][coin]
+    label = short[:1] if coin in ("njet", "blank") else short
+    fill_colour = "#b3261e" if coin == "njet" else "#c9a24a"
+    return [f'<circle cx="{cx}" cy="{cy}" r="9" fill="{fill_colour}" stroke="#4a3620"/>',
+            _text(cx, cy + 5, label, "cz-w" if coin == "njet" else "cz-k", "middle")]
+
+
+def _guards(view: dict, lang: str, picks: dict) -> list[str]:
+    words = phrases(lang)["svg"]
     out = []
     for g, guard in enumerate(view["guards"]):
-        x = LEFT + g * (INN_W + GAP)
-        stroke = "#a00" if guard["skip"] else "#444"
-        out.append(f'<rect x="{x}" y="{y}" width="{INN_W}" height="64" rx="6" fill="#e9d8a6" '
-                   f'stroke="{stroke}" stroke-width="2"/>')
-        out.append(f'<text x="{x + 8}" y="{y + 17}" class="name">Guard {guard["price"]} '
-                   f'rubles</text>')
-        out.append(f'<text x="{x + 8}" y="{y + 33}" class="small">above '
-                   f'{escape(guard["inn"])}{" · skip" if guard["skip"] else ""}</text>')
+        x, y = LEFT + g * COL, GUARD_Y
+        keys = picks.get(f"guard:{guard['key']}")
+        out.append(f'<g class="cz-guard"{_pick(keys)}>'
+                   f'<rect class="cz-hit" x="{x}" y="{y}" width="{INN_W}" height="{GUARD_H}" '
+                   f'rx="6" fill="#efe2bd" stroke="{"#a33" if guard["skip"] else "#6b5a3c"}" '
+                   f'stroke-width="2"/>')
+        out.append(_text(x + 8, y + 18, f'{words["guard"]} · {rubles(lang, guard["price"])}',
+                         "cz-b"))
+        if guard["skip"]:
+            out.append(_text(x + INN_W - 8, y + 44, words["skip"], "cz-m", "end"))
+        count = len(guard["messages"])
+        step = min(44, (INN_W - 12) / max(count, 1))
         for k, seat in enumerate(guard["messages"]):
             colour = view["seats"][seat]["colours"][0]
-            out.append(f'<circle cx="{x + 16 + k * 24}" cy="{y + 49}" r="9" '
-                       f'fill="{_fill(colour)}" stroke="#000"/>')
-            out.append(f'<text x="{x + 10 + k * 24}" y="{y + 53}" class="letter">✉</text>')
+            mx = x + 6 + k * step
+            out.append(f'<rect x="{mx:g}" y="{y + 26}" width="{step - 4:g}" height="22" rx="4" '
+                       f'fill="{_fill(colour)}" stroke="#222"/>')
+            out.append(_text(mx + (step - 4) / 2, y + 42, _who(view, seat, lang), _on(colour),
+                             "middle"))
+        out.append("</g>")
     return out
 
 
-def _inn(inn: dict, x: int, y: int, rooms_act: dict, travel: list[str]) -> list[str]:
-    out = [f'<g class="inn" data-inn="{inn["key"]}"{_attr("|".join(travel))}>',
-           (f'<rect x="{x}" y="{y}" width="{INN_W}" height="{INN_H}" rx="6" '
-            f'fill="{"#ddd" if not inn["open"] else "#fffaf0"}" stroke="#333"/>'),
-           f'<text x="{x + 8}" y="{y + 15}" class="name">{escape(inn["name"])}</text>']
+def _who(view: dict, seat: int, lang: str) -> str:
+    return phrases(lang)["svg"]["you"] if seat == view.get("seat") else seat_name(seat, None)
+
+
+def _inn(view: dict, inn: dict, x: float, y: float, lang: str, picks: dict) -> list[str]:
+    key = inn["key"]
+    out = [f'<g class="cz-inn" data-inn="{key}"{_pick(picks.get(f"inn:{key}"))}>',
+           f'<rect class="cz-hit" x="{x:g}" y="{y}" width="{INN_W}" height="{INN_H}" rx="8" '
+           f'fill="{"#d9d4ca" if not inn["open"] else "#fffaf0"}" stroke="#6b5a3c"/>',
+           _text(x + 8, y + 15, inn_board(lang, key), "cz-b")]
     if not inn["open"]:
-        out.append(f'<text x="{x + INN_W // 2}" y="{y + 55}" class="closed" '
-                   f'text-anchor="middle">ЗАКРЫТО</text>')
-        out.append(f'<text x="{x + INN_W // 2}" y="{y + 75}" class="closed" '
-                   f'text-anchor="middle">CLOSED</text>')
+        out.append(_text(x + INN_W / 2, y + INN_H / 2 + 8, phrases(lang)["svg"]["closed"],
+                         "cz-m", "middle"))
         out.append("</g>")
         return out
-    if travel:
-        out.append(f'<text x="{x + INN_W - 50}" y="{y + 15}" class="small">travel ⇧</text>')
+    for kind in TYPES:
+        out += _room(view, inn, kind, x, y, lang, picks.get(f"room:{key}.{kind}"))
+    cx, cy = x + PAD + ROOM_W + 2, y + HEAD + ROOM_H + 2
+    out.append(f'<g pointer-events="none"><circle cx="{cx:g}" cy="{cy}" r="9" fill="#fffaf0" '
+               f'stroke="#6b5a3c"/>{_text(cx, cy + 5, "↻", "cz-b", "middle")}</g>')
     out.append("</g>")
-    for kind, (col, row) in ROOM_POS.items():
-        rx = x + 8 + col * (ROOM_W + 4)
-        ry = y + 22 + row * (ROOM_H + 6)
-        room = inn["rooms"][TYPE_BY_KEY[kind]]
-        action = "|".join(rooms_act.get((inn["key"], kind), []))
-        fill = "#f8f8f8" if room is None else _fill(room["colour"])
-        out.append(f'<g class="room" data-room="{inn["key"]} {kind}"{_attr(action)}>')
-        out.append(f'<rect x="{rx}" y="{ry}" width="{ROOM_W}" height="{ROOM_H}" rx="4" '
-                   f'fill="{fill}" stroke="{"#0a0" if action else "#999"}" '
-                   f'stroke-width="{3 if action else 1}"/>')
-        label = kind.capitalize() if room is None else f"{LETTER[kind]} {room['colour']}"
-        css = "small" if room is None else "letter"
-        out.append(f'<text x="{rx + 5}" y="{ry + 16}" class="{css}">{escape(label)}</text>')
-        out.append(f'<text x="{rx + ROOM_W - 14}" y="{ry + 33}" class="small">'
-                   f'{ARROW[kind]}</text>')
-        if room is not None and room["message"] is not None:
-            out.append(f'<text x="{rx + 5}" y="{ry + 33}" class="letter">✉ '
-                       f'p{room["message"] + 1}</text>')
+    return out
+
+
+def _room(view: dict, inn: dict, kind: str, x: float, y: float, lang: str,
+          keys: list[str] | None) -> list[str]:
+    rx, ry = _room_box(x, y, kind)
+    room = inn["rooms"][TYPE_BY_KEY[kind]]
+    out = [f'<g class="cz-room" data-room="{inn["key"]}.{kind}"{_pick(keys)}>']
+    if room is None:
+        out.append(f'<rect class="cz-hit" x="{rx:g}" y="{ry}" width="{ROOM_W}" '
+                   f'height="{ROOM_H}" rx="5" fill="#f1ece1" stroke="#a89a80" '
+                   f'stroke-dasharray="4 3"/>')
+        out.append(_text(rx + 6, ry + 19, type_title(lang, kind), "cz-m"))
+    else:
+        out += _courier(rx, ry, room["colour"], kind, lang)
+        if room["message"] is not None:
+            out.append(_text(rx + 6, ry + 39, "✉ " + _who(view, room["message"], lang),
+                             _on(room["colour"])))
+    out.append("</g>")
+    return out
+
+
+def _courier(x: float, y: float, colour: str, kind: str, lang: str, width: int = ROOM_W,
+             css: str = "cz-hit") -> list[str]:
+    return [f'<rect class="{css}" x="{x:g}" y="{y:g}" width="{width}" height="{ROOM_H}" rx="5" '
+            f'fill="{_fill(colour)}" stroke="#222"/>',
+            _text(x + 6, y + 19, type_title(lang, kind), _on(colour))]
+
+
+def _travel_previews(view: dict, inn: dict, legal: list[list[str]], lang: str) -> list[str]:
+    """Once a full inn is chosen: which two leave and who stays; once the first leaver's
+    destination is chosen: that courier in its new room, gone from the old one."""
+    key = inn["key"]
+    paths = [steps for steps in legal if steps[0] == f"empty:{key}"]
+    if not paths:
+        return []
+    words = phrases(lang)["svg"]
+    x, y = _inn_origin(view, key)
+    leavers = {step_parts(steps[1])[1][1] for steps in paths} | \
+              {step_parts(steps[2])[1][1] for steps in paths}
+    out = [f'<g data-show="empty:{key}"{HIDDEN}>']
+    for kind in TYPES:
+        rx, ry = _room_box(x, y, kind)
+        if inn["rooms"][TYPE_BY_KEY[kind]] is None:
+            continue
+        if kind in leavers:
+            out.append(f'<circle cx="{rx + ROOM_W - 12:g}" cy="{ry + ROOM_H - 13}" r="10" '
+                       f'fill="#fff" stroke="#0b7a32" stroke-width="2"/>')
+            out.append(_text(rx + ROOM_W - 12, ry + ROOM_H - 8, "↑", "cz-b", "middle"))
+        else:
+            out.append(f'<rect x="{rx:g}" y="{ry + ROOM_H - 20}" width="{ROOM_W}" height="20" '
+                       f'fill="#fff" opacity="0.9"/>')
+            out.append(_text(rx + ROOM_W / 2, ry + ROOM_H - 5, words["stays"], "cz-b",
+                             "middle"))
+    out.append("</g>")
+    for first in sorted({steps[1] for steps in paths}):
+        out += _first_preview(view, inn, first, x, y, lang)
+    return out
+
+
+def _first_preview(view: dict, inn: dict, first: str, x: float, y: float,
+                   lang: str) -> list[str]:
+    _family, (key, kind, dest) = step_parts(first)
+    courier = inn["rooms"][TYPE_BY_KEY[kind]]
+    rx, ry = _room_box(x, y, kind)
+    out = [f'<g data-show="empty:{key}/{first}"{HIDDEN}>',
+           f'<rect x="{rx:g}" y="{ry}" width="{ROOM_W}" height="{ROOM_H}" rx="5" fill="#fff" '
+           f'opacity="0.75"/>']
+    if dest != "palace" and courier is not None:
+        dx, dy = _room_box(*_inn_origin(view, dest), kind)
+        out.append(f'<rect x="{dx:g}" y="{dy}" width="{ROOM_W}" height="{ROOM_H}" rx="5" '
+                   f'fill="{_fill(courier["colour"])}" stroke="#c07a00" stroke-width="4"/>')
+        out.append(_text(dx + 6, dy + 19, type_title(lang, kind), _on(courier["colour"])))
+    out.append("</g>")
+    return out
+
+
+def _strip(view: dict, lang: str, picks: dict, y: float) -> list[str]:
+    """The viewer's stack and display (and the courier just drawn), or, for a spectator,
+    every seat's display."""
+    words = phrases(lang)["svg"]
+    seat = view.get("seat")
+    out = [f'<rect x="{LEFT}" y="{y:g}" width="{WIDTH - LEFT - GAP}" height="{STRIP_H}" rx="8" '
+           f'fill="#ebe3d0" stroke="#b9a88a"/>']
+    if seat is None:
+        return out + _spectator_strip(view, lang, y)
+    mine = view["seats"][seat]
+    x = LEFT + 8
+    out.append(_text(x, y + 24, seat_name(seat, None), "cz-b"))
+    out.append(_text(x, y + 44, words["you"], "cz-t"))
+    for k, colour in enumerate(mine["colours"]):
+        out.append(f'<rect x="{x + 30 + k * 14}" y="{y + 33}" width="12" height="12" '
+                   f'fill="{_fill(colour)}"/>')
+    x += 100
+    out += [f'<g class="cz-stack"{_pick(picks.get("stack"))}>'
+            f'<rect class="cz-hit" x="{x}" y="{y + 6:g}" width="110" height="{ROOM_H}" rx="5" '
+            f'fill="#7a5c3a" stroke="#4a3620" stroke-width="2"/>',
+            _text(x + 55, y + 35, fill(words["stack"], n=mine["stack"]), "cz-w", "middle"),
+            "</g>"]
+    x += 124
+    drawn = view.get("drawn")
+    if drawn and view.get("phase") in ("initial", "drawn") and view.get("to_move") == seat:
+        label = words["turned_up" if view["phase"] == "initial" else "drawn"]
+        out.append(_text(x, y + 35, label, "cz-t"))
+        out.append('<g data-focus="drawn">')
+        out += _courier(x + 78, y + 6, drawn["colour"], drawn["type"], lang, css="cz-drawn")
+        out.append("</g>")
+        x += 78 + ROOM_W + 16
+    out.append(_text(x, y + 35, words["display"], "cz-t"))
+    x += 62
+    if not mine["display"]:
+        out.append(_text(x, y + 35, words["empty_display"], "cz-m"))
+    width = min(ROOM_W, (WIDTH - GAP - 8 - x) // max(len(mine["display"]), 1) - 4)
+    for k, courier in enumerate(mine["display"]):
+        key = f'display:{courier["colour"]}-{courier["type"]}'
+        out.append(f'<g class="cz-display"{_pick(picks.get(key))}>')
+        out += _courier(x + k * (width + 4), y + 6, courier["colour"], courier["type"], lang,
+                        width)
         out.append("</g>")
     return out
 
 
-def _players(view: dict, y: int, draw_act: dict) -> list[str]:
+def _spectator_strip(view: dict, lang: str, y: float) -> list[str]:
     out = []
-    for info in view["seats"]:
-        seat = info["seat"]
-        top = y + 34 * seat
-        mark = " ◀" if view.get("to_move") == seat else ""
-        you = " (you)" if view.get("seat") == seat else ""
-        out.append(f'<text x="{LEFT}" y="{top + 20}" class="name">p{seat + 1}{you}{mark}</text>')
-        for k, colour in enumerate(info["colours"]):
-            out.append(f'<rect x="{LEFT + 80 + k * 16}" y="{top + 8}" width="14" height="14" '
-                       f'fill="{_fill(colour)}"/>')
-        action = draw_act.get("draw") if view.get("seat") == seat else None
-        out.append(f'<g class="stack"{_attr(action)}><rect x="{LEFT + 170}" y="{top + 4}" '
-                   f'width="70" height="24" rx="3" fill="#7a5c3a" '
-                   f'stroke="{"#0a0" if action else "none"}" stroke-width="3"/>'
-                   f'<text x="{LEFT + 176}" '
-                   f'y="{top + 20}" class="letter">stack {info["stack"]}</text></g>')
-        for k, courier in enumerate(info["display"]):
-            cx = LEFT + 250 + k * 30
-            out.append(f'<rect x="{cx}" y="{top + 4}" width="26" height="24" rx="3" '
-                       f'fill="{_fill(courier["colour"])}"/><text x="{cx + 8}" y="{top + 21}" '
-                       f'class="letter">{LETTER[courier["type"]]}</text>')
-        coins = (f'{info["coin_count"]} hidden coins' if info["coins"] is None else
-                 f'coins {info["coin_total"]} ({", ".join(info["coins"]) or "none"})')
-        msg = info["message"]
-        where = ("" if msg is None else f' · message: guard above {msg["guard"]}'
-                 if "guard" in msg else f' · message: {msg["room"]} at {msg["inn"]}')
-        out.append(f'<text x="{LEFT + 470}" y="{top + 20}" class="small">'
-                   f'{escape(coins + where)}</text>')
-    return out
-
-
-def _buttons(buttons: list[str], y: int) -> list[str]:
-    out = []
-    for k, text in enumerate(buttons):
-        x = LEFT + k * 110
-        out.append(f'<g class="button"{_attr(text)}><rect x="{x}" y="{y}" width="100" '
-                   f'height="30" rx="6" fill="#2f4f6f"/><text x="{x + 12}" y="{y + 20}" '
-                   f'class="letter">{escape(text)}</text></g>')
+    width = (WIDTH - LEFT - GAP) / len(view["seats"])
+    short = phrases(lang)["types"]
+    for k, info in enumerate(view["seats"]):
+        x = LEFT + 8 + k * width
+        out.append(_text(x, y + 22, f'{seat_name(info["seat"], None)} · '
+                                    f'{fill(phrases(lang)["svg"]["stack"], n=info["stack"])}',
+                         "cz-b"))
+        for j, courier in enumerate(info["display"][:6]):
+            cx = x + j * 30
+            out.append(f'<rect x="{cx:g}" y="{y + 30}" width="27" height="24" rx="4" '
+                       f'fill="{_fill(courier["colour"])}" stroke="#222"/>')
+            out.append(_text(cx + 13.5, y + 47, short[courier["type"]]["short"],
+                             _on(courier["colour"]), "middle"))
     return out

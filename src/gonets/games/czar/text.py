@@ -613,7 +613,7 @@ def scoreboard(view: dict, lang: str = "en") -> dict:
     for info in view["seats"]:
         if classic:
             coins: int | str = info["coin_total"] or 0
-        elif info["coins"] is None:
+        elif info["coins"] is None or not info["coins"]:
             coins = info["coin_count"]
         else:
             coins = fill(book["coins_own"], count=info["coin_count"],
@@ -672,9 +672,11 @@ def _own_panel(view: dict, info: dict, lang: str) -> dict:
         [book["stack"], stack],
         [book["display"], _display_text(info, lang)],
     ]
-    if info["coins"] is not None:
+    if info["coins"]:
         coins = fill(book["coins_shown"], total=rubles(lang, info["coin_total"]),
-                     coins=_short_coins(info["coins"], lang) or book["none"])
+                     coins=_short_coins(info["coins"], lang))
+    elif info["coins"] is not None:
+        coins = rubles(lang, 0)
     else:
         coins = fill(book["coins_hidden"], count=info["coin_count"])
     lines.append([book["rubles" if view["ruble_rules"] == "classic" else "coins"], coins])

@@ -1,0 +1,188 @@
+"""Message to the Czar played by clicking the page, on a laptop-sized and a phone-sized window.
+
+A human seat against two heuristic bots; the human's moves are chosen by the heuristic agent
+from the frame's view (the first travel offered is always taken, so that a travel of two
+couriers is chosen on the board) and performed by clicking: a display courier and then its
+room, the own stack, the message and the courier taking it, a full inn and then where each
+leaver goes, the coin pile, this turn's coins, the guard; buttons only for yes/no choices.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gonets.core import games
+
+from .support import TIMEOUT, Chooser, click_key, frame, open_seat, wait_for_decision
+
+MOVES = 30
+LAPTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+BUTTON_KEYS = {"end", "extra", "decline", "pass"}
+"""The only decisions made with buttons: yes/no choices."""
+INTERNAL = re.compile(r"\b(courier|to|give|empty|first|then):[a-z]")
+
+
+def need_czar():
+    if "czar" not in games():
+        pytest.skip("czar is not registered")
+
+
+def new_table(site, seed: int, lang: str, preset: str = "classic") -> str:
+    created = site.create(game="czar", players=3, seed=seed, preset=preset,
+                          seats=[{"kind": "human"}] + [{"kind": "bot", "agent": "heuristic"}] * 2)
+    url = created["links"]["seat"]["url"]
+    return url.replace("#", f"?lang={lang}#", 1) if lang != "en" else url
+
+
+def smallest_text_px(page) -> float:
+    """The smallest rendered font size (pixels) of any visible text in the pictures."""
+    return page.evaluate("""() => {
+        let least = 1e9;
+        for (const node of document.querySelectorAll('#board svg text, #panels svg text')) {
+            if (!node.getClientRects().length) continue;
+            const size = parseFloat(getComputedStyle(node).fontSize);
+            const matrix = node.getScreenCTM();
+            least = Math.min(least, size * Math.hypot(matrix.a, matrix.b));
+        }
+        return least;
+    }""")
+
+
+def no_horizontal_scroll(page) -> bool:
+    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def fit(page) -> None:
+    """Press the board's "fit" button (the view a player gets when the board is drawn)."""
+    if page.locator("#zoom-tools:not([hidden])").count():
+        page.click("#zoom-fit")
+
+
+def board_offers(page, key: str) -> bool:
+    """Whether a highlighted element of the board picture carries ``key`` now."""
+    return page.evaluate("""(key) => [...document.querySelectorAll('#board .pick[data-pick]')]
+        .some(el => el.getAttribute('data-pick').split('|').includes(key))""", key)
+
+
+def buttons(page) -> list[str]:
+    return page.evaluate("() => [...document.querySelectorAll('#actions button[data-pick]')]"
+                         ".map(b => b.getAttribute('data-pick'))")
+
+
+def prompt(page) -> str:
+    return page.inner_text("#prompt")
+
+
+def choose(chooser: Chooser, current: dict, seen: dict) -> str:
+    """The agent's move, except that the first travel of two couriers offered is taken."""
+    if not seen["travels"]:
+        travel = next((a["text"] for a in current["legal"] if a["text"].startswith("travel")),
+                      None)
+        if travel is not None:
+            return travel
+    return chooser.choose(current)
+
+
+def perform(page, action: dict, seen: dict, screenshot=None) -> None:
+    """Click every step of ``action``: on the board unless it is a yes/no button; check the
+    prompt says what to do at each step and that no wall of buttons is offered."""
+    for index, key in enumerate(action["steps"]):
+        said = prompt(page)
+        assert said and not INTERNAL.search(said), said
+        seen["prompts"].add(said)
+        offered = buttons(page)
+        assert len(offered) <= 3, offered
+        assert not INTERNAL.search(page.inner_text("#actions")), offered
+        if key in BUTTON_KEYS:
+            assert key in offered, (key, offered)
+        else:
+            assert board_offers(page, key), f"{key} is not offered on the board"
+            assert key not in offered, (key, offered)
+        if screenshot and index == 1:
+            fit(page)
+            screenshot()
+        click_key(page, key)
+        if action["text"].startswith("travel") and index < 2:
+            page.wait_for_function("n => gonetsPicks.chosen.length === n", arg=index + 1,
+                                   timeout=TIMEOUT)
+            if index == 0:                  # who leaves and who stays is shown on the inn
+                shown = page.locator(f"#board [data-show='{key}']")
+                assert shown.evaluate("el => getComputedStyle(el).display") != "none"
+
+
+def play_by_clicking(page, base: str, url: str, seed: int, moves: int, shot=None) -> dict:
+    open_seat(page, base, url, "Ann")
+    chooser = Chooser("czar", "heuristic", 0, seed)
+    seen = {"moves": 0, "travels": 0, "families": set(), "prompts": set(), "least_font": 1e9,
+            "scroll_ok": True}
+    while seen["moves"] < moves:
+        current = wait_for_decision(page, timeout=60_000)
+        if current["view"]["terminal"]:
+            break
+        fit(page)                         # the fitted view (clicking may have zoomed out)
+        seen["least_font"] = min(seen["least_font"], smallest_text_px(page))
+        seen["scroll_ok"] &= no_horizontal_scroll(page)
+        text = choose(chooser, current, seen)
+        action = next(a for a in current["legal"] if a["text"] == text)
+        travel = text.startswith("travel")
+        perform(page, action, seen, shot if travel and not seen["travels"] else None)
+        page.wait_for_function("v => window.gonets.frame.version > v", arg=current["version"],
+                               timeout=TIMEOUT)
+        seen["travels"] += travel
+        seen["families"] |= {key.split(":")[0] for key in action["steps"]}
+        seen["moves"] += 1
+    return seen
+
+
+def check_scores(page, words: tuple[str, ...]) -> None:
+    page.wait_for_function("() => window.gonets.frame.scoreboard.columns.length === 2")
+    head = page.inner_text("#seats")
+    for word in words:
+        assert word in head, (word, head)
+    assert "coin count" not in head and "coin_count" not in head
+
+
+def test_thirty_moves_by_clicking_on_a_laptop(site, context, screenshots):
+    need_czar()
+    page = context.new_page()
+    path = str(screenshots / "czar-laptop.png")
+    seen = play_by_clicking(page, site.base, new_table(site, 3, "en"), 3, MOVES,
+                            shot=lambda: page.screenshot(path=path))
+    assert seen["moves"] == MOVES or frame(page)["view"]["terminal"]
+    assert seen["travels"] >= 1, "no travel was chosen on the board"
+    assert {"courier", "to", "empty", "first", "then"} <= seen["families"], seen["families"]
+    assert seen["least_font"] >= 11, f"text of {seen['least_font']:.1f} px in the picture"
+    assert seen["scroll_ok"]
+    assert any(p.startswith("Your turn.") for p in seen["prompts"]), seen["prompts"]
+    assert any("the other leaving courier" in p for p in seen["prompts"])
+    check_scores(page, ("rubles", "message"))
+    assert "Stacks and displays" in page.inner_text("#panels")
+    assert "Palace of the Czar" in page.inner_html("#board")
+    assert page.locator("#log li").count() > MOVES
+
+
+def test_a_whole_revised_game_by_clicking_on_a_phone_in_russian(site, browser, screenshots):
+    need_czar()
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        path = str(screenshots / "czar-phone.png")
+        seen = play_by_clicking(page, site.base, new_table(site, 5, "ru", "revised"), 5, 200,
+                                shot=lambda: page.screenshot(path=path, full_page=True))
+        assert frame(page)["view"]["terminal"], "the game did not end"
+        assert seen["travels"] >= 1
+        assert seen["scroll_ok"], "the phone page scrolls sideways"
+        assert seen["least_font"] >= 11, f"text of {seen['least_font']:.1f} px in the picture"
+        assert any(p.startswith("Ваш ход.") for p in seen["prompts"]), seen["prompts"]
+        check_scores(page, ("монеты", "донесение"))
+        text = page.inner_text("body")
+        for word in ("Стопки и запасы", "Вы (p1)"):
+            assert word in text, word
+        board = page.inner_html("#board")
+        assert "Дворец царя" in board and "Palace of the Czar" not in board
+        assert "Трактир «Иван»" in board and "IWAN" not in board
+    finally:
+        context.close()
