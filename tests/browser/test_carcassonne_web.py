@@ -57,7 +57,10 @@ def smallest_text_px(page) -> float:
 
 
 def no_horizontal_scroll(page) -> bool:
-    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    """Nothing sticks out sideways: the page is no wider than the window it was opened in (a
+    mobile browser widens its layout to the content, so innerWidth alone would grow too)."""
+    return page.evaluate("w => document.documentElement.scrollWidth <= Math.min(w, "
+                         "window.innerWidth)", page.viewport_size["width"])
 
 
 def cycle_rotation(page, current: dict) -> bool:

@@ -18,6 +18,7 @@ from pathlib import Path
 from gonets.games.carcassonne.notation import FIGURES, step_notation
 from gonets.games.carcassonne.rules.tiles import CITY, KIND_NAMES, MONASTERY, ROAD, TILE_TYPES
 from gonets.games.carcassonne.rules.track import SPACES, figures_on_track, has_messenger
+from gonets.games.carcassonne.rules.variants import Rules
 
 LANGUAGES = ("en", "ru")
 CELL_W = 7
@@ -540,8 +541,11 @@ def _message_panel(view: dict, lang: str) -> dict:
     words = _words(lang)
     number = view["messages"]["current"]
     name = phrases(lang)["messages"][str(number)]
+    help_key = str(number)
+    if number == 8 and not Rules(view["options"]).msg8_majority:
+        help_key = "8_free"
     panel = {"title": words["message_title"].format(number=number, name=name),
-             "lines": [words["message_help"][str(number)], words["seal_help"]]}
+             "lines": [words["message_help"][help_key], words["seal_help"]]}
     decision = view.get("decision") or {}
     if number == 8 and view.get("legal") and decision.get("kind") == "message":
         panel["svg"] = _pictures().recall_svg(view, lang)
