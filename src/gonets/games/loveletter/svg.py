@@ -48,6 +48,10 @@ BACK = (20, 28)
 PILE = (44, 62)
 CHIP_H = 22
 BUTTON = (150, 44)
+PHONE_SCALE = 0.55
+"""The least scale the client may fit the picture at: on a 360-390 px phone the whole table
+fits its width (players, hand and guesses at once, every card still a 40 px target) rather
+than a part of it that must be panned to."""
 
 VALUE_FILLS = ("#d8d2e6", "#dce8f7", "#dff0e2", "#f3ecd2", "#e9f3d6", "#f6e0cf", "#f2d7de",
                "#ead5f0", "#fbe3a1", "#f7d36b")
@@ -593,6 +597,7 @@ def render_svg(view: dict, lang: str = "en") -> str:
     body += strips
     total = int(band + used + MARGIN)
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{total}" '
-            f'viewBox="0 0 {WIDTH} {total}" font-family="sans-serif">'
+            f'viewBox="0 0 {WIDTH} {total}" data-min-scale="{PHONE_SCALE}" '
+            f'font-family="sans-serif">'
             f'<rect width="{WIDTH}" height="{total}" fill="#fbf6ee"/>')
     return head + "".join(body) + "</svg>"

@@ -607,6 +607,8 @@ def prompt(view: dict, family: str, lang: str = "en") -> str:
         forced = {text.split()[0] for text in legal} == {"countess"} and len(set(hand)) > 1
         return words["card_countess" if forced else "card"]
     choosing = {text.split()[0] for text in legal if len(text.split()) > 1}
+    if family == "guess":
+        choosing &= {"guard", "bishop"}
     if family in ("target", "guess") and choosing in ({"guard"}, {"bishop"}):
         return words[f"{family}_{next(iter(choosing))}"]
     if family == "target" and any(" spare" in text for text in legal):
@@ -640,7 +642,8 @@ def panels(view: dict, lang: str = "en") -> list[dict]:
 
 
 def _cap(words: str) -> str:
-    return words[:1].upper() + words[1:]
+    """'You', 'Игрок 2' at the start of a line ('p2' stays as it is)."""
+    return words if words[1:2].isdigit() else words[:1].upper() + words[1:]
 
 
 def _last(log: list[dict], kind: str, before: int | None = None) -> int | None:
