@@ -13,6 +13,7 @@ import pytest
 
 from gonets.games.czar.rules.board import INN_KEYS
 from gonets.games.czar.svg import STYLE, WIDTH
+from gonets.games.czar.text import phrases
 
 from .helpers import GAME, scenario
 
@@ -270,3 +271,18 @@ def test_help_in_both_languages():
         text = GAME.help(lang)
         assert text.startswith("## ") and word in text.lower()
     assert GAME.help("en") != GAME.help("ru")
+
+
+def test_both_catalogues_have_the_same_web_phrases():
+    def paths(tree, prefix=""):
+        if not isinstance(tree, dict):
+            return {prefix}
+        return {p for key, value in tree.items() for p in paths(value, f"{prefix}/{key}")}
+
+    en, ru = phrases("en"), phrases("ru")
+    for section in ("steps", "prompts", "score", "panels", "svg"):
+        assert paths(en[section]) == paths(ru[section]), section
+    assert set(en["inns"]) == set(ru["inns"]) == set(INN_KEYS)
+    for key, forms in ru["inns"].items():
+        assert {"board", "nom", "acc", "gen", "ins", "prep"} <= set(forms), key
+        assert CYRILLIC.search(forms["board"])

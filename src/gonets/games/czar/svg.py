@@ -40,9 +40,9 @@ INN_H = HEAD + 2 * ROOM_H + 4 + PAD
 COL = INN_W + GAP
 LEFT = 32
 WIDTH = LEFT + 5 * COL
-BAND_Y, BAND_H = 6, 44
-GUARD_Y, GUARD_H = 56, 54
-ROWS_Y = 118
+BAND_Y, BAND_H = 6, 46
+GUARD_Y, GUARD_H = 58, 54
+ROWS_Y = 120
 STRIP_H = 60
 ROOM_POS = {"officer": (0, 0), "cossack": (1, 0), "diplomat": (1, 1), "lady": (0, 1)}
 """Rooms: Officer upper left, Cossack upper right, Diplomat lower right, Lady lower left; the
@@ -188,8 +188,11 @@ def _band(view: dict, lang: str, picks: dict) -> list[str]:
                f'<rect class="cz-hit" x="{x}" y="{y}" width="{INN_W}" height="{BAND_H}" rx="8" '
                f'fill="#fffaf0" stroke="#8a6d2f"/>')
     out.append(_text(x + 8, y + 27, words["this_turn"], "cz-t"))
-    for k, coin in enumerate(view["running"][:5]):
-        out += _coin(x + 86 + k * 19, y + BAND_H / 2, coin, lang)
+    shown = view["running"] if len(view["running"]) <= 4 else view["running"][:3]
+    for k, coin in enumerate(shown):
+        out += _coin(x + 86 + k * 20, y + BAND_H / 2, coin, lang)
+    if len(shown) < len(view["running"]):
+        out.append(_text(x + 86 + 3 * 20 - 8, y + 29, f"+{len(view['running']) - 3}", "cz-b"))
     out.append("</g>")
     x += COL
     out += [f'<rect x="{x}" y="{y}" width="{INN_W}" height="{BAND_H}" rx="8" fill="#eee6d4" '
@@ -199,8 +202,7 @@ def _band(view: dict, lang: str, picks: dict) -> list[str]:
 
 
 def _coin(cx: float, cy: float, coin: str, lang: str) -> list[str]:
-    short = phrases(lang)["table"]["coin_short"][coin]
-    label = short[:1] if coin in ("njet", "blank") else short
+    label = phrases(lang)["svg"]["chips"][coin]
     fill_colour = "#b3261e" if coin == "njet" else "#c9a24a"
     return [f'<circle cx="{cx}" cy="{cy}" r="9" fill="{fill_colour}" stroke="#4a3620"/>',
             _text(cx, cy + 5, label, "cz-w" if coin == "njet" else "cz-k", "middle")]
