@@ -297,3 +297,22 @@ def test_two_worlds_of_one_view_give_the_same_page():
 def test_the_help_exists_in_both_languages():
     assert "## The Messengers" in GAME.help("en")
     assert "## Гонцы" in GAME.help("ru") and "Повернуть" in GAME.help("ru")
+
+
+def test_the_end_shows_where_every_total_came_from():
+    final = sampled()[-3]
+    assert final.is_terminal()
+    view = final.view(0)
+    popup, panel = GAME.panels(view, "en")[:2]
+    assert popup["popup"] == "final" and "popup" not in panel
+    assert popup["lines"] == panel["lines"] and popup["title"] == "Final scoring"
+    finals = [e for e in view["log"] if e["type"] == "final"]
+    for seat, (colour, text) in enumerate(panel["lines"]):
+        assert colour == ["yellow", "red", "green", "blue", "black", "grey"][seat]
+        total = view["totals"][seat]
+        assert str(text).startswith(str(total))
+        named = [int(n) for n in re.findall(r"(\d+)", str(text))[1:]]
+        assert sum(named) == total
+        mine = sum(e["points"] for e in finals if seat in e["holders"])
+        assert mine <= total
+    assert GAME.panels(view, "ru")[0]["title"] == "Итоговый подсчёт"

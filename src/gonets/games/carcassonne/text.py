@@ -516,7 +516,30 @@ def panels(view: dict, lang: str = "en") -> list[dict]:
     if view["options"].get("messengers") and view["messages"]["current"]:
         out.append(_message_panel(view, lang))
     out.append(_track_panel(view, lang))
+    if view.get("terminal"):
+        final = _final_panel(view, lang)
+        out[:0] = [dict(final, popup="final"), final]
     return out
+
+
+def _final_panel(view: dict, lang: str) -> dict:
+    """Each player's total and where it came from: points during play, then the final
+    scoring of unfinished roads, cities, monasteries and fields (2.4)."""
+    words = _words(lang)
+    parts = [dict.fromkeys(("road", "city", "monastery", "field"), 0)
+             for _ in range(view["players"])]
+    for event in view["log"]:
+        if event["type"] == "final":
+            kind = "field" if event["feature"] == "farm city" else event["feature"]
+            for seat in event["holders"]:
+                parts[seat][kind] += event["points"]
+    lines = []
+    for seat, total in enumerate(view["totals"]):
+        played = total - sum(parts[seat].values())
+        bits = [words["final_in_play"].format(n=played)] if played else []
+        bits += [words["final_parts"][kind].format(n=n) for kind, n in parts[seat].items() if n]
+        lines.append([_colour(seat, lang), f"{total} ({', '.join(bits)})" if bits else total])
+    return {"title": words["final_title"], "lines": lines}
 
 
 def _hand_panel(view: dict, lang: str) -> dict:
