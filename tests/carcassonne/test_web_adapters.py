@@ -13,6 +13,7 @@ from gonets.core import CHANCE
 from gonets.games.carcassonne import GAME
 from gonets.games.carcassonne.rules.tiles import MONASTERY, TILE_TYPES
 from gonets.games.carcassonne.svg import _label_grid, anchors, tile_art
+from gonets.games.carcassonne.text import phrases
 
 from .helpers import act, play
 from .test_messengers import road_five
@@ -316,3 +317,14 @@ def test_the_end_shows_where_every_total_came_from():
         mine = sum(e["points"] for e in finals if seat in e["holders"])
         assert mine <= total
     assert GAME.panels(view, "ru")[0]["title"] == "Итоговый подсчёт"
+
+
+def test_both_catalogues_hold_the_same_web_phrases():
+    def shape(value):
+        if isinstance(value, dict):
+            return {key: shape(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return len(value)
+        return re.findall(r"\{(\w+)\}", value)
+
+    assert shape(phrases("en")["web"]) == shape(phrases("ru")["web"])
