@@ -528,6 +528,9 @@ document.getElementById("chat-name-form").addEventListener("submit", event => {
 // At the end, a seated player opens the rematch (same seats and options) with one click; the
 // others see the invitation and take their own seat there with one click as well.
 function drawPlatform(frame) {
+  if (gonets.seat !== null && frame.seats[gonets.seat]) {
+    showChatSelf({seat: gonets.seat, name: seatLabel(frame.seats, gonets.seat)});
+  }
   const box = document.getElementById("rematch-box");
   const over = frame.status === "finished";
   const seated = gonets.seat !== null;
