@@ -39,14 +39,15 @@ MARGIN = 12
 GAP = 10
 CHAR = 0.6
 BOLD = 0.66
-"""Width of an average character, as a share of the font size (safe estimates: DejaVu Sans,
-the widest usual sans-serif, draws Cyrillic words at about 0.58 and 0.63)."""
+"""Width of an average lower-case letter, as a share of the font size (safe estimates:
+DejaVu Sans, the widest usual sans-serif, draws Cyrillic words at about 0.58 and 0.63);
+capitals and digits count 1.25 times that, spaces and stops half."""
 SMALL_FONT = 12
 """No text is smaller: at 1280x900 the picture is drawn at about its own size."""
-LARGE = (124, 172)
-BACK = (20, 28)
+LARGE = (116, 164)
+BACK = (16, 22)
 PILE = (44, 62)
-CHIP_H = 22
+CHIP_H = 20
 BUTTON = (150, 44)
 PHONE_SCALE = 0.55
 """The least scale the client may fit the picture at: on a 360-390 px phone the whole table
@@ -81,7 +82,9 @@ def _rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none
 
 def text_width(content: str, size: int, bold: bool = False) -> float:
     """An estimate of the drawn width of ``content`` at ``size``."""
-    return len(content) * size * (BOLD if bold else CHAR)
+    units = sum(1.25 if c.isupper() or c.isdigit() else 0.5 if c in " .,:;·'()-" else 1
+                for c in content)
+    return units * size * (BOLD if bold else CHAR)
 
 
 def wrap(words: str, width: float, size: int, bold: bool = False) -> list[str]:
@@ -204,7 +207,7 @@ def chip(view: dict, key: str, x: float, y: float, lang: str, note: str | None =
             f"<title>{escape(_tip(view, key, lang))}</title>"
             + _rect(x, y, w, CHIP_H, _fill(view, key), "#b3261e" if bad else "#777",
                     2 if bad else 1, rx=4)
-            + f'<text x="{x + 6:.0f}" y="{y + 15:.0f}" font-size="{SMALL_FONT}" '
+            + f'<text x="{x + 6:.0f}" y="{y + 14:.0f}" font-size="{SMALL_FONT}" '
               f'fill="{INK}">{body}</text></g>'), w
 
 
@@ -242,12 +245,6 @@ def _header_lines(view: dict, lang: str) -> tuple[str, str, list[str]]:
     else:
         status = ""
     lines = []
-    if view.get("sycophant") is not None:
-        lines.append(pic["sycophant_line"].format(**_seat_forms("p", view["sycophant"], lang)))
-    jester = view.get("jester")
-    if jester:
-        lines.append(pic["jester_line"].format(**_seat_forms("by", jester["by"], lang),
-                                               **_seat_forms("on", jester["on"], lang)))
     phase = view.get("phase")
     if phase == "redraw" and mover is not None:
         lines.append(pic["redraw_phase"].format(**_seat_forms("p", mover, lang)))
@@ -298,33 +295,39 @@ def seat_pick(word: str) -> str:
     return "|".join(f"{family}:{word}" for family in ("target", "also", "look"))
 
 
-def _badges(view: dict, s: dict, lang: str) -> list[tuple[str, str]]:
+def _badges(view: dict, s: dict, lang: str) -> list[tuple[str, str, str]]:
+    """The state of a seat as (word, colour, what it means)."""
     pic = web(lang)["svg"]
     found = []
     if not s["in_round"] and view.get("round"):
-        found.append((pic["out"], BADGES["out"]))
+        found.append((pic["out"], BADGES["out"], pic["out_tip"]))
     if s["protected"]:
-        found.append((pic["protected"], BADGES["protected"]))
-    if view.get("sycophant") == s["seat"]:
-        found.append((pic["sycophant"], BADGES["sycophant"]))
+        found.append((pic["protected"], BADGES["protected"], effect("handmaid", lang)))
+    q = s["seat"]
+    if view.get("sycophant") == q:
+        found.append((pic["sycophant"], BADGES["sycophant"],
+                      pic["sycophant_line"].format(**_seat_forms("p", q, lang))))
     jester = view.get("jester")
-    if jester and jester["on"] == s["seat"]:
+    if jester and jester["on"] == q:
         found.append((pic["jester"].format(**_seat_forms("p", jester["by"], lang)),
-                      BADGES["jester"]))
+                      BADGES["jester"], pic["jester_line"].format(
+                          **_seat_forms("by", jester["by"], lang), **_seat_forms("on", q, lang))))
     return found
 
 
-def _pips(tokens: int, target: int, right: float, y: float) -> list[str]:
+def _pips(tokens: int, target: int, right: float, y: float) -> tuple[list[str], float]:
+    """Token pips ending at ``right`` with 'tokens/target' before them; their width."""
     shown = max(target, tokens)
     step = min(15, 120 / max(1, shown))
     x = right - step * shown
-    out = [_text(x - 4, y + 5, f"{tokens}/{target}", 13, "end", "bold", "#c0392b")]
+    label = f"{tokens}/{target}"
+    out = [_text(x - 4, y + 5, label, 13, "end", "bold", "#c0392b")]
     for i in range(shown):
         fill = "#c0392b" if i < tokens else "none"
         out.append(f'<circle cx="{x + step * i + step / 2:.0f}" cy="{y:.0f}" '
                    f'r="{min(6, step / 2 - 1):.1f}" fill="{fill}" stroke="#c0392b" '
                    f'stroke-width="1.5"/>')
-    return out
+    return out, right - x + 4 + text_width(label, 13, bold=True)
 
 
 def _pile_entries(view: dict, s: dict, lang: str) -> list[tuple[str, str | None, bool]]:
@@ -335,34 +338,46 @@ def _pile_entries(view: dict, s: dict, lang: str) -> list[tuple[str, str | None,
 
 def _seat_content(view: dict, s: dict, x: float, y: float, w: float,
                   lang: str) -> tuple[list[str], float]:
-    """Everything inside a seat area but its frame; the drawings and the height used."""
+    """Everything inside a seat area but its frame: the name, the badges (beside the name
+    when they fit), the cards in hand as backs and the tokens on the first line, then the
+    discard pile; the drawings and the height used."""
     q = s["seat"]
-    viewer = view.get("seat")
     name = who(q, lang, None)
-    if q == viewer:
+    if q == view.get("seat"):
         name += f" ({web(lang)['svg']['you']})"
     if view.get("turn") == q and not view.get("terminal"):
         name = "▶ " + name
-    out = [_text(x + 10, y + 22, name, _fit(name, w / 2, 16), weight="bold")]
-    out += _pips(s["tokens"], view["target"], x + w - 10, y + 17)
-    bx = x + 10
-    for word, colour in _badges(view, s, lang):
-        bw = text_width(word, SMALL_FONT, bold=True) + 10
-        out.append(_rect(bx, y + 34, bw, 20, colour, rx=4))
-        out.append(_text(bx + bw / 2, y + 48, word, SMALL_FONT, "middle", "bold", "#fff"))
-        bx += bw + 4
-    if q != viewer:
+    size = _fit(name, w / 2, 16)
+    out = [_text(x + 10, y + 22, name, size, weight="bold")]
+    pips, right = _pips(s["tokens"], view["target"], x + w - 10, y + 17)
+    out += pips
+    right += 10
+    if q != view.get("seat") and s["hand_size"]:
         for i in range(s["hand_size"]):
-            out.append(card_back(x + w - 10 - (BACK[0] + 3) * (s["hand_size"] - i) + 3,
-                                 y + 30, BACK))
+            out.append(card_back(x + w - right - 16 - 10 * (s["hand_size"] - 1 - i), y + 6,
+                                 BACK))
+        right += 24 + 10 * (s["hand_size"] - 1)
+    badges = [(word, colour, tip, text_width(word, SMALL_FONT, bold=True) + 10)
+              for word, colour, tip in _badges(view, s, lang)]
+    bx = x + 18 + text_width(name, size, bold=True)
+    by = y + 8
+    if bx + sum(bw + 4 for *_, bw in badges) > x + w - right:
+        bx, by = x + 10, y + 32
+    for word, colour, tip, bw in badges:
+        out.append(f'<g class="badge"><title>{escape(tip)}</title>'
+                   + _rect(bx, by, bw, 20, colour, rx=4)
+                   + _text(bx + bw / 2, by + 14, word, SMALL_FONT, "middle", "bold", "#fff")
+                   + "</g>")
+        bx += bw + 4
+    top = by + 28 if badges else y + 36
     entries = _pile_entries(view, s, lang)
     if not entries:
-        out.append(_text(x + 10, y + 78, web(lang)["svg"]["no_discards"], SMALL_FONT,
+        out.append(_text(x + 10, top + 14, web(lang)["svg"]["no_discards"], SMALL_FONT,
                          fill="#888"))
-        return out, 92
-    chips, lines = _chips(view, entries, x + 10, y + 64, w - 20, lang)
+        return out, top - y + 24
+    chips, lines = _chips(view, entries, x + 10, top, w - 20, lang)
     out.append('<g class="discards">' + "".join(chips) + "</g>")
-    return out, 64 + lines * (CHIP_H + 4) + 6
+    return out, top - y + lines * (CHIP_H + 4) + 4
 
 
 def _seat_area(view: dict, s: dict, x: float, y: float, w: float, h: float,
@@ -422,16 +437,15 @@ def _hand(view: dict, top: float, lang: str) -> tuple[list[str], float, dict]:
     boxes: dict = {}
     if not hand:
         return out, MARGIN, boxes
-    out.append(_text(MARGIN, top + 14, web(lang)["svg"]["hand"], 15, weight="bold"))
     picks = hand_picks(view)
     x = MARGIN
     for i, key in enumerate(hand):
-        out.append(card_face(view, key, x, top + 22, lang, picks.get(i)))
-        boxes.setdefault(key, []).append((x, top + 22, *LARGE))
+        out.append(card_face(view, key, x, top + 4, lang, picks.get(i)))
+        boxes.setdefault(key, []).append((x, top + 4, *LARGE))
         x += LARGE[0] + GAP
     if view.get("phase") == "redraw" and view.get("legal"):
         for i, answer in enumerate(("redraw", "keep")):
-            out.append(_button(x + 6, top + 30 + i * (BUTTON[1] + 12), f"bishop:{answer}",
+            out.append(_button(x + 6, top + 12 + i * (BUTTON[1] + 12), f"bishop:{answer}",
                                web(lang)["svg"][answer]))
         x += BUTTON[0] + 12
     return out, x + 6, boxes
@@ -454,20 +468,20 @@ def _table_cards(view: dict, x: float, top: float, lang: str,
     count = view.get("deck_size", 0)
     pw, ph = PILE
     for i in range(min(3, count)):
-        out.append(card_back(x + 2 * i, top + 26 - 2 * i, PILE))
+        out.append(card_back(x + 2 * i, top + 8 - 2 * i, PILE))
     if not count:
-        out.append(_rect(x, top + 26, pw, ph, "none", "#999", extra=' stroke-dasharray="4 3"'))
-    out.append(_text(x + pw / 2, top + 26 + ph + 18, pic["deck"].format(n=count), 13,
+        out.append(_rect(x, top + 8, pw, ph, "none", "#999", extra=' stroke-dasharray="4 3"'))
+    out.append(_text(x + pw / 2, top + 8 + ph + 18, pic["deck"].format(n=count), 13,
                      "middle", "bold"))
     out.append("</g>")
     cx = x + pw + 18
     if view.get("spare"):
         out.append(f'<g class="spare"{_attr("data-pick", seat_pick("spare"))}>'
-                   + card_back(cx, top + 26, PILE) + "</g>")
-        out.append(_text(cx + pw / 2, top + 26 + ph + 18, pic["spare"], 13, "middle"))
-        boxes["spare"] = (cx, top + 26, pw, ph)
+                   + card_back(cx, top + 8, PILE) + "</g>")
+        out.append(_text(cx + pw / 2, top + 8 + ph + 18, pic["spare"], 13, "middle"))
+        boxes["spare"] = (cx, top + 8, pw, ph)
         cx += pw + 18
-    y = top + 26 + ph + 30
+    y = top + 8 + ph + 30
     room = WIDTH - MARGIN - x
     for name in ("face_up", "burned"):
         cards = view.get(name) or []
@@ -504,8 +518,8 @@ def _strip(view: dict, card_key: str, target_key: str, guesses: list[str], top: 
     room = WIDTH - 2 * MARGIN
     cols = min(len(guesses), 7 if len(guesses) <= 7 else 6 if len(guesses) > 10 else 5)
     w = (room - 16 - 8 * (cols - 1)) / cols
-    h = 72
     rows = -(-len(guesses) // cols)
+    h = 72 if rows == 1 else 62
     height = max(least + 6, 50 + rows * (h + 8))
     target = target_key.split(":", 1)[1]
     seat = "spare" if target == "spare" else int(target[1:]) - 1
@@ -552,9 +566,10 @@ def _guess_face(view: dict, guess: str, x: float, y: float, w: float, h: float,
              _rect(x, y, w, h, fill, "#555"),
              _text(x + 6, y + 20, str(value), 18, weight="bold")]
     size = _fit(names, w - 8, 14)
-    lines = wrap(names, w - 8, size, bold=True)
-    for i, line in enumerate(lines[:3]):
-        parts.append(_text(x + w / 2, y + 36 + 14 * i, line, size, "middle", "bold"))
+    lines = wrap(names, w - 8, size, bold=True)[:3]
+    first = y + 36 if len(lines) < 3 else y + 32
+    for i, line in enumerate(lines):
+        parts.append(_text(x + w / 2, first + 13 * i, line, size, "middle", "bold"))
     parts.append("</g>")
     return "".join(parts)
 
@@ -592,7 +607,7 @@ def render_svg(view: dict, lang: str = "en") -> str:
     hand, right, card_boxes = _hand(view, band, lang)
     table, table_h = _table_cards(view, max(right, MARGIN), band, lang, seat_boxes)
     body += hand + table + _chosen_marks(view, seat_boxes, card_boxes)
-    used = max(22 + LARGE[1] if view.get("hand") else 0, table_h)
+    used = max(4 + LARGE[1] if view.get("hand") else 0, table_h)
     strips, used = _guess_strips(view, band, lang, used)
     body += strips
     total = int(band + used + MARGIN)
