@@ -57,7 +57,8 @@ def play(
     bots: str | None = typer.Option(None, help="Comma list of bots for the other seats."),
     watch: bool = typer.Option(False, help="Bots play every seat; you watch."),
     name: str = typer.Option("You", help="Your name at the table."),
-    lang: str = typer.Option("en", help="Language of card names and the log: en or ru."),
+    lang: str = typer.Option("en", help="Language of card names, the log and the score "
+                                        "table: en or ru."),
     delay: float = typer.Option(0.0, help="Seconds to pause after each bot move."),
     save: Path | None = typer.Option(None, help="Directory to save the match record in."),
     resume: Path | None = typer.Option(None, help="Resume an unfinished match record."),
@@ -392,28 +393,35 @@ def bench(
 
 
 # -- records ------------------------------------------------------------------------------------
+LANG_HELP = "Language of the words printed: en or ru."
+
+
 @app.command()
-def replay(file: Path = typer.Argument(..., help="A match record (JSON).")) -> None:
-    """Re-apply a record step by step, verify it, and print the result."""
+def replay(file: Path = typer.Argument(..., help="A match record (JSON)."),
+           lang: str = typer.Option("en", help=LANG_HELP)) -> None:
+    """Re-apply a record step by step, verify it, and print the score table."""
+    from gonets.core import seat_names
+    from gonets.server.words import word
+    from gonets.terminal import check_lang, score_table
+
     try:
+        check_lang(lang)
         record = Record.load(file)
         state = record.replay()
     except GonetsError as exc:
         fail(str(exc))
     game = get_game(record.game)
-    console.print(f"{game.title}, {record.players} players, preset {record.preset}: "
-                  f"{len(record.steps)} steps replayed and verified.")
-    if state.is_terminal():
-        result = state.result()
-        names = [seat.get("name", f"p{i + 1}") for i, seat in enumerate(record.seats)] or \
-            [f"p{i + 1}" for i in range(record.players)]
-        for seat, score in enumerate(result.scores):
-            star = "  winner" if seat in result.winners else ""
-            console.print(f"  p{seat + 1} {names[seat] if seat < len(names) else ''}: "
-                          f"{score:g}{star}")
-    else:
-        console.print(f"The match is not over; seat p{state.current_player() + 1} decides next."
-                      if state.current_player() >= 0 else "The match is not over.")
+    console.print(word(lang, "term.replayed", game=game.title, players=record.players,
+                       preset=record.preset, steps=len(record.steps)), markup=False)
+    names = seat_names(record.seats or [{} for _ in range(record.players)])
+    names += [f"p{i + 1}" for i in range(len(names), record.players)]
+    over = state.is_terminal()
+    console.print(score_table(game, state.view(None), names[:record.players], lang,
+                              state.result().winners if over else None))
+    if not over:
+        seat = state.current_player()
+        console.print(word(lang, "term.not_over_seat", seat=seat + 1) if seat >= 0
+                      else word(lang, "term.not_over"))
 
 
 @app.command()
@@ -424,9 +432,13 @@ def render(
     seat: int | None = typer.Option(None, help="Seat number 1..N to draw the view of "
                                               "(default: a spectator)."),
     out: Path = typer.Option(Path("table.svg"), help="Output file, .svg or .png."),
+    lang: str = typer.Option("en", help="Language of the words in the picture: en or ru."),
 ) -> None:
     """Draw one moment of a recorded match as a seat (or a spectator) sees it."""
+    from gonets.terminal import check_lang
+
     try:
+        check_lang(lang)
         record = Record.load(record_file)
         if at is not None and not 0 <= at <= len(record.steps):
             raise OptionError(f"--at must be between 0 and {len(record.steps)}")
@@ -434,7 +446,7 @@ def render(
             raise OptionError(f"--seat must be between 1 and {record.players}")
         state = record.replay(upto=at, verify=False)
         view = state.view(None if seat is None else seat - 1)
-        svg = get_game(record.game).render_svg(view)
+        svg = get_game(record.game).render_svg(view, lang)
     except GonetsError as exc:
         fail(str(exc))
     if out.suffix.lower() == ".png":

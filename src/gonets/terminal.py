@@ -9,11 +9,43 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
 
-from gonets.core import GonetsError, IllegalAction, Match, seat_names
+from gonets.core import Game, GonetsError, IllegalAction, Match, seat_names
+from gonets.server.words import LANGUAGES, word
 
-QUIT_WORDS = {"q", "quit", "exit"}
+QUIT_WORDS = {"q", "quit", "exit", "выход"}
 HINT_WORDS = {"?", "hint"}
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if gonets speaks it; :class:`GonetsError` naming the choices otherwise."""
+    if lang not in LANGUAGES:
+        raise GonetsError(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    return lang
+
+
+def score_table(game: Game, view: dict, names: list[str], lang: str = "en",
+                winners: list[int] | None = None) -> Table:
+    """The game's score table of a view (``Game.scoreboard``: the same columns as the web
+    page's and the replay's), one row per seat, winners marked once the match is over."""
+    board = game.scoreboard(view, lang)
+    table = Table(title=word(lang, "term.scores"), title_justify="left")
+    table.add_column(word(lang, "table.seat"))
+    for column in board.get("columns") or []:
+        table.add_column(Text(str(column)), justify="right")
+    if winners is not None:
+        table.add_column("")
+    rows = board.get("rows") or []
+    for seat, name in enumerate(names):
+        cells = [Text(str(cell)) for cell in (rows[seat] if seat < len(rows) else [])]
+        cells += [Text("")] * (len(board.get("columns") or []) - len(cells))
+        if winners is not None:
+            cells.append(Text(word(lang, "term.winner") if seat in winners else "",
+                              style="bold green"))
+        table.add_row(Text(f"{name} (p{seat + 1})"), *cells)
+    return table
 
 
 class TerminalTable:
@@ -25,7 +57,7 @@ class TerminalTable:
         self.match = match
         self.game = match.game
         self.agents = agents
-        self.lang = lang
+        self.lang = check_lang(lang)
         self.delay = delay
         self.save_dir = save_dir
         self.hints = hints
@@ -72,8 +104,7 @@ class TerminalTable:
         while True:
             try:
                 answer = self.console.input(
-                    "[bold]your choice[/] (number or notation, "
-                    f"{'? for a hint, ' if self.hints else ''}q to quit): ")
+                    word(self.lang, "term.prompt_hints" if self.hints else "term.prompt"))
             except EOFError:
                 return False
             answer = answer.strip()
@@ -87,7 +118,8 @@ class TerminalTable:
                 self.match.act(seat, action)
                 return True
             except GonetsError as exc:
-                self.console.print(f"[red]{exc}[/] Try again.")
+                self.console.print(Text(f"{exc} ", style="red"),
+                                   word(self.lang, "term.try_again"))
 
     def show_hints(self, view: dict, legal: list[int]) -> None:
         """The search's top three moves from this seat's view (nothing else is read)."""
@@ -126,13 +158,11 @@ class TerminalTable:
     def finish(self) -> None:
         self.show_log()
         state = self.match.state
-        self.console.print(Rule("the match is over"))
-        self.console.print(self.game.render_text(state.view(self.viewer), self.lang))
-        result = state.result()
-        names = [seat.get("name", f"p{i + 1}") for i, seat in enumerate(self.match.record.seats)]
-        for seat, score in enumerate(result.scores):
-            star = "  [bold green]winner[/]" if seat in result.winners else ""
-            self.console.print(f"  p{seat + 1} {names[seat]}: {score:g}{star}")
+        self.console.print(Rule(word(self.lang, "term.over")))
+        view = state.view(self.viewer)
+        self.console.print(self.game.render_text(view, self.lang))
+        self.console.print(score_table(self.game, view, self.names, self.lang,
+                                       state.result().winners))
         if self.save_dir:
             self.save()
         self.wait_for_reader()
@@ -143,14 +173,14 @@ class TerminalTable:
         if self.viewer is None or not self.console.is_terminal or not sys.stdin.isatty():
             return
         try:
-            self.console.input("[dim]press Enter to leave[/] ")
+            self.console.input(word(self.lang, "term.leave"))
         except (EOFError, KeyboardInterrupt):
             pass
 
     def stop(self) -> None:
         path = self.save(self.save_dir or Path("."))
-        self.console.print(f"Match saved to {path}; resume it with: gonets play "
-                           f"{self.game.name} --resume {path}")
+        self.console.print(word(self.lang, "term.saved", path=path, game=self.game.name),
+                           markup=False)
 
     def save(self, directory: Path | None = None) -> Path:
         directory = Path(directory or self.save_dir)
@@ -159,5 +189,5 @@ class TerminalTable:
         path = directory / f"{self.game.name}-{self.match.record.seed}-{stamp}.json"
         self.match.record.save(path)
         if self.match.state.is_terminal():
-            self.console.print(f"record saved to {path}")
+            self.console.print(word(self.lang, "term.record_saved", path=path), markup=False)
         return path

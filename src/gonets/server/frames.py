@@ -8,13 +8,11 @@ added by the table. This is what keeps hidden information inside the game's ``_v
 
 from __future__ import annotations
 
-import json
 import logging
-from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from gonets.core import Game
+from gonets.server.words import word
 
 log = logging.getLogger("gonets.server")
 
@@ -88,26 +86,6 @@ def describe_action(game: Game, view: dict, text: str, lang: str = "en") -> str:
         return str(game.describe_action(view, text, lang))
     except Exception:  # noqa: BLE001
         return text
-
-
-@lru_cache(maxsize=8)
-def platform_words(lang: str) -> dict[str, str]:
-    """The platform's own words in ``lang``: the web client's catalogue (``web/i18n``), one
-    per language for the page and the server alike."""
-    folder = resources.files("gonets") / "web" / "i18n"
-    words: dict[str, str] = json.loads((folder / "en.json").read_text(encoding="utf-8"))
-    own = folder / f"{lang}.json"
-    if lang != "en" and own.is_file():
-        words.update(json.loads(own.read_text(encoding="utf-8")))
-    return words
-
-
-def word(lang: str, key: str, **values: Any) -> str:
-    """One platform phrase in ``lang`` with its ``{placeholders}`` filled."""
-    text = platform_words(lang).get(key, key)
-    for name, value in values.items():
-        text = text.replace("{" + name + "}", str(value))
-    return text
 
 
 class LogLines:
