@@ -335,7 +335,7 @@ def render_svg(view: dict, lang: str = "en") -> str:
     height = int(HEAD + rows * CELL + 4 + used + PAD)
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="{FONT}" data-zoom="on" '
-            f'data-unit="{CELL}" data-min-unit="{MIN_UNIT}">'
+            f'data-unit="{CELL}" data-min-unit="{MIN_UNIT}" style="background:#f4ecd8">'
             f'<rect width="{width}" height="{height}" fill="#f4ecd8"/>')
     return "\n".join([head, *parts, *legend, "</svg>"])
 
@@ -520,11 +520,11 @@ def quest_track(view: dict, seat: int, lang: str = "en") -> str | None:
     if quest is None:
         return None
     steps = quest["steps"]
-    gap = 260 / max(1, len(steps) - 1)
-    body = [f'<line x1="20" y1="26" x2="{20 + gap * (len(steps) - 1):.0f}" y2="26" '
+    gap = 250 / max(1, len(steps) - 1)
+    body = [f'<line x1="25" y1="26" x2="{25 + gap * (len(steps) - 1):.0f}" y2="26" '
             f'stroke="#aab7b8" stroke-width="3"/>']
     for i, line in enumerate(step_lines(view, seat, lang)):
-        x = 20 + gap * i
+        x = 25 + gap * i
         done = hero["done"] or i < hero["step"]
         now = i == hero["step"] and not hero["done"] and not hero["elim"]
         fill, ink = ("#27ae60", "#fff") if done else ("#f4d03f", "#1c2833") if now else \
