@@ -35,6 +35,11 @@ from gonets.games.loveletter.text import (
 )
 
 WIDTH = 600
+NARROW = 420
+"""The picture's width: up to 4 players one column of seats in a narrow picture that a phone
+shows at about 90% (its words about 11 px); 5-8 players two columns in a wider one."""
+GUESS_W = 68
+"""The least width of a guess face (a 40 px target on a phone)."""
 MARGIN = 12
 GAP = 10
 CHAR = 0.6
@@ -264,15 +269,26 @@ def _seat_forms(name: str, seat, lang: str) -> dict[str, str]:
     return forms(name, seat, lang)
 
 
-def _header(view: dict, lang: str) -> tuple[list[str], float]:
+def picture_width(view: dict) -> int:
+    """How wide the picture of ``view`` is drawn (see :data:`NARROW`)."""
+    return NARROW if len(view.get("seats", [])) <= 4 else WIDTH
+
+
+def _header(view: dict, lang: str, width: int) -> tuple[list[str], float]:
+    """The title and the status (beside it, or below it when both do not fit on a line),
+    then the pending decision or the coming showdown in words."""
     title, status, lines = _header_lines(view, lang)
-    room = WIDTH - 2 * MARGIN
-    status_w = text_width(status, 14, bold=True) if status else 0
-    size = _fit(title, room - status_w - 12, 16)
+    room = width - 2 * MARGIN
+    status_w = text_width(status, 14, bold=True) + 12 if status else 0
+    below = text_width(title, 15, bold=True) > room - status_w
+    size = _fit(title, room if below else room - status_w, 16)
     out = [_text(MARGIN, 24, title, size, weight="bold", fill="#3b0d1e")]
-    if status:
-        out.append(_text(WIDTH - MARGIN, 24, status, 14, "end", "bold", ACCENT))
     y = 24
+    if status and below:
+        y += 20
+        out.append(_text(MARGIN, y, status, 14, weight="bold", fill=ACCENT))
+    elif status:
+        out.append(_text(width - MARGIN, y, status, 14, "end", "bold", ACCENT))
     for line in lines:
         for part in wrap(line, room, 13):
             y += 18
@@ -391,12 +407,12 @@ def _seat_area(view: dict, s: dict, x: float, y: float, w: float, h: float,
             frame, *content, "</g>"]
 
 
-def _seats(view: dict, top: float, lang: str) -> tuple[list[str], dict, float]:
-    """The seat areas in a grid (one column for 2 players, two otherwise); the drawings,
-    each seat's box (x, y, w, h) and the height used."""
+def _seats(view: dict, top: float, lang: str, width: int) -> tuple[list[str], dict, float]:
+    """The seat areas in a grid (one column in the narrow picture, two in the wide one); the
+    drawings, each seat's box (x, y, w, h) and the height used."""
     seats = view.get("seats", [])
-    cols = 1 if len(seats) <= 2 else 2
-    w = (WIDTH - 2 * MARGIN - GAP * (cols - 1)) / cols
+    cols = 1 if width == NARROW else 2
+    w = (width - 2 * MARGIN - GAP * (cols - 1)) / cols
     order = seat_order(view)
     out: list[str] = []
     boxes: dict = {}
@@ -458,8 +474,8 @@ def _button(x: float, y: float, key: str, label: str) -> str:
             + _text(x + w / 2, y + h / 2 + 5, label, size, "middle", "bold", "#fff") + "</g>")
 
 
-def _table_cards(view: dict, x: float, top: float, lang: str,
-                 boxes: dict) -> tuple[list[str], float]:
+def _table_cards(view: dict, x: float, top: float, lang: str, boxes: dict,
+                 width: int) -> tuple[list[str], float]:
     """The draw pile, the set-aside card (a target with ``spare_card``; its box goes into
     ``boxes``) and the face-up and burned cards, from ``x`` to the right edge; the drawings
     and the height used."""
@@ -476,13 +492,14 @@ def _table_cards(view: dict, x: float, top: float, lang: str,
     out.append("</g>")
     cx = x + pw + 18
     if view.get("spare"):
-        out.append(f'<g class="spare"{_attr("data-pick", seat_pick("spare"))}>'
-                   + card_back(cx, top + 8, PILE) + "</g>")
+        choosable = (view.get("options") or {}).get("spare_card", "off") != "off"
+        pick = _attr("data-pick", seat_pick("spare")) if choosable else ""
+        out.append(f'<g class="spare"{pick}>' + card_back(cx, top + 8, PILE) + "</g>")
         out.append(_text(cx + pw / 2, top + 8 + ph + 18, pic["spare"], 13, "middle"))
         boxes["spare"] = (cx, top + 8, pw, ph)
         cx += pw + 18
     y = top + 8 + ph + 30
-    room = WIDTH - MARGIN - x
+    room = width - MARGIN - x
     for name in ("face_up", "burned"):
         cards = view.get(name) or []
         if not cards:
@@ -494,8 +511,8 @@ def _table_cards(view: dict, x: float, top: float, lang: str,
     return out, y - top
 
 
-def _guess_strips(view: dict, top: float, lang: str,
-                  least: float) -> tuple[list[str], float]:
+def _guess_strips(view: dict, top: float, lang: str, least: float,
+                  width: int) -> tuple[list[str], float]:
     """For each card and player that a guess follows, the strip of guesses shown over the
     hand (at least ``least`` high, to cover it) once both are chosen; the drawings and the
     height the tallest strip needs."""
@@ -507,18 +524,22 @@ def _guess_strips(view: dict, top: float, lang: str,
     out: list[str] = []
     tallest = least
     for (card_key, target_key), guesses in strips.items():
-        drawn, height = _strip(view, card_key, target_key, guesses, top, lang, least)
+        drawn, height = _strip(view, (card_key, target_key), guesses, top, lang, least,
+                               width)
         out += drawn
         tallest = max(tallest, height)
     return out, tallest
 
 
-def _strip(view: dict, card_key: str, target_key: str, guesses: list[str], top: float,
-           lang: str, least: float) -> tuple[list[str], float]:
-    room = WIDTH - 2 * MARGIN
-    cols = min(len(guesses), 7 if len(guesses) <= 7 else 6 if len(guesses) > 10 else 5)
+def _strip(view: dict, chosen: tuple[str, str], guesses: list[str], top: float,
+           lang: str, least: float, width: int) -> tuple[list[str], float]:
+    """One guess strip: a title, the card kept, and the faces in balanced rows."""
+    card_key, target_key = chosen
+    room = width - 2 * MARGIN
+    most = max(1, int((room - 8) // (GUESS_W + 8)))
+    rows = -(-len(guesses) // most)
+    cols = -(-len(guesses) // rows)
     w = (room - 16 - 8 * (cols - 1)) / cols
-    rows = -(-len(guesses) // cols)
     h = 72 if rows == 1 else 62
     height = max(least + 6, 50 + rows * (h + 8))
     target = target_key.split(":", 1)[1]
@@ -600,19 +621,24 @@ def render_svg(view: dict, lang: str = "en") -> str:
     """The table of ``view`` as one standalone SVG document (no external resources), its
     words in ``lang``."""
     lang = lang_of(lang)
-    body, top = _header(view, lang)
-    seats, seat_boxes, height = _seats(view, top, lang)
+    width = picture_width(view)
+    body, top = _header(view, lang, width)
+    seats, seat_boxes, height = _seats(view, top, lang, width)
     body += seats
     band = top + height + 4
     hand, right, card_boxes = _hand(view, band, lang)
-    table, table_h = _table_cards(view, max(right, MARGIN), band, lang, seat_boxes)
+    hand_h = 4 + LARGE[1] if view.get("hand") else 0
+    if width - MARGIN - right < 2 * PILE[0] + 18:       # no room beside the hand: below it
+        table, table_h = _table_cards(view, MARGIN, band + hand_h, lang, seat_boxes, width)
+        table_h += hand_h
+    else:
+        table, table_h = _table_cards(view, right, band, lang, seat_boxes, width)
     body += hand + table + _chosen_marks(view, seat_boxes, card_boxes)
-    used = max(4 + LARGE[1] if view.get("hand") else 0, table_h)
-    strips, used = _guess_strips(view, band, lang, used)
+    strips, used = _guess_strips(view, band, lang, max(hand_h, table_h), width)
     body += strips
     total = int(band + used + MARGIN)
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{total}" '
-            f'viewBox="0 0 {WIDTH} {total}" data-min-scale="{PHONE_SCALE}" '
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{total}" '
+            f'viewBox="0 0 {width} {total}" data-min-scale="{PHONE_SCALE}" '
             f'font-family="sans-serif">'
-            f'<rect width="{WIDTH}" height="{total}" fill="#fbf6ee"/>')
+            f'<rect width="{width}" height="{total}" fill="#fbf6ee"/>')
     return head + "".join(body) + "</svg>"
