@@ -263,3 +263,53 @@ def test_each_game_s_help_is_served_in_the_asked_language(server):
     assert server.http.get("/api/games/chess/help").json()["code"] == "no_game"
     odd = server.http.get("/api/games/toy/help", params={"lang": "<x>"}).json()
     assert odd["lang"] == "en"
+
+
+# -- several processes -------------------------------------------------------------------------
+def test_chat_and_rematch_reach_clients_of_another_process(toy):
+    import os
+
+    from .conftest import POSTGRES, postgres_schema_url
+    from .helpers import ServerThread
+
+    redis = os.environ.get("GONETS_TEST_REDIS")
+    if not (POSTGRES and redis):
+        if os.environ.get("CI"):
+            pytest.fail("GONETS_TEST_POSTGRES and GONETS_TEST_REDIS must be set in CI")
+        pytest.skip("GONETS_TEST_POSTGRES and GONETS_TEST_REDIS are not set")
+    schema = postgres_schema_url()
+    url = next(schema)
+    try:
+        with ServerThread(url, redis_url=redis) as one, ServerThread(url,
+                                                                      redis_url=redis) as two:
+            created = one.create(game="toy", players=2, seats=HUMANS)
+            table_id = created["id"]
+            bob_link = two.claim(table_id, name="Bob")
+            ann = one.client(table_id, created["links"]["seat"]["token"], name="Ann")
+            bob = two.client(table_id, bob_link["token"])
+            watcher = two.client(table_id)
+            for client in (ann, bob, watcher):
+                client.until(lambda m: m["type"] == "chat" and m.get("history"))
+            ann.send({"type": "chat", "text": "hello from one"})
+            for client in (bob, watcher):
+                line = client.until(lambda m: m["type"] == "chat")["entries"][0]
+                assert line["text"] == "hello from one" and line["name"] == "Ann"
+            watcher.send({"type": "chat", "text": "hello from two"})
+            ann.until(lambda m: m["type"] == "chat"
+                      and m["entries"][0]["text"] == "hello from two")
+            late = one.client(table_id)                    # history from the database
+            history = late.until(lambda m: m["type"] == "chat")["entries"]
+            assert [e["text"] for e in history] == ["hello from one", "hello from two"]
+            finish([ann, bob])
+            bob.send({"type": "rematch", "ref": "b"})      # on the process that mirrors
+            his = bob.until(lambda m: m["type"] == "rematch")
+            seen = ann.until(lambda m: m["type"] == "state" and m.get("rematch"))
+            assert seen["rematch"] == his["table"] and his["link"]["seat"] == 1
+            ann.send({"type": "rematch", "ref": "a"})
+            mine = ann.until(lambda m: m["type"] == "rematch")
+            assert mine["table"] == his["table"] and mine["link"]["seat"] == 0
+            assert mine["link"]["token"] not in "".join(bob.raw)
+            for client in (ann, bob, watcher, late):
+                client.close()
+    finally:
+        schema.close()

@@ -49,6 +49,8 @@ def migrate(engine: Engine, target: str = "head") -> None:
             command.stamp(config, "0001")          # made before migrations: the first schema
         elif "gonets_tables" not in names and "alembic_version" in names:
             command.stamp(config, "base", purge=True)   # emptied: its version means nothing
+            for leftover in [n for n in names if n.startswith("gonets_")]:
+                conn.execute(text(f'DROP TABLE "{leftover}"'))   # made again from the start
         command.upgrade(config, target)
 
 
