@@ -29,7 +29,7 @@ from gonets.core.game import CHANCE, TERMINAL, Game, State
 
 
 class _Node:
-    __slots__ = ("available", "children", "mover", "private", "reward", "visits")
+    __slots__ = ("available", "children", "mean", "mover", "private", "reward", "visits")
 
     def __init__(self, mover: int):
         self.mover = mover
@@ -37,6 +37,7 @@ class _Node:
         self.visits = 0
         self.available = 0
         self.reward = 0.0
+        self.mean = 0.0          # reward / visits, kept up to date by the backup
         self.private = True      # every walk through here went on to the same seat, no chance
 
 
@@ -70,9 +71,9 @@ class Search:
         self._done_at_chance = self._done is not None and \
             getattr(bot, "ROLLOUT_DONE_AT_CHANCE", False)
         self._needs_start = self._done is not None
-        self._sample = game.sample_world
-        if type(game).sample_world is Game.sample_world and hasattr(views, "sample_world"):
-            self._sample = functools.partial(views.sample_world, game)
+        self._sampler = None         # views.sampler(game, view): sample_world of one view
+        if type(game).sample_world is Game.sample_world:
+            self._sampler = getattr(views, "sampler", None)
         self._evaluate = getattr(bot, "evaluate", None) \
             if type(game).evaluate is Game.evaluate else None
 
@@ -81,9 +82,13 @@ class Search:
         """Grow ``root`` until the budget is spent; returns it."""
         deadline = None if seconds is None else time.perf_counter() + seconds
         done = 0
-        sample, rng = self._sample, self.rng
+        rng = self.rng
+        if self._sampler is not None:
+            sample = self._sampler(self.game, view)       # the view stays as it is meanwhile
+        else:
+            sample = functools.partial(self.game.sample_world, view)
         while iterations is None or done < iterations:
-            self.iterate(root, sample(view, rng))
+            self.iterate(root, sample(rng))
             done += 1
             if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
                 break
@@ -109,8 +114,7 @@ class Search:
                     continue
                 available = candidate.available = candidate.available + 1
                 if untried is None:
-                    visits = candidate.visits
-                    score = candidate.reward / visits + c * sqrt(log_of(available) / visits)
+                    score = candidate.mean + c * sqrt(log_of(available) / candidate.visits)
                     if score > best:                # the first best action wins ties
                         best, action, child = score, a, candidate
             if untried:
@@ -130,8 +134,9 @@ class Search:
                 break
         values = self.playout(state)
         for visited in path[1:]:
-            visited.visits += 1
-            visited.reward += values[visited.mover]
+            visits = visited.visits = visited.visits + 1
+            reward = visited.reward = visited.reward + values[visited.mover]
+            visited.mean = reward / visits
         root.visits += 1
 
     def settle(self, state: State) -> tuple[int, bool]:

@@ -298,6 +298,12 @@ def sample_world(game, view: dict, rng: random.Random):
     return world.sample(rng)
 
 
+def sampler(game, view: dict):
+    """``sample_world`` of one view as a function of the generator, for a caller that keeps
+    the view unchanged while it samples (a search): the view is read once, here."""
+    return _World(game, view).sample
+
+
 def _fingerprint(view: dict) -> tuple:
     return (*map(id, view.values()), len(view["log"]))
 
@@ -305,7 +311,7 @@ def _fingerprint(view: dict) -> tuple:
 class _World:
     """What one view fixes: the public position as a state, and the hidden slots to deal."""
 
-    __slots__ = ("base", "bottom", "fingerprint", "game", "left", "order", "own", "seat",
+    __slots__ = ("base", "bottom", "fingerprint", "free", "game", "left", "order", "seat",
                  "size", "slots", "view")
 
     def __init__(self, game, view: dict):
@@ -317,9 +323,9 @@ class _World:
             self._read_hidden(view)
 
     def _read_hidden(self, view: dict) -> None:
-        """The viewer's own cards, the slots of every other hidden card (hands, extra cards,
-        the set-aside card) with what each may be, the unseen cards, and the known places of
-        Chancellor cards in the draw pile."""
+        """The viewer's own cards (given to the base state), the slots of every other hidden
+        card (hands, extra cards, the set-aside card) with what each may be, the unseen cards,
+        and the known places of Chancellor cards in the draw pile."""
         state = self.base
         seat = self.seat = view["seat"]
         deck = state.rules.deck
@@ -327,7 +333,7 @@ class _World:
         pool = Counter(deck.cards)
         seen = [C.INDEX[k] for k in view["face_up"] + view["burned"]]
         seen += [C.INDEX[d["card"]] for s in view["seats"] for d in s["discards"]]
-        own = self.own = [C.INDEX[k] for k in (view["hand"] or [])]
+        own = [C.INDEX[k] for k in (view["hand"] or [])]
         pool.subtract(seen + own)
         slots: list[tuple[str, int, set[int] | None]] = []
         for s in view["seats"]:
@@ -349,8 +355,17 @@ class _World:
             slots = [(k, q, None) for k, q, _ in slots]
         self.slots, self.bottom = slots, bottom
         self.left = list(pool.elements())
+        self.free = all(allowed is None for _, _, allowed in slots) and \
+            len(self.left) >= len(slots)
         self.order = sorted(range(len(slots)), key=lambda i: (slots[i][2] is None,
                                                                len(slots[i][2] or ())))
+        if seat is not None and own:                     # the viewer's cards are no secret
+            state.hands[seat] = own[0]
+            if seat == state.turn:
+                if state.phase == PLAY:
+                    state.drawn = own[1] if len(own) > 1 else NONE
+                elif state.phase == CHANCELLOR:
+                    state.extra = own[1:]
 
     def sample(self, rng: random.Random):
         """One world: a copy of the public position with the hidden cards dealt by ``rng``."""
@@ -361,25 +376,32 @@ class _World:
 
     def _deal(self, state, rng: random.Random) -> None:
         slots = self.slots
-        chosen, rest = _assign(slots, self.order, self.left, rng)
+        if self.free:                      # what _assign does when no slot is narrowed
+            rest = self.left[:]
+            chosen = [NONE] * len(slots)
+            randrange = rng.randrange
+            for i in self.order:
+                card = chosen[i] = rest[randrange(len(rest))]
+                rest.remove(card)
+        else:
+            chosen, rest = _assign(slots, self.order, self.left, rng)
         rng.shuffle(rest)
-        seat, own = self.seat, self.own
-        if seat is not None and own:
-            state.hands[seat] = own[0]
         turn = state.turn
-        mine = own[1:] if seat == turn else []
+        mine = []
+        hands = state.hands
         for (kind, q, _), card in zip(slots, chosen):
             if kind == "hand":
-                state.hands[q] = card
+                hands[q] = card
             elif kind == "extra":
                 if q == turn:
                     mine.append(card)
             else:
                 state.spare = card
-        if state.phase == PLAY:
-            state.drawn = mine[0] if mine else NONE
-        elif state.phase == CHANCELLOR:
-            state.extra = mine
+        if mine:                           # the cards of a rival who is choosing
+            if state.phase == PLAY:
+                state.drawn = mine[0]
+            elif state.phase == CHANCELLOR:
+                state.extra = mine
         # draw pile: top is the end of the list; known Chancellor cards at their places
         size, bottom = self.size, self.bottom
         if not bottom and len(rest) >= size:
