@@ -89,10 +89,11 @@ def legacy_click(page, notation: str) -> bool:
     if not count:
         return False
     target = page.locator("[data-test-target='1']").first
-    bring_into_board(page, target)
+    zoomed = bring_into_board(page, target)
     target.click(timeout=TIMEOUT)
     if count > 1:
         page.locator(f"#menu button[data-action='{notation}']").click(timeout=TIMEOUT)
+    refit(page, zoomed)
     return True
 
 
@@ -123,16 +124,22 @@ def click_key(page, key: str) -> None:
         }""", key)
     if count:
         target = page.locator("[data-test-target='1']").first
-        bring_into_board(page, target)
+        zoomed = bring_into_board(page, target)
         target.click(timeout=TIMEOUT)
         if page.locator("#menu:not([hidden])").count():
             page.locator(f"#menu button[data-pick='{key}']").click(timeout=TIMEOUT)
+        refit(page, zoomed)
     else:
         page.locator(f"#actions button[data-pick='{key}']").click(timeout=TIMEOUT)
 
 
-def bring_into_board(page, target) -> None:
-    """Zoom a zoomable board out until ``target`` lies inside its visible box."""
+def bring_into_board(page, target) -> bool:
+    """Zoom a zoomable board out until ``target`` (on the board, not in a panel) lies inside
+    its visible box; True if it had to zoom (``refit`` then fits the view again, as a player
+    would press Fit, so later frames open fitted)."""
+    if not page.evaluate("(el) => !!el.closest('#board')", target.element_handle()):
+        return False
+    zoomed = False
     for _ in range(6):
         inside = page.evaluate(
             """(el) => {
@@ -142,8 +149,15 @@ def bring_into_board(page, target) -> None:
               return x > board.left && x < board.right && y > board.top && y < board.bottom;
             }""", target.element_handle())
         if inside or page.locator("#zoom-tools[hidden]").count():
-            return
+            return zoomed
         page.click("#zoom-out")
+        zoomed = True
+    return zoomed
+
+
+def refit(page, zoomed: bool) -> None:
+    if zoomed and page.locator("#zoom-fit:visible").count():
+        page.click("#zoom-fit")
 
 
 class Chooser:

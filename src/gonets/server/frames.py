@@ -26,6 +26,8 @@ def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
     ``lines`` (one per seat) saves describing again the events that were already described for
     the previous frame; ``names`` are the seat names the log calls the other players by;
     ``marks`` the log events a bot played for an absent seat (event index -> seat)."""
+    names = names if names is not None else (lines.names if lines else None)
+    seen, view = view, ({**view, "names": list(names)} if names else view)  # names are public
     events = view.get("log") or []
     legal = [{"text": text, "label": describe_action(game, view, text, lang),
               "steps": guarded(lambda: game.action_steps(view, text), [text])}
@@ -33,7 +35,7 @@ def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
     keys = {key for action in legal for key in action["steps"]}
     families = {family(key) for key in keys}
     return {
-        "view": view,
+        "view": seen,
         "svg": picture(game, view, lang),
         "scoreboard": guarded(lambda: game.scoreboard(view, lang), {"columns": [], "rows": []}),
         "panels": guarded(lambda: game.panels(view, lang), []),

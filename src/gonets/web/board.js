@@ -57,8 +57,26 @@ function fitBoard() {
   const focus = (w < base.w || h < base.h) ? focusBox(zoom.svg) : null;
   const centre = focus ? {x: focus.x + focus.w / 2, y: focus.y + focus.h / 2}
                        : {x: base.x + base.w / 2, y: base.y + base.h / 2};
-  setBox({x: centre.x - w / 2, y: centre.y - h / 2, w, h});
+  setBox(clamped({x: centre.x - w / 2, y: centre.y - h / 2, w, h}));
   zoom.manual = false;
+}
+
+// A view box moved back inside the picture wherever the picture is larger than it.
+function clamped(box) {
+  const base = zoom.base;
+  const inside = (start, size, low, span) =>
+    size <= span ? Math.min(Math.max(start, low), low + span - size) : low + (span - size) / 2;
+  return {x: inside(box.x, box.w, base.x, base.w), y: inside(box.y, box.h, base.y, base.h),
+          w: box.w, h: box.h};
+}
+
+// After a choice, bring the next choices into view unless the player moved the view.
+function followPicks() {
+  if (!zoom.svg || zoom.manual || !zoom.box) return;
+  const focus = focusBox(zoom.svg);
+  const box = zoom.box;
+  if (focus && (focus.x < box.x || focus.y < box.y || focus.x + focus.w > box.x + box.w ||
+                focus.y + focus.h > box.y + box.h)) fitBoard();
 }
 
 // Zoom by `factor` (>1: closer) around a point of the picture given in client pixels.

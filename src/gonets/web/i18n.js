@@ -44,6 +44,12 @@ function hasMessage(key) {
          Object.prototype.hasOwnProperty.call(i18n.english, key);
 }
 
+// The catalogue's words for ``key``, or ``fallback`` when no catalogue has them.
+function translated(key, fallback) {
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
 // Static words of the page: elements with data-i18n (text) or data-i18n-placeholder.
 function translatePage() {
   document.documentElement.lang = i18n.lang;

@@ -84,6 +84,16 @@ function back(frame) {
   decoratePictures(frame);
 }
 
+// While rotating: the other keys that could have been chosen instead of the rotated one's
+// (the other cells), so that a click on one moves the preview there.
+function siblings(frame) {
+  if (!picks.tentative || picks.chosen.length < 2) return [];
+  const kept = picks.chosen.splice(-2);
+  const keys = nextKeys(frame);
+  picks.chosen.push(...kept);
+  return keys.filter(k => k !== kept[0]);
+}
+
 // What the client offers now: the keys of the step being chosen (the tentative one's
 // siblings while cycling).
 function offered(frame) {
@@ -99,6 +109,7 @@ function pictures() { return document.querySelectorAll("#board svg, #panels svg"
 // Mark every picture element for the current choice and rebuild the buttons.
 function decoratePictures(frame) {
   const keys = offered(frame);
+  const others = siblings(frame);
   const families = new Set(keys.map(familyOf));
   const chosen = picks.chosen;
   const covered = new Set();
@@ -111,7 +122,8 @@ function decoratePictures(frame) {
     for (const node of root.querySelectorAll("[data-pick]")) {
       const own = keysOf(node, "data-pick");
       const live = own.filter(k => keys.includes(k));
-      const previous = picks.tentative && own.includes(chosen[chosen.length - 2]);
+      const previous = picks.tentative && (own.includes(chosen[chosen.length - 2]) ||
+                                           own.some(k => others.includes(k)));
       const visible = node.closest("[data-show]") === null ||
                       node.closest("[data-show]").style.display !== "none";
       node.classList.toggle("pick", mine && (live.length > 0 || previous));
@@ -133,6 +145,7 @@ function decoratePictures(frame) {
   }
   drawPickButtons(frame, keys.filter(k => !covered.has(k) || isCycle(k)));
   drawPrompt(frame, keys);
+  followPicks();
 }
 
 // One listener per picture: a click on an element carrying keys chooses among them.
@@ -146,6 +159,13 @@ function wirePicture(root, frame) {
       const own = keysOf(node, "data-pick");
       if (picks.tentative && own.includes(picks.chosen[picks.chosen.length - 2])) {
         cycle(frame);
+        return;
+      }
+      const moved = picks.tentative ? own.filter(k => siblings(frame).includes(k)) : [];
+      if (moved.length) {              // another cell while rotating: the preview moves there
+        picks.chosen.splice(-2);
+        picks.tentative = false;
+        choose(frame, moved[0]);
         return;
       }
       const live = own.filter(k => keys.includes(k));

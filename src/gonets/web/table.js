@@ -311,8 +311,9 @@ function draw(frame) {
     resetPicks();                     // a new position: an unfinished choice no longer applies
   }
   drawClaim(frame);
-  document.title = `${frame.title} — gonets`;
-  document.getElementById("title").textContent = `${frame.title} · ${t("table.table")} ${frame.table}`;
+  const title = translated(`game.${frame.view.game}.title`, frame.title);
+  document.title = `${title} — gonets`;
+  document.getElementById("title").textContent = `${title} · ${t("table.table")} ${frame.table}`;
   drawSeats(frame);
   drawTurn(frame);
   drawPanels(frame.panels || []);
@@ -402,7 +403,8 @@ function drawSeats(frame) {
       h("td", {class: typeof cell === "number" ? "num" : ""}, cell));
     return h("tr", {class: [index === frame.view.to_move ? "to-move" : "",
                             winner ? "winner" : ""].join(" ").trim(), "data-seat": index},
-      h("td", {}, seatLabel(frame.seats, index), marks.length ? ` · ${marks.join(", ")}` : ""),
+      h("td", {}, seatLabel(frame.seats, index),
+        marks.length ? h("span", {class: "marks"}, marks.join(", ")) : null),
       cells);
   });
   document.getElementById("seats").replaceChildren(head, ...rows);
