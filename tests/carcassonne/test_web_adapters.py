@@ -328,3 +328,14 @@ def test_both_catalogues_hold_the_same_web_phrases():
         return re.findall(r"\{(\w+)\}", value)
 
     assert shape(phrases("en")["web"]) == shape(phrases("ru")["web"])
+
+
+def test_the_tile_in_hand_names_its_player_when_the_page_knows_the_names():
+    state = play(["J"], [])
+    other = state.view(1)
+    assert GAME.panels(other, "en")[0]["title"] == "Tile of yellow: J"
+    named = {**other, "names": ["Anna", "Boris"]}
+    assert GAME.panels(named, "en")[0]["title"] == "Tile of Anna (yellow): J"
+    assert GAME.panels(named, "ru")[0]["title"] == "Плитка игрока Anna (жёлтый): J"
+    assert GAME.panels({**state.view(0), "names": ["Anna", "Boris"]}, "en")[0]["title"] == \
+        "Your tile: J"

@@ -545,8 +545,11 @@ def _final_panel(view: dict, lang: str) -> dict:
 def _hand_panel(view: dict, lang: str) -> dict:
     words = _words(lang)
     mine = bool(view.get("legal")) and view.get("phase") == "place"
-    title = words["hand_mine" if mine else "hand_other"].format(
-        tile=view["hand"], colour=_colour(view["active"], lang))
+    names = view.get("names") or []
+    who = names[view["active"]] if view["active"] < len(names) else ""
+    key = "hand_mine" if mine else "hand_named" if who else "hand_other"
+    title = words[key].format(tile=view["hand"], colour=_colour(view["active"], lang),
+                              who=who)
     lines: list = [[words["pile"], count(view["pile_size"], "tile", lang)]]
     if mine:
         lines.append(words["hand_hint"])
