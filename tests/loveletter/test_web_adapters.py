@@ -286,7 +286,8 @@ def test_what_you_know_and_the_unseen_cards():
     unseen = dict(map(tuple, panels["Cards you have not seen"]["lines"]))
     assert unseen["Priest 2"] == "1 of 2" and unseen["Guard 1"] == "4 of 5"
     assert unseen["King 6"] == "1 of 1"           # known from a look, not seen on the table
-    assert "Что вы знаете" in {p["title"] for p in GAME.panels(view, "ru")}
+    known = {p["title"]: p["lines"] for p in GAME.panels(view, "ru")}
+    assert known["Что вы знаете"] == ["У игрока 2: Король"]
     assert not any(p["title"] == "What you know" for p in GAME.panels(run(3, [deck, "priest p2"])
                                                                       .view(2), "en"))
 

@@ -755,8 +755,8 @@ def known_panel(view: dict, lang: str) -> dict | None:
             lines.append(_cap(words["spare_is"].format(card=names)))
         else:
             phrase = "holds" if len(keys) == 1 else "holds_one_of"
-            lines.append(_cap(words[phrase].format(p=seat_name(holder, lang), card=names,
-                                                   cards=names)))
+            lines.append(_cap(words[phrase].format(p=who(holder, lang, None, "gen"),
+                                                   card=names, cards=names)))
     return {"title": web(lang)["panels"]["known_title"], "lines": lines} if lines else None
 
 
