@@ -152,6 +152,9 @@ def test_a_baroness_on_one_or_two_players_and_a_cardinal_with_its_look():
     assert GAME.describe_step(view, "look:p3", "en") == "look at p3's hand"
     assert GAME.describe_step(view, "look:p3", "ru") == "посмотреть карту игрока 3"
     assert GAME.describe_step(view, "look:none", "ru") == "не смотреть"
+    assert GAME.prompt(view, "also", "en") == "Choose a second player, or none"
+    only_cardinal = dict(view, legal=[t for t in view["legal"] if t.startswith("cardinal")])
+    assert GAME.prompt(only_cardinal, "also", "en").startswith("Choose the second player")
 
 
 def test_the_set_aside_card_is_a_target_and_said_so():

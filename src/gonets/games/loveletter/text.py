@@ -22,7 +22,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from gonets.games.loveletter.notation import NO_CHOICE_KEYS, split_play
+from gonets.games.loveletter.notation import NO_CHOICE_KEYS, action_steps, split_play
 from gonets.games.loveletter.rules import cards as C
 from gonets.games.loveletter.views import Knowledge
 
@@ -613,6 +613,8 @@ def prompt(view: dict, family: str, lang: str = "en") -> str:
         return words[f"{family}_{next(iter(choosing))}"]
     if family == "target" and any(" spare" in text for text in legal):
         return words["target_spare"]
+    if family == "also" and not any("also:none" in action_steps(view, t) for t in legal):
+        return words["also_pair"]
     return words.get(family, "")
 
 
