@@ -313,3 +313,36 @@ def test_chat_and_rematch_reach_clients_of_another_process(toy):
                 client.close()
     finally:
         schema.close()
+
+
+# -- storage (SQLite, and PostgreSQL when configured) ------------------------------------------
+def test_chat_lines_and_rematch_pointers_are_stored_beside_the_table(db_url):
+    from gonets.server.migrate import current, downgrade, head, migrate
+    from gonets.server.storage import Storage
+
+    from .test_storage import stored
+
+    storage = Storage(db_url)
+    try:
+        storage.create_table(stored("t1"))
+        ids = [storage.add_chat("t1", {"ts": 1.0 + i, "seat": i % 2 or None, "name": None,
+                                       "spectator": 3, "text": f"line {i} <b>"})
+               for i in range(5)]
+        assert ids == sorted(ids) and len(set(ids)) == 5
+        storage.add_chat("other", {"ts": 9.0, "seat": 0, "name": "Eve", "text": "elsewhere"})
+        lines = storage.chat_history("t1", 3)
+        assert [line["text"] for line in lines] == ["line 2 <b>", "line 3 <b>", "line 4 <b>"]
+        assert lines[0]["spectator"] == 3 and lines[1]["seat"] == 1
+        assert storage.load_table("t1").steps == [{"chance": [1, 2]}]    # the record: as it was
+        assert storage.rematch_of("t1") is None
+        assert storage.set_rematch("t1", "t2", None)
+        assert not storage.set_rematch("t1", "t3", None)              # one rematch per table
+        assert storage.rematch_of("t1") == "t2" and storage.load_table("t1").rematch == "t2"
+        assert storage.set_rematch("t1", None, "t2") and storage.rematch_of("t1") is None
+        downgrade(storage.engine, "0004")
+        assert "gonets_chat" not in sqlalchemy.inspect(storage.engine).get_table_names()
+        migrate(storage.engine)
+        assert current(storage.engine) == head()
+        assert storage.chat_history("t1", 10) == []
+    finally:
+        storage.close()
