@@ -204,7 +204,7 @@ def test_a_rematch_keeps_seats_and_options_and_each_player_gets_only_their_own_s
     assert state["seat"] == 1 and state["status"] == "running"     # Bob kept his name
     assert state["seats"][1]["name"] == "Bob"
     ann.send({"type": "rematch", "ref": "r3"})                      # asking twice: one table
-    assert ann.until(lambda m: m["type"] == "error")["code"] in ("seats_taken",)
+    assert ann.until(lambda m: m["type"] == "error")["code"] == "rematch_seat_taken"
     assert server.http.get(f"/api/tables/{created['id']}").json()["rematch"] == new_id
     for client in (ann, bob, watcher, again):
         client.close()

@@ -307,7 +307,7 @@ class LiveTable:
         """Give a free human seat (``seat``, or the first free one) to whoever asks, with a
         fresh secret that only they receive; ``name`` sits them down at once. Seats kept for
         the players invited to a rematch are given only to them (``invited``: the player of
-        that seat at the previous table; a seat taken meanwhile gives them another)."""
+        that seat at the previous table, who gets that seat or none)."""
         if not self.owned:
             seat, token = await self.manager.cluster.call(self, "claim", seat, name, invited)
             return seat, token
@@ -316,7 +316,9 @@ class LiveTable:
             if self.status == "finished":
                 raise TableError("the game is over; no seat can be taken", "game_over")
             if invited and seat not in free:
-                seat, free = None, self.open_seats()
+                raise TableError("your seat in the rematch is taken already; you can still "
+                                 "watch it, or take a free seat there if one is left",
+                                 "rematch_seat_taken")
             if not free:
                 raise TableError("every seat at this table is taken", "seats_taken")
             if seat is None:

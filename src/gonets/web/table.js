@@ -541,7 +541,7 @@ function drawPlatform(frame) {
   const text = document.getElementById("rematch-text");
   const button = document.getElementById("rematch-button");
   const watch = document.getElementById("rematch-watch");
-  watch.hidden = seated || !frame.rematch;
+  watch.hidden = !frame.rematch;
   button.hidden = !seated;
   if (frame.rematch) {
     text.textContent = t("rematch.invited", {table: frame.rematch});
