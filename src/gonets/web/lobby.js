@@ -255,4 +255,6 @@ async function startLobby() {
   setInterval(refreshTables, 3000);
 }
 
-startLobby();
+startLobby().catch(error => {
+  document.getElementById("create-error").textContent = lobbyError(error);
+});
