@@ -116,7 +116,8 @@ def click_key(page, key: str) -> None:
           const offers = (el, attr) => el.getAttribute(attr).split('|').map(s => s.trim());
           const candidates = [
             ...document.querySelectorAll('#board .pick[data-pick], #panels .pick[data-pick]')]
-            .filter(el => offers(el, 'data-pick').includes(key));
+            .filter(el => offers(el, 'data-pick').includes(key))
+            .filter(el => el.getClientRects().length && !el.closest('[style*="display: none"]'));
           const el = candidates[0];
           if (!el) return 0;
           el.setAttribute('data-test-target', '1');

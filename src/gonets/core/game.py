@@ -277,9 +277,10 @@ class Game(ABC):
     # ``target:p2``, ``guess:priest``); the client offers the keys that continue some legal
     # action, on the picture where an element carries them and as buttons otherwise. A step
     # family whose name starts with ``~`` (``~rot``) is cycled through and then confirmed.
-    def action_steps(self, view: dict, text: str) -> list[str]:
+    def action_steps(self, view: dict, text: str) -> list[str] | list[list[str]]:
         """The clicks that make up the legal action ``text`` in ``view`` (``notation.
-        action_steps``; default: one click, the notation itself). Keys hold no ``/`` or ``|``."""
+        action_steps``; default: one click, the notation itself). Keys hold no ``/`` or ``|``.
+        Several lists: the orders the action may be clicked in, the first one canonical."""
         room = self.room("notation")
         if room is not None and hasattr(room, "action_steps"):
             return list(room.action_steps(view, text))

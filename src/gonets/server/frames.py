@@ -30,9 +30,10 @@ def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
     seen, view = view, ({**view, "names": list(names)} if names else view)  # names are public
     events = view.get("log") or []
     legal = [{"text": text, "label": describe_action(game, view, text, lang),
-              "steps": guarded(lambda: game.action_steps(view, text), [text])}
+              **click_paths(guarded(lambda: game.action_steps(view, text), [text]))}
              for text in view.get("legal") or []]
-    keys = {key for action in legal for key in action["steps"]}
+    keys = {key for action in legal for path in action.get("paths", [action["steps"]])
+            for key in path}
     families = {family(key) for key in keys}
     return {
         "view": seen,
@@ -46,6 +47,14 @@ def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
         "prompts": {name: guarded(lambda: game.prompt(view, name, lang), "")
                     for name in sorted(families)},
     }
+
+
+def click_paths(steps: list) -> dict:
+    """``steps``: one path of keys, or several (lists; the first is the canonical one, the
+    others other orders the same action may be clicked in) as ``steps`` and ``paths``."""
+    if steps and isinstance(steps[0], list):
+        return {"steps": steps[0], "paths": steps} if len(steps) > 1 else {"steps": steps[0]}
+    return {"steps": steps}
 
 
 def family(key: str) -> str:

@@ -16,11 +16,17 @@ function keysOf(node, attribute) {
   return (node.getAttribute(attribute) || "").split("|").map(k => k.trim()).filter(Boolean);
 }
 
-// The legal actions still possible after the chosen keys, and the keys that may come next.
+// Every way of clicking every legal action: its steps, and any other order the game allows
+// (`paths`: a Baroness's two players clicked either way round).
+function routes(frame) {
+  return frame.legal.flatMap(a => (a.paths || [a.steps]).map(steps => ({text: a.text, steps})));
+}
+
+// The routes still open after the chosen keys, and the keys that may come next.
 function candidates(frame) {
   const chosen = picks.chosen;
-  return frame.legal.filter(a => chosen.length <= a.steps.length &&
-                                 chosen.every((key, i) => a.steps[i] === key));
+  return routes(frame).filter(a => chosen.length <= a.steps.length &&
+                                   chosen.every((key, i) => a.steps[i] === key));
 }
 
 function nextKeys(frame) {

@@ -333,7 +333,9 @@ function draw(frame) {
 // shown once as an overlay (a round's summary) until dismissed or a few seconds pass.
 function drawPanels(panels) {
   const host = document.getElementById("panels");
-  host.replaceChildren(...panels.filter(p => !p.popup).map(panelNode));
+  const kept = panels.filter(p => p.popup).map(p =>      // a summary stays to be read again
+    h("details", {class: "card panel-again"}, h("summary", {}, p.title || ""), panelNode(p)));
+  host.replaceChildren(...panels.filter(p => !p.popup).map(panelNode), ...kept);
   for (const panel of panels.filter(p => p.popup && !gonets.popups.has(p.popup))) {
     gonets.popups.add(panel.popup);
     showPopup(panel);
