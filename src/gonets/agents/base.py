@@ -6,17 +6,23 @@ import importlib.util
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from functools import cache
 
 from gonets.core.errors import OptionError
-from gonets.core.game import Game
+from gonets.core.game import Game, State
 from gonets.core.options import Config
 
 
 class Agent(ABC):
     """A player that decides from its seat's view. ``view["legal"]`` holds the notations of
-    ``legal`` in the same order."""
+    ``legal`` in the same order.
+
+    An agent class that reads nothing but ``legal`` sets ``needs_view = False``: drivers that
+    play many matches (simulations, the lab) then hand it ``{"seat": seat, "legal": None}``
+    instead of a view, which is most of the cost of a simulated match (:func:`decide`)."""
 
     name = "agent"
+    needs_view = True
 
     def __init__(self, game: Game, config: Config, seat: int, rng: random.Random):
         self.game = game
@@ -33,11 +39,22 @@ class RandomAgent(Agent):
     """Picks uniformly among the legal actions."""
 
     name = "random"
+    needs_view = False
 
     def act(self, view: dict, legal: Sequence[int]) -> int:
         return legal[self.rng.randrange(len(legal))]
 
 
+def decide(agent: Agent, state: State, seat: int, legal: Sequence[int]) -> int:
+    """Ask ``agent`` for the move of ``seat`` in ``state``: with the seat's view, or without
+    one when the agent declares it reads none (``needs_view = False``); its choice is the
+    same either way."""
+    if getattr(agent, "needs_view", True):
+        return agent.act(state.view(seat), legal)
+    return agent.act({"seat": seat, "legal": None}, legal)
+
+
+@cache
 def _generic_agents() -> dict:
     from gonets.agents import levels
     from gonets.agents.ismcts import ISMCTSAgent

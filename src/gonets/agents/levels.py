@@ -47,6 +47,7 @@ class NoisyAgent(Agent):
         super().__init__(inner.game, inner.config, inner.seat, rng)
         self.inner = inner
         self.noise = noise
+        self.needs_view = inner.needs_view
 
     def act(self, view: dict, legal: Sequence[int]) -> int:
         if self.rng.random() < self.noise:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from gonets.agents.base import Agent, make_agent
+from gonets.agents.base import decide as decide_move
 from gonets.core.game import Game, State
 from gonets.core.match import Match
 from gonets.core.registry import get_game
@@ -21,14 +22,13 @@ REASON_KEYS = ("reason", "how", "end")
 def decide(agent: Agent, state: State, seat: int, legal: Sequence[int]) -> int:
     """Ask ``agent`` for the move of ``seat``.
 
-    This is the one place where the lab builds a view. An agent class that reads nothing but
-    ``legal`` (a random agent) may declare ``needs_view = False`` and is then served without
-    one: a view costs most of a simulated match. Rows do not change, since such an agent's
-    choice never depended on the view.
+    This is the one place where the lab builds a view (:func:`gonets.agents.base.decide`):
+    an agent class that reads nothing but ``legal`` (a random agent) declares
+    ``needs_view = False`` and is then served without one, since a view costs most of a
+    simulated match. Rows do not change, since such an agent's choice never depended on
+    the view.
     """
-    if getattr(agent, "needs_view", True):
-        return agent.act(state.view(seat), legal)
-    return agent.act({"seat": seat, "legal": None}, legal)
+    return decide_move(agent, state, seat, legal)
 
 
 def play(plan: LabPlan, index: int, game: Game | None = None,

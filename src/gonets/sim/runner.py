@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import multiprocessing
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gonets.agents.base import make_agent
-from gonets.core.match import play_match
+from gonets.agents.base import Agent, decide, make_agent
+from gonets.core.game import Game
+from gonets.core.match import Match
 from gonets.core.options import Config
 from gonets.core.registry import get_game
 from gonets.sim.stats import Proportion, mean_interval
@@ -52,13 +53,27 @@ def run_one(plan: SimulationPlan, index: int) -> MatchOutcome:
     seed = plan.seed + index
     agents = [make_agent(name, game, plan.config, seat, seed) for seat, name in enumerate(seating)]
     seats = [{"name": f"{name} {seat + 1}", "agent": name} for seat, name in enumerate(seating)]
-    match = play_match(game, plan.config, agents, seed=seed, seats=seats)
+    match, decisions = play(game, plan.config, agents, seed, seats)
     result = match.state.result()
     if plan.save_dir:
         match.record.save(Path(plan.save_dir) / f"{game.name}-{seed:06d}.json")
-    decisions = sum(1 for step in match.record.steps if "action" in step)
     return MatchOutcome(index, seating, list(result.winners), list(result.scores), decisions,
                         game.bench_counts(match.state))
+
+
+def play(game: Game, config: Config, agents: Sequence[Agent], seed: int,
+         seats: list[dict]) -> tuple[Match, int]:
+    """Play one recorded match, each seat deciding through :func:`decide` (a view only for
+    agents that read one); the finished match and its number of decisions."""
+    match = Match(game, config, seats=seats, seed=seed)
+    match.deal()
+    state = match.state
+    decisions = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        match.act(seat, decide(agents[seat], state, seat, state.legal_actions()))
+        decisions += 1
+    return match, decisions
 
 
 def _worker(task: tuple[SimulationPlan, int]) -> MatchOutcome:
