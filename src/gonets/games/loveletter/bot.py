@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from gonets.agents.base import Agent
 from gonets.games.loveletter.notation import split_play
 from gonets.games.loveletter.rules import cards as C
 from gonets.games.loveletter.rules.encoding import BISHOP_REDRAW, CARD_MASK, CHANCELLOR, PLAY
-from gonets.games.loveletter.views import Knowledge
+from gonets.games.loveletter.views import Knowledge, round_start
 
 ROUND = 10.0
 """The worth of winning a round (a token); every other score is on this scale."""
@@ -40,13 +40,47 @@ EXPLOITERS = frozenset({"guard", "baron", "prince", "king", "bishop", "dowager"}
 """Cards that profit from knowing another player's hand."""
 
 
+_SPLIT_KEPT = 4096
+_split = lru_cache(maxsize=_SPLIT_KEPT)(split_play)
+"""``split_play`` remembered per notation (the parts are read, never changed)."""
+
+_VALUES: dict[int, tuple[dict, dict[str, int]]] = {}
+
+
+def _values(cards: dict) -> dict[str, int]:
+    """The printed value of each card of a view's ``cards`` table (the deck's shared table:
+    worked out once per deck)."""
+    found = _VALUES.get(id(cards))
+    if found is None or found[0] is not cards:
+        found = _VALUES[id(cards)] = (cards, {key: entry["value"]
+                                              for key, entry in cards.items()})
+    return found[1]
+
+
+def _named(value: dict[str, int], guess: str) -> tuple[set[str], float]:
+    """The cards a Guard or Bishop guess names (a value or a character), and the tilt that
+    sends ties between equally likely guesses to the higher card (kept more often); once per
+    value table and guess."""
+    cache = _NAMED.get(id(value))
+    if cache is None or cache[0] is not value:
+        cache = _NAMED[id(value)] = (value, {})
+    found = cache[1].get(guess)
+    if found is None:
+        keys = {k for k, v in value.items() if v == int(guess)} if guess.isdigit() else {guess}
+        found = cache[1][guess] = keys, 0.001 * max(value[k] for k in keys)
+    return found
+
+
+_NAMED: dict[int, tuple[dict, dict]] = {}
+
+
 class Belief:
     """What a seat may believe about hidden cards this round, from its view alone."""
 
     def __init__(self, view: dict):
         self.view = view
         cards = view["cards"]
-        self.value = {key: entry["value"] for key, entry in cards.items()}
+        self.value = _values(cards)
         self.me = view["seat"]
         seats = view["seats"]
         self.tokens = [s["tokens"] for s in seats]
@@ -63,12 +97,14 @@ class Belief:
         seen += list(view.get("hand") or [])
         seen += [d["card"] for s in seats for d in s["discards"]]
         pool.subtract(seen)
+        log = view["log"]
+        start = round_start(log)
         know = Knowledge(C.deck(view["deck"]), view["players"], self.me,
-                         self._countess_triggers(options)).read(view["log"])
+                         self._countess_triggers(options)).read(log, start)
         self.possible = {q: ({C.KEYS[k] for k in know.possible[q]}
                              if know.possible[q] is not None else None) for q in self.others}
-        self.floor, self.ceil = self._comparison_bounds(view["log"])
-        self.exposed, self.countess = self._exposure(view["log"])
+        self.floor, self.ceil = self._comparison_bounds(log, start)
+        self.exposed, self.countess = self._exposure(log, start)
         self.known: dict[int, str] = {}
         for q in self.others:
             options_q = self.possible[q]
@@ -83,6 +119,12 @@ class Belief:
         self.dists = {q: self._distribution(q) for q in self.others}
         self._strength: dict[str, float] = {}
         self.keep_cache: dict[str, float] = {}
+        self.knockouts: dict[int, float] = {}
+        self.risks: dict[int, float] = {}
+        self.late: float | None = None
+        self.kept: dict[str, str | None] = {}         # the card played -> the card kept
+        self._pool_dist: dict[str, float] | None = None
+        self._pool_average: float | None = None
 
     def _countess_triggers(self, options: dict) -> frozenset[int]:
         """Cards that force the Countess: whoever plays one does not hold her."""
@@ -93,10 +135,10 @@ class Belief:
         return frozenset(C.INDEX[k] for k in names if k in self.value)
 
     # -- reading the log ---------------------------------------------------------------------
-    def _comparison_bounds(self, log: list[dict]) -> tuple[dict, dict]:
+    def _comparison_bounds(self, log: list[dict], start: int) -> tuple[dict, dict]:
         """Value bounds on rivals' hands from comparisons the viewer only watched: the winner
-        of a Baron holds more than the loser's revealed card, of a Dowager Queen less."""
-        start = max((i for i, e in enumerate(log) if e["e"] == "round"), default=len(log))
+        of a Baron holds more than the loser's revealed card, of a Dowager Queen less
+        (``start``: the index of the round's first event)."""
         events = log[start + 1:]
         floor: dict[int, int] = {}
         ceil: dict[int, int] = {}
@@ -127,12 +169,11 @@ class Belief:
                         bounds[b] = first
         return floor, ceil
 
-    def _exposure(self, log: list[dict]) -> tuple[str | None, set[int]]:
+    def _exposure(self, log: list[dict], start: int) -> tuple[str | None, set[int]]:
         """The viewer's own card that a rival still in the round knows (a rival looked at
         it, compared with it, swapped it, or the Bishop named it), and the rivals whose last
         play was the Countess (often forced by a King or a Prince)."""
         me = self.me
-        start = max((i for i, e in enumerate(log) if e["e"] == "round"), default=len(log))
         mine: list[str] = []
         exposed: str | None = None
         knowers: set[int] = set()
@@ -181,13 +222,18 @@ class Belief:
             return {self.known[q]: 1.0}
         allowed = self.possible[q]
         low, high = self.floor.get(q, -1), self.ceil.get(q, 99)
-        attempts = (
-            lambda k: (allowed is None or k in allowed) and low < self.value[k] < high,
-            lambda k: allowed is None or k in allowed,
-            lambda k: True,
-        )
-        for fits in attempts:
-            weights = {k: n for k, n in self.pool.items() if fits(k)}
+        pool, value = self.pool, self.value
+        bounded = low > -1 or high < 99      # printed values are 0-9: else no bound binds
+        # what the seat may hold within the bounds, then without them, then anything
+        attempts = []
+        if bounded:
+            attempts.append(lambda: {k: n for k, n in pool.items() if (
+                allowed is None or k in allowed) and low < value[k] < high})
+        if allowed is not None:
+            attempts.append(lambda: {k: n for k, n in pool.items() if k in allowed})
+        attempts.append(lambda: dict(pool))
+        for weights_of in attempts:
+            weights = weights_of()
             if q in self.countess:
                 for key in ("king", "prince"):
                     if key in weights:
@@ -206,17 +252,30 @@ class Belief:
     def chance(self, q: int, keys) -> float:
         """Probability that seat ``q`` holds one of ``keys``."""
         dist = self.dist(q)
-        return sum(p for k, p in dist.items() if k in keys)
+        return sum([p for k, p in dist.items() if k in keys])
 
     def confidence(self, q: int) -> float:
         """How sure the viewer is of ``q``'s card (the largest probability)."""
         return max(self.dists.get(q, {}).values(), default=0.0)
 
     def pool_distribution(self) -> dict[str, float]:
-        total = sum(self.pool.values())
-        if not total:
-            return {k: 1 / len(self.value) for k in self.value}
-        return {k: n / total for k, n in self.pool.items()}
+        """The unseen cards as chances (worked out once; read-only)."""
+        found = self._pool_dist
+        if found is None:
+            total = sum(self.pool.values())
+            if not total:
+                found = {k: 1 / len(self.value) for k in self.value}
+            else:
+                found = {k: n / total for k, n in self.pool.items()}
+            self._pool_dist = found
+        return found
+
+    def pool_average(self) -> float:
+        """The expected value of an unseen card."""
+        if self._pool_average is None:
+            self._pool_average = sum(self.value[k] * p
+                                     for k, p in self.pool_distribution().items())
+        return self._pool_average
 
     def expected_value(self, q: int) -> float:
         return sum(self.value[k] * p for k, p in self.dists.get(q, {}).items())
@@ -237,12 +296,28 @@ class Belief:
         return 1.0 if ta > tb else 0.0 if ta < tb else 0.5
 
     def strength(self, mine: str) -> float:
-        """Chance that ``mine`` wins a showdown against every rival still in the round."""
+        """Chance that ``mine`` wins a showdown against every rival still in the round
+        (:meth:`beats` against each card a rival may hold, worked out in line)."""
         found = self._strength.get(mine)
         if found is None:
             found = 1.0
+            value, bonus = self.value, self.count_bonus
+            ruled = self.princess_beats_bishop and mine in ("bishop", "princess")
+            a = value[mine] + (self.counts.get(self.me, 0) if bonus else 0)
+            ta = self.totals.get(self.me, 0)
             for q in self.others:
-                found *= sum(p * self.beats(mine, k, q) for k, p in self.dists[q].items())
+                extra = self.counts.get(q, 0) if bonus else 0
+                tb = self.totals.get(q, 0)
+                tie = 1.0 if ta > tb else 0.0 if ta < tb else 0.5
+                terms = []
+                for k, p in self.dists[q].items():
+                    if ruled and k in ("bishop", "princess") and k != mine:
+                        won = 1.0 if mine == "princess" else 0.0
+                    else:
+                        b = value[k] + extra
+                        won = tie if a == b else 1.0 if a > b else 0.0
+                    terms.append(p * won)
+                found *= sum(terms)
             self._strength[mine] = found
         return found
 
@@ -251,6 +326,10 @@ class HeuristicAgent(Agent):
     """Card counting plus one scoring rule per card; see the module's description."""
 
     name = "heuristic"
+
+    def __init__(self, game, config, seat, rng):
+        super().__init__(game, config, seat, rng)
+        self._scorers: dict[str, object] = {}           # card -> its scoring method
 
     def act(self, view: dict, legal: Sequence[int]) -> int:
         if len(legal) == 1:
@@ -270,19 +349,28 @@ class HeuristicAgent(Agent):
         return legal[best]
 
     # -- weights -----------------------------------------------------------------------------
-    def _late(self, view: dict) -> float:
-        """0 at the start of a round, 1 when the deck is empty."""
+    def _late(self, view: dict, belief: Belief | None = None) -> float:
+        """0 at the start of a round, 1 when the deck is empty (once per belief)."""
+        if belief is not None and belief.late is not None:
+            return belief.late
         total = sum(entry["copies"] for entry in view["cards"].values())
         start = max(1, total - 1 - len(view.get("face_up") or []) - view["players"] - 1)
-        return min(1.0, max(0.0, 1 - view["deck_size"] / start))
+        late = min(1.0, max(0.0, 1 - view["deck_size"] / start))
+        if belief is not None:
+            belief.late = late
+        return late
 
     def _knockout(self, belief: Belief, q) -> float:
         """Worth of knocking ``q`` out: the share of the round it wins, more against leaders."""
         if not isinstance(q, int) or q == belief.me:
             return 0.0
-        alive = len(belief.alive)
-        target = max(1, belief.view["target"])
-        return ROUND / (alive * max(1, alive - 1)) * (1 + belief.tokens[q] / target)
+        found = belief.knockouts.get(q)
+        if found is None:
+            alive = len(belief.alive)
+            target = max(1, belief.view["target"])
+            found = belief.knockouts[q] = \
+                ROUND / (alive * max(1, alive - 1)) * (1 + belief.tokens[q] / target)
+        return found
 
     def _self_out(self, belief: Belief) -> float:
         return ROUND / max(1, len(belief.alive))
@@ -297,7 +385,7 @@ class HeuristicAgent(Agent):
         return found
 
     def _keep_worth(self, view: dict, belief: Belief, kept: str) -> float:
-        late = self._late(view)
+        late = self._late(view, belief)
         score = ROUND * (0.1 + 0.9 * late * late) * belief.strength(kept)
         score += 0.15 * belief.value[kept]
         if kept == "princess":
@@ -328,15 +416,19 @@ class HeuristicAgent(Agent):
         return self._expected_keep(view, belief, belief.pool_distribution())
 
     def _play_score(self, view: dict, belief: Belief, text: str) -> float:
-        move = split_play(text)
+        move = _split(text)
         card = move["card"]
-        hand = list(view.get("hand") or [])
-        if card in hand:
-            hand.remove(card)
-        kept = hand[0] if hand else None
+        kept = belief.kept.get(card, belief)
+        if kept is belief:
+            hand = list(view.get("hand") or [])
+            if card in hand:
+                hand.remove(card)
+            kept = belief.kept[card] = hand[0] if hand else None
         if card == "princess":
             return NEVER
-        scorer = getattr(self, "_" + card, None)
+        scorer = self._scorers.get(card, self)
+        if scorer is self:
+            scorer = self._scorers[card] = getattr(self, "_" + card, None)
         if scorer is None:
             effect = 0.0
             keep = self._keep_score(view, belief, kept)
@@ -360,16 +452,13 @@ class HeuristicAgent(Agent):
             return 0.0, keep
         q = move["targets"][0]
         guess = move["guess"]
-        if guess.isdigit():
-            keys = {k for k, v in belief.value.items() if v == int(guess)}
-        else:
-            keys = {guess}
+        keys, tilt = _named(belief.value, guess)
         hit = belief.chance(q, keys)
         if bishop:
             return hit * ROUND * 0.9, keep
-        risk = belief.chance(q, {"assassin"}) * self._self_out(belief)
-        # ties between equally likely guesses go to the higher card (kept more often)
-        tilt = 0.001 * max(belief.value[k] for k in keys)
+        risk = belief.risks.get(q)
+        if risk is None:
+            risk = belief.risks[q] = belief.chance(q, {"assassin"}) * self._self_out(belief)
         return hit * self._knockout(belief, q) - risk + tilt, keep
 
     def _priest(self, view, belief, move, kept):
@@ -422,9 +511,8 @@ class HeuristicAgent(Agent):
             return 0.0, self._expected_keep(view, belief, belief.pool_distribution())
         keep = self._plain(view, belief, kept)
         princess = belief.chance(q, {"princess"})
-        late = self._late(view)
-        pool = belief.pool_distribution()
-        average = sum(belief.value[k] * p for k, p in pool.items())
+        late = self._late(view, belief)
+        average = belief.pool_average()
         disrupt = 0.15 * late * (belief.expected_value(q) - average)
         return princess * self._knockout(belief, q) * 1.2 + disrupt, keep
 
@@ -482,10 +570,10 @@ class HeuristicAgent(Agent):
         return 0.8 * ROUND * chance / max(1, len(belief.alive)), keep
 
     def _constable(self, view, belief, move, kept):
-        return 0.2 + 0.8 * (1 - self._late(view)), self._plain(view, belief, kept)
+        return 0.2 + 0.8 * (1 - self._late(view, belief)), self._plain(view, belief, kept)
 
     def _count(self, view, belief, move, kept):
-        bonus = 0.3 + 0.7 * self._late(view) if belief.count_bonus else 0.0
+        bonus = 0.3 + 0.7 * self._late(view, belief) if belief.count_bonus else 0.0
         return bonus, self._plain(view, belief, kept)
 
     def _spy(self, view, belief, move, kept):

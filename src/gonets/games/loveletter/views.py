@@ -52,8 +52,11 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
+_SEQUENCES = (list, tuple)
+
+
 def _plain(value):
-    return [_plain(v) for v in value] if isinstance(value, (list, tuple)) else value
+    return [_plain(v) for v in value] if isinstance(value, _SEQUENCES) else value
 
 
 def event_dict(entry, seat: int | None) -> dict:
@@ -62,10 +65,32 @@ def event_dict(entry, seat: int | None) -> dict:
     names, hidden = FIELDS[kind]
     data = {"e": kind}
     for name, value in zip(names, public):
-        data[name] = _plain(value)
+        data[name] = _plain(value) if type(value) in _SEQUENCES else value
     if private is not None and seat is not None and seen >> seat & 1:
         for name, value in zip(hidden, private):
-            data[name] = _plain(value)
+            data[name] = _plain(value) if type(value) in _SEQUENCES else value
+    return data
+
+
+_PUBLIC: dict[int, tuple] = {}
+PUBLIC_KEPT = 8192
+"""How many log entries' public conversions are remembered; the oldest go first."""
+
+
+def _seat_event(entry, seat: int | None) -> dict:
+    """:func:`event_dict` of ``entry`` for ``seat``; an entry that shows the seat nothing
+    private reads the same for every seat, so that dict is made once and shared."""
+    if entry[2] is not None and seat is not None and entry[3] >> seat & 1:
+        return event_dict(entry, seat)
+    hit = _PUBLIC.get(id(entry))
+    if hit is not None and hit[0] is entry:
+        return hit[1]
+    data = event_dict(entry, None)
+    with _LOGS_LOCK:
+        if len(_PUBLIC) >= PUBLIC_KEPT:
+            for key in list(_PUBLIC)[:PUBLIC_KEPT // 4]:
+                del _PUBLIC[key]
+        _PUBLIC[id(entry)] = (entry, data)
     return data
 
 
@@ -152,7 +177,8 @@ def seat_log(node, seat: int | None) -> list[dict]:
         current = current[4]
     if not chain:
         return list(base)
-    events = base + tuple(event_dict(entry, seat) for entry in reversed(chain))
+    chain.reverse()
+    events = base + tuple([_seat_event(entry, seat) for entry in chain])
     with _LOGS_LOCK:
         if len(_LOGS) >= LOGS_KEPT:
             for key in list(_LOGS)[:LOGS_KEPT // 4]:
@@ -162,6 +188,15 @@ def seat_log(node, seat: int | None) -> list[dict]:
 
 
 # -- knowledge and sample_world -------------------------------------------------------------------
+
+def round_start(log: list[dict]) -> int:
+    """The index of the last ``round`` event of a seat's log (the round in progress), or
+    ``len(log)`` when there is none."""
+    for i in range(len(log) - 1, -1, -1):
+        if log[i]["e"] == "round":
+            return i
+    return len(log)
+
 
 class Knowledge:
     """What one viewer knows about hidden cards in the current round, read from its log.
@@ -189,8 +224,11 @@ class Knowledge:
         current = self.possible[q]
         self.possible[q] = allowed if current is None else current & allowed
 
-    def read(self, log: list[dict]) -> Knowledge:
-        start = max((i for i, e in enumerate(log) if e["e"] == "round"), default=len(log))
+    def read(self, log: list[dict], start: int | None = None) -> Knowledge:
+        """Follow the events of the round in progress (``start``: the index of its ``round``
+        event, :func:`round_start`, when the caller has it)."""
+        if start is None:
+            start = round_start(log)
         for event in log[start + 1:]:
             handler = getattr(self, "_on_" + event["e"], None)
             if handler is not None:

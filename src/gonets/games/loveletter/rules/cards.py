@@ -154,7 +154,16 @@ class Deck:
         return tuple(sorted({self.value[k] for k in self.kinds}))
 
     def kinds_of_value(self, value: int) -> tuple[int, ...]:
-        return tuple(k for k in self.kinds if self.value[k] == value)
+        """The characters present with printed value ``value``."""
+        return self.by_value.get(value, ())
+
+    @cached_property
+    def by_value(self) -> dict[int, tuple[int, ...]]:
+        """Characters present by printed value (shared: read-only)."""
+        found: dict[int, list[int]] = {}
+        for k in self.kinds:
+            found.setdefault(self.value[k], []).append(k)
+        return {value: tuple(kinds) for value, kinds in found.items()}
 
     def composition(self) -> dict[str, int]:
         return {KEYS[k]: self.copies[k] for k in self.kinds}

@@ -135,7 +135,10 @@ class LoveLetterState(CardEffects, RoundFlow, State):
         return found
 
     def action_to_text(self, action: int) -> str:
-        return self.rules.action_to_text(action)
+        texts = self.rules.texts
+        if type(action) is int and 0 <= action < len(texts):
+            return texts[action]
+        return self.rules.action_to_text(action)        # names what is wrong with it
 
     def text_to_action(self, text: str) -> int:
         return self.rules.text_to_action(text)
