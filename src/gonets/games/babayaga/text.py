@@ -62,12 +62,8 @@ def plural(lang: str, group: str, n: int) -> str:
     """``n`` with its noun in the right form: 1 die, 2 dice; 1 кубик, 2 кубика, 5 кубиков."""
     forms = catalogue(lang)["word"][group]
     if lang == "ru":
-        if n % 10 == 1 and n % 100 != 11:
-            form = "one"
-        elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            form = "few"
-        else:
-            form = "many"
+        one, few = n % 10 == 1 and n % 100 != 11, 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14
+        form = "one" if one else "few" if few else "many"
     else:
         form = "one" if n == 1 else "many"
     return forms.get(form, forms["many"]).format(n=n)
@@ -239,14 +235,17 @@ def card_line(cid: str, lang: str = "en") -> str:
 
 
 def step_where(step: dict, lang: str = "en") -> str:
-    """Where a quest step happens: a place, a token or by itself, and when."""
+    """Where a quest step happens: a place, a token or a condition that completes it, and
+    when."""
     trig = step["trigger"]
     if "at" in trig:
         where = say(lang, "word.step_at", place=loc_name(trig["at"], lang))
     elif "token" in trig:
         where = say(lang, "word.step_token", token=token_name(trig["token"], lang))
     else:
-        where = say(lang, "word.step_passive")
+        (kind, arg), = trig["passive"].items()
+        where = say(lang, f"word.passive.{kind}", n=arg, token=token_name(str(arg), lang),
+                    type=word(lang, "type", arg.get("type", "")) if isinstance(arg, dict) else "")
     if trig.get("time"):
         times = "/".join(word(lang, "time", t) for t in trig["time"])
         where += say(lang, "word.time_only", times=times)
