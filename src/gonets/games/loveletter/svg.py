@@ -359,6 +359,9 @@ def _seat_content(view: dict, s: dict, x: float, y: float, w: float,
     discard pile; the drawings and the height used."""
     q = s["seat"]
     name = who(q, lang, None)
+    chosen = (view.get("names") or [])[q:q + 1]          # the name the player sat down with
+    if chosen and chosen[0] and chosen[0] != name:
+        name = f"{chosen[0]} · {name}"
     if q == view.get("seat"):
         name += f" ({web(lang)['svg']['you']})"
     if view.get("turn") == q and not view.get("terminal"):
