@@ -103,7 +103,9 @@ def test_two_humans_see_their_own_hands_and_a_spectator_sees_none(site, browser)
         for seat, shown in zip((0, 1, None), frames):
             assert shown["version"] == table.version
             assert shown["view"] == table.state.view(seat)
-            assert shown["svg"] == game.render_svg(table.state.view(seat))
+            # the picture is drawn from that seat's view (and the public seat names) only
+            assert shown["svg"] == game.render_svg({**table.state.view(seat),
+                                                    "names": table.seat_names()})
         assert frames[0]["svg"] != frames[1]["svg"]
         assert frames[2]["view"]["hand"] is None
         public = json.dumps(frames[2]["view"])
