@@ -268,9 +268,8 @@ def _variant(lang: str, key: str, actor: int | None, target: int | None,
         return variants["all"]
     if actor is not None and actor == viewer:
         return variants["you"]
-    if target is not None and target == viewer and "to_you" in variants:
-        return variants["to_you"]
-    return variants["other"]
+    aimed = target is not None and target == viewer and "to_you" in variants
+    return variants["to_you" if aimed else "other"]
 
 
 def cards_text(cards: list[str], lang: str = "en") -> str:
@@ -573,9 +572,7 @@ def describe_action(view: dict, text: str, lang: str = "en") -> str:
         return say(lang, "action.use", card=titles(card["id"], lang)[1],
                    powers="; ".join(power_text(p, lang) for p in card["powers"]))
     if verb == "card":
-        card = c.cards.get(arg.upper())
-        if card is None:
-            return arg
+        card = c.cards[arg.upper()]
         return say(lang, "action.card", title=titles(card["id"], lang)[0],
                    challenges=challenges_text(card, lang), line=card_line(card["id"], lang))
     if verb == "choose":
@@ -585,24 +582,21 @@ def describe_action(view: dict, text: str, lang: str = "en") -> str:
     if verb in ("give", "ask"):
         return say(lang, f"action.{verb}", card=card_name(arg, lang),
                    whom=hero_name(view, int(parts[2][1:]) - 1, lang))
-    if verb == "character":
-        return _character(arg, lang)
+    helpers = {"accept": lambda: _accept(view, lang), "roll": lambda: _roll(view, lang),
+               "option": lambda: _option(view, arg, lang),
+               "character": lambda: _character(arg, lang)}
+    if verb in helpers:
+        return helpers[verb]()
     if verb == "quest":
         q = c.quests[arg]
         return say(lang, "action.quest", name=quest_name(arg, lang),
                    place=loc_name(q["start"], lang), steps=quest_steps(arg, lang))
     if verb == "order":
         return say(lang, "action.order", order=" ".join(parts[1:]))
-    if verb == "accept":
-        return _accept(view, lang)
-    if verb == "roll":
-        return _roll(view, lang)
     if verb == "rescue":
         rule = c.rules["special_rules"]["koshcheys_home"]["rescue"]
         return say(lang, "action.rescue",
                    challenge=f"{ability_name(rule['ability'], lang)} {rule['diff']}")
-    if verb == "option":
-        return _option(view, arg, lang)
     if text in ("decline", "pass", "done"):
         return say(lang, f"action.{text}")
     return text
@@ -666,7 +660,14 @@ def _decision_prompt(view: dict, family: str, lang: str) -> tuple[str, list[str]
         return say(lang, "prompt.rescue"), [say(lang, "stake.kill.you")]
     if question == "start of the turn":
         return say(lang, "prompt.skip"), []
-    return say(lang, "prompt.card" if family == "card" else "prompt.other"), []
+    if family == "card":
+        offered = {t.split()[1].upper() for t in legal if t.startswith("card ")}
+        held = {cid for hero in view["heroes"] for cid in hero["cards"]}
+        kind = "give" if offered <= set(view["heroes"][view["seat"]]["cards"]) else "take" \
+            if offered <= held | {cid for pile in view["discard"].values() for cid in pile} \
+            else "meet"
+        return say(lang, f"prompt.card_{kind}"), []
+    return say(lang, "prompt.other"), []
 
 
 def prompt(view: dict, family: str, lang: str = "en") -> str:
@@ -784,12 +785,11 @@ def score_table(view: dict, lang: str = "en") -> Table:
 def render_text(view: dict, lang: str = "en") -> Group:
     """The table as the view's seat sees it: board, heroes, and the web page's panels (the
     card being resolved, the own hero, the others, the table)."""
-    header = Text()
-    header.append(say(lang, "table.header", mode=word(lang, "mode", view["mode"]),
-                      round=view["round"]), style="bold")
-    header.append(word(lang, "time_full", view["time"] or "none"), style="bold yellow")
-    header.append(say(lang, "table.decks", wilderness=view["deck_sizes"]["wilderness"],
-                      town=view["deck_sizes"]["town"], beaten=view["by_beaten"]))
+    header = Text.assemble(
+        (say(lang, "table.header", mode=word(lang, "mode", view["mode"]), round=view["round"]),
+         "bold"), (word(lang, "time_full", view["time"] or "none"), "bold yellow"),
+        say(lang, "table.decks", wilderness=view["deck_sizes"]["wilderness"],
+            town=view["deck_sizes"]["town"], beaten=view["by_beaten"]))
     parts: list[Any] = [header, board_text(view, lang), score_table(view, lang)]
     for panel in panels(view, lang):
         body = "\n".join(line if isinstance(line, str) else f"{line[0]}: {line[1]}"
