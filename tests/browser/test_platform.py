@@ -405,3 +405,25 @@ def test_lobby_and_table_fit_the_screen_with_finger_sized_controls(site, browser
         table.screenshot(path=str(screenshots / f"table-{device}.png"), full_page=True)
     finally:
         context.close()
+
+
+# -- hints -------------------------------------------------------------------------------------
+def test_the_hint_button_ranks_the_seats_own_moves(site, context):
+    """At a table opened with hints, the deciding player presses Hint and reads the search's
+    best moves (by their menu lines, with win chances); a table without hints has no button."""
+    page = context.new_page()
+    created = site.create(game="loveletter", players=2, seed=4, hints=True,
+                          seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}])
+    open_seat(page, site.base, created["links"]["seat"]["url"], "Ann")
+    current = wait_for_decision(page)
+    page.click("#hint")
+    page.wait_for_selector("#hint-panel li b", timeout=TIMEOUT)
+    labels = {a["label"] for a in current["legal"]}
+    shown = page.locator("#hint-panel li b").all_inner_texts()
+    assert 1 <= len(shown) <= 3 and set(shown) <= labels
+    assert re.search(r"\d+% to win", page.inner_text("#hint-panel"))
+    plain = site.create(game="loveletter", players=2, seed=4,
+                        seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}])
+    open_seat(page, site.base, plain["links"]["seat"]["url"], "Ann")
+    wait_for_decision(page)
+    assert page.locator("#hint").count() == 0

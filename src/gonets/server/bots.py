@@ -78,6 +78,35 @@ def _choose(key: tuple, agent: str, game_name: str, players: int, preset: str,
     return bot.act(view, legal)
 
 
+HINT_LEVEL = "hard"
+HINT_MOVES = 3
+
+
+def rank_moves(game_name: str, players: int, preset: str, options: dict, seed: int,
+               view: dict) -> list[dict]:
+    """The best moves of ``view``'s deciding seat by the ``hard`` search, which reads nothing
+    but the view: ``{"action", "visits", "win_chance"}`` each, best first."""
+    import random
+
+    from gonets.agents.hints import hints
+    from gonets.core import get_game
+
+    game = get_game(game_name)
+    world = game.sample_world(view, random.Random(seed))     # only to read the action ids
+    legal = [world.text_to_action(text) for text in view["legal"]]
+    ranked = hints(game, view, legal, HINT_LEVEL, seed=seed)
+    return [choice.to_json() for choice in ranked[:HINT_MOVES]]
+
+
+def _hint(*args) -> list[dict]:
+    """In a worker: :func:`rank_moves`, timed like a decision."""
+    _started.value = time.time()
+    try:
+        return rank_moves(*args)
+    finally:
+        _started.value = 0.0
+
+
 class BotTimeout(Exception):
     """A bot decision ran past its budget and was abandoned."""
 
@@ -103,9 +132,18 @@ class BotPool:
         """The agent's choice; :class:`BotTimeout` past the budget (the worker is replaced)."""
         index = zlib.crc32(table_id.encode()) % len(self.executors)
         executor = self.executors[index]
-        future = asyncio.get_running_loop().run_in_executor(
-            executor, _decide, (table_id, seat, agent), agent, game, players, preset,
-            options, seat, seed, view, legal)
+        return await self._run(index, executor, _decide, (table_id, seat, agent), agent, game,
+                               players, preset, options, seat, seed, view, legal)
+
+    async def hint(self, table_id: str, game: str, players: int, preset: str, options: dict,
+                   seed: int, view: dict) -> list[dict]:
+        """:func:`rank_moves` in the table's worker, with the decisions' time budget."""
+        index = zlib.crc32(table_id.encode()) % len(self.executors)
+        return await self._run(index, self.executors[index], _hint, game, players, preset,
+                               options, seed, view)
+
+    async def _run(self, index: int, executor: ProcessPoolExecutor, job, *args) -> Any:
+        future = asyncio.get_running_loop().run_in_executor(executor, job, *args)
         while True:
             done, _ = await asyncio.wait([future], timeout=min(0.25, self.seconds))
             if done:

@@ -197,7 +197,7 @@ class TableManager:
             preset=spec.preset,
             options=spec.options, seats=spec.seats, token_hashes=hashes, seed=spec.seed,
             bot_delay=spec.bot_delay, turn_seconds=spec.turn_seconds,
-            status="running" if named else "open")
+            status="running" if named else "open", hints=spec.hints)
         if self.cluster is not None:
             stored.owner = self.cluster.id
             stored.lease_until = time.time() + self.cluster.lease
@@ -250,7 +250,8 @@ class TableManager:
         request = {"game": old.game.name, "players": old.config.players,
                    "preset": old.config.preset, "options": dict(old.config.options),
                    "seats": seats, "bot_delay": old.stored.bot_delay,
-                   "turn_seconds": old.stored.turn_seconds, "seat": seat, "name": name}
+                   "turn_seconds": old.stored.turn_seconds, "seat": seat, "name": name,
+                   "hints": old.stored.hints}
         try:
             table, new_seat, token = await self.create(request, address, table_id,
                                                        REMATCH_KEEPS_SEATS)

@@ -63,6 +63,7 @@ class TableSpec:
     seed: int
     creator_seat: int | None = None       # the human seat whose secret the creator gets
     creator_name: Any = None
+    hints: bool = False                   # players may ask a search for their best moves
 
 
 def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False) -> TableSpec:
@@ -97,8 +98,11 @@ def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False) -
     turn_seconds = number(data.get("turn_seconds"), "turn_seconds", 1.0, MAX_TURN_SECONDS, None)
     seed = parse_seed(data.get("seed"), seats, fixed_seeds)
     creator = creator_seat(data.get("seat"), seats)
+    hints = data.get("hints", False)
+    if not isinstance(hints, bool):
+        raise TableError(f"'hints' must be true or false, not {shown(hints)}")
     return TableSpec(game.name, config.players, config.preset, dict(config.options), seats,
-                     bot_delay, turn_seconds, seed, creator, data.get("name"))
+                     bot_delay, turn_seconds, seed, creator, data.get("name"), hints)
 
 
 KINDS = ((bool, "true or false"), (int, "a whole number"), (float, "a number"),

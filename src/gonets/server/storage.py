@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Float,
     Index,
@@ -28,6 +29,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    false,
     func,
     insert,
     or_,
@@ -61,6 +63,7 @@ tables_table = Table(
     Column("owner", String(64), nullable=True),        # the process that runs the table
     Column("lease_until", Float, nullable=True),       # ... for as long as it renews this
     Column("rematch", String(32), nullable=True),      # the table its players went on to
+    Column("hints", Boolean, nullable=False, server_default=false()),  # a hint button
 )
 
 Index("gonets_tables_status_updated", tables_table.c.status, tables_table.c.updated)
@@ -169,6 +172,7 @@ class StoredTable:
     owner: str | None = None
     lease_until: float | None = None
     rematch: str | None = None
+    hints: bool = False
 
 
 class Storage:
@@ -194,7 +198,7 @@ class Storage:
                 token_hashes=json.dumps(table.token_hashes), seed=table.seed,
                 bot_delay=table.bot_delay, turn_seconds=table.turn_seconds,
                 status=table.status, result=None, version=0, created=now, updated=now,
-                owner=table.owner, lease_until=table.lease_until))
+                owner=table.owner, lease_until=table.lease_until, hints=table.hints))
             self._insert_steps(conn, table.id, 0, table.steps)
             if table.steps:
                 conn.execute(update(tables_table).where(tables_table.c.id == table.id)
@@ -413,4 +417,4 @@ class Storage:
             turn_seconds=row.turn_seconds, status=row.status,
             result=json.loads(row.result) if row.result else None, version=row.version,
             created=row.created, updated=row.updated, owner=row.owner,
-            lease_until=row.lease_until, rematch=row.rematch)
+            lease_until=row.lease_until, rematch=row.rematch, hints=bool(row.hints))

@@ -30,7 +30,7 @@ from gonets.core import (
     seat_names,
 )
 from gonets.core.record import apply_step
-from gonets.server.bots import BotTimeout
+from gonets.server.bots import BotTimeout, rank_moves
 from gonets.server.chat import CHAT_HISTORY, clean_chat
 from gonets.server.connection import Connection
 from gonets.server.faults import DatabaseUnavailable
@@ -88,6 +88,7 @@ class LiveTable:
         self.owner: str | None = stored.owner
         self.rematch: str | None = stored.rematch      # the table its players went on to
         self.rematch_lock = asyncio.Lock()
+        self.hint_searches: dict[tuple[int, int], asyncio.Future] = {}
         self.stand_ins = StandIns.of_record(self.match.record)
         self.chat: deque[dict] | None = None            # the last lines, once read
         self.spectators_seen = 0                       # numbers "spectator N" at this table
@@ -223,7 +224,7 @@ class LiveTable:
                 "title": self.game.title, "version": self.version, "status": self.status,
                 "seats": seats, "spectators": spectators, "turn_seconds": self.stored.turn_seconds,
                 "turn_left": remaining, "ts": ts or self.last_change, "failure": self.failure,
-                "ended": self.ended(), "rematch": self.rematch}
+                "ended": self.ended(), "rematch": self.rematch, "hints": self.stored.hints}
 
     def broadcast(self) -> None:
         """Queue a fresh frame for every listener (built once per seat)."""
@@ -709,6 +710,36 @@ class LiveTable:
         else:
             self.deadline = None
 
+    # -- hints -----------------------------------------------------------------------------------
+    async def hint(self, seat: int) -> list[dict]:
+        """The deciding seat's best moves, ranked by a search from that seat's view alone
+        (tables opened with hints): notation, visits and estimated win chance, best first.
+        One search per seat and position, shared by every page of that seat."""
+        if not self.stored.hints:
+            raise TableError("this table was opened without hints", "hints_off")
+        if self.status != "running" or self.state.current_player() != seat:
+            raise TableError("a hint is for the player who decides now", "hint_not_your_turn")
+        key = (seat, self.version)
+        if key not in self.hint_searches:
+            self.hint_searches = {key: asyncio.ensure_future(self._search_hint(seat))}
+        try:
+            return await asyncio.shield(self.hint_searches[key])
+        except BotTimeout:
+            self.hint_searches.pop(key, None)
+            raise TableError("the hint search ran out of time; try again", "hint_timeout") \
+                from None
+
+    async def _search_hint(self, seat: int) -> list[dict]:
+        view = self.state.view(seat)
+        pool = self.manager.bots
+        if pool is not None:
+            return await pool.hint(self.id, self.game.name, self.config.players,
+                                   self.config.preset, dict(self.config.options),
+                                   self.stored.seed, view)
+        return await asyncio.to_thread(rank_moves, self.game.name, self.config.players,
+                                       self.config.preset, dict(self.config.options),
+                                       self.stored.seed, view)
+
     # -- bots and the turn timer ---------------------------------------------------------------
     def agent_name(self, seat: int) -> str:
         """The bot of a bot seat, or the stand-in that plays for an absent human."""
@@ -817,7 +848,7 @@ def table_summary(stored: StoredTable) -> dict:
         "preset": stored.preset, "players": stored.players, "status": stored.status,
         "version": stored.version, "created": stored.created, "updated": stored.updated,
         "bot_delay": stored.bot_delay, "turn_seconds": stored.turn_seconds,
-        "rematch": stored.rematch,
+        "rematch": stored.rematch, "hints": stored.hints,
         "seats": [{"kind": s["kind"], "name": s.get("name"), "agent": s.get("agent")}
                   for s in stored.seats],
     }

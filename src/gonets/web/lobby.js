@@ -127,6 +127,7 @@ function tableRequest() {
     options: readOptions(), seats,
     bot_delay: Number(document.getElementById("bot-delay").value),
     turn_seconds: turn === "" ? null : Number(turn),
+    hints: document.getElementById("hints").checked,
   };
   const name = document.getElementById("creator-name").value;
   if (name.trim()) body.name = name;

@@ -214,11 +214,34 @@ function drawPickButtons(frame, keys) {
                                 onclick: () => choose(frame, key)}, label[key] || key));
     }
   }
+  if (frame.hints && frame.legal.length && !picks.chosen.length) {
+    buttons.push(h("button", {type: "button", id: "hint", class: "hint",
+                              onclick: () => askHint(frame)}, t("table.hint")));
+  }
   if (picks.chosen.length) {
     buttons.push(h("button", {type: "button", id: "pick-back", class: "cancel",
                               "data-role": "back", onclick: () => back(frame)}, t("table.back")));
   }
   document.getElementById("actions").replaceChildren(...buttons);
+}
+
+// A hint: the server's search ranks this seat's moves from its own view; shown in a panel
+// until the position changes.
+function askHint(frame) {
+  showHint(frame, null);
+  if (send({type: "hint"}) === null) document.getElementById("hint-panel")?.remove();
+}
+
+function showHint(frame, choices) {
+  document.getElementById("hint-panel")?.remove();
+  const label = Object.fromEntries(frame.legal.map(a => [a.text, a.label]));
+  const lines = choices === null ? [h("li", {}, t("table.hint_thinking"))]
+    : choices.map(c => h("li", {"data-action": c.action}, h("b", {}, label[c.action] || c.action),
+        " — ", t("table.hint_line", {chance: `${Math.round(c.win_chance * 100)}%`,
+                                      visits: c.visits})));
+  document.getElementById("panels").prepend(
+    h("section", {class: "card panel", id: "hint-panel"}, h("h2", {}, t("table.hint_title")),
+      h("ol", {class: "panel-lines"}, lines)));
 }
 
 function drawPrompt(frame, keys) {

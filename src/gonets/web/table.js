@@ -194,7 +194,13 @@ const RECEIVERS = {
         !String(message.code).startsWith("name")) { joinRefused(message); return; }
     if (String(message.code || "").startsWith("name")) { nameRefused(message); return; }
     if (message.ref && message.ref === gonets.chatRef) { chatRefused(message); return; }
+    if (String(message.code || "").startsWith("hint")) document.getElementById("hint-panel")?.remove();
     showError(errorText(message));
+  },
+  hint(message) {
+    if (gonets.frame && message.version === gonets.frame.version) {
+      showHint(gonets.frame, message.choices);
+    }
   },
   presence(message) {
     if (!gonets.frame) return;
