@@ -146,3 +146,55 @@ def test_a_views_log_built_from_remembered_nodes_equals_a_fresh_conversion():
         legal = state.legal_actions()
         match.act(state.current_player(), legal[rng.randrange(len(legal))])
     assert len(views._LOGS) <= views.LOGS_KEPT
+
+
+def _reference_event(entry, seat):
+    """event_dict written the plain way: every field in order, every list copied."""
+    from gonets.games.loveletter.views import FIELDS
+
+    def plain(value):
+        return [plain(v) for v in value] if isinstance(value, (list, tuple)) else value
+
+    kind, public, private, seen = entry[:4]
+    names, hidden = FIELDS[kind]
+    data = {"e": kind, **{n: plain(v) for n, v in zip(names, public)}}
+    if private is not None and seat is not None and seen >> seat & 1:
+        data.update({n: plain(v) for n, v in zip(hidden, private)})
+    return data
+
+
+def test_event_dicts_and_seat_logs_match_the_plain_conversion():
+    """The fast conversion (shared public dicts, LISTS) gives every field, in order, with
+    lists copied away from the log, for every kind of event of many configurations."""
+    from gonets.games.loveletter.views import event_dict, seat_log
+
+    configs = [(2, "seed", {}), (4, "seed", {}), (6, "premium", {}), (3, "zman-2019", {}),
+               (5, "seed", {"spare_card": "look_swap_burn"})]
+    kinds = set()
+    for players, preset, options in configs:
+        config = GAME.configure(players, preset, options)
+        for seed in range(3):
+            match = Match(GAME, config, seed=seed)
+            match.deal()
+            rng = random.Random(seed)
+            while not match.state.is_terminal():
+                state = match.state
+                seat = state.current_player()
+                view = state.view(seat)
+                entries = state.log_entries()
+                for viewer in (seat, None):
+                    log = seat_log(state.log, viewer)
+                    assert [list(e.items()) for e in log] == \
+                        [list(_reference_event(e, viewer).items()) for e in entries]
+                assert view["log"] == seat_log(state.log, seat)
+                legal = state.legal_actions()
+                match.act(seat, legal[rng.randrange(len(legal))])
+            for entry in match.state.log_entries():
+                kinds.add(entry[0])
+                for viewer in range(players):
+                    data = event_dict(entry, viewer)
+                    for value in (*entry[1], *(entry[2] or ())):
+                        if isinstance(value, list):
+                            assert all(v is not value for v in data.values())
+    assert {"face_up", "compare", "swap", "chancellor", "return", "showdown",
+            "round_end", "game_end"} <= kinds

@@ -59,39 +59,57 @@ def _plain(value):
     return [_plain(v) for v in value] if isinstance(value, _SEQUENCES) else value
 
 
+LISTS: dict[str, tuple[str, ...]] = {
+    "face_up": ("cards",), "compare": ("cards",), "swap": ("between", "cards"),
+    "chancellor": ("cards",), "return": ("bottom",), "showdown": ("hands", "scores", "totals"),
+    "round_end": ("winners",), "game_end": ("winners",),
+}
+"""The fields of each kind that hold lists; a view gets copies of them (the log keeps its own)."""
+
+
 def event_dict(entry, seat: int | None) -> dict:
     """One log entry as ``seat`` sees it."""
+    try:
+        return _CONVERTERS[entry[0]](entry, seat)
+    except IndexError:                  # fewer values than FIELDS names: the plain way
+        return _event_dict(entry, seat)
+
+
+def _event_dict(entry, seat: int | None) -> dict:
     kind, public, private, seen = entry[:4]
     names, hidden = FIELDS[kind]
     data = {"e": kind}
-    for name, value in zip(names, public):
-        data[name] = _plain(value) if type(value) in _SEQUENCES else value
+    data.update(zip(names, public))
     if private is not None and seat is not None and seen >> seat & 1:
-        for name, value in zip(hidden, private):
-            data[name] = _plain(value) if type(value) in _SEQUENCES else value
+        data.update(zip(hidden, private))
+    for name in LISTS.get(kind, ()):
+        if type(data.get(name)) in _SEQUENCES:
+            data[name] = _plain(data[name])
     return data
 
 
-_PUBLIC: dict[int, tuple] = {}
-PUBLIC_KEPT = 8192
-"""How many log entries' public conversions are remembered; the oldest go first."""
+def _converter(kind: str):
+    """:func:`_event_dict` of one kind as straight-line code (a dict display is several
+    times cheaper than filling a dict field by field, and views convert many entries)."""
+    names, hidden = FIELDS[kind]
+    fields = "".join(f", {name!r}: public[{i}]" for i, name in enumerate(names))
+    lines = ["def convert(entry, seat):", "    public = entry[1]",
+             f"    data = {{'e': {kind!r}{fields}}}"]
+    if hidden:
+        lines += ["    private = entry[2]",
+                  "    if private is not None and seat is not None and entry[3] >> seat & 1:"]
+        lines += [f"        data[{name!r}] = private[{i}]" for i, name in enumerate(hidden)]
+    for name in LISTS.get(kind, ()):
+        lines += [f"    if type(data.get({name!r})) in SEQUENCES:",
+                  f"        data[{name!r}] = plain(data[{name!r}])"]
+    lines.append("    return data")
+    scope = {"SEQUENCES": _SEQUENCES, "plain": _plain}
+    exec("\n".join(lines), scope)      # the source is made of FIELDS' names only
+    return scope["convert"]
 
 
-def _seat_event(entry, seat: int | None) -> dict:
-    """:func:`event_dict` of ``entry`` for ``seat``; an entry that shows the seat nothing
-    private reads the same for every seat, so that dict is made once and shared."""
-    if entry[2] is not None and seat is not None and entry[3] >> seat & 1:
-        return event_dict(entry, seat)
-    hit = _PUBLIC.get(id(entry))
-    if hit is not None and hit[0] is entry:
-        return hit[1]
-    data = event_dict(entry, None)
-    with _LOGS_LOCK:
-        if len(_PUBLIC) >= PUBLIC_KEPT:
-            for key in list(_PUBLIC)[:PUBLIC_KEPT // 4]:
-                del _PUBLIC[key]
-        _PUBLIC[id(entry)] = (entry, data)
-    return data
+_CONVERTERS = {kind: _converter(kind) for kind in FIELDS}
+_SIZES = {kind: len(names) for kind, (names, _) in FIELDS.items()}
 
 
 def entry_from_dict(data: dict, seat: int | None):
@@ -117,19 +135,39 @@ def hand_of(state, seat: int) -> list[int]:
     return cards
 
 
+def _hand_size(state, seat: int) -> int:
+    """``len(hand_of(state, seat))`` without building the list."""
+    if state.hands[seat] == NONE:
+        return 0
+    if seat == state.turn:
+        if state.phase == PLAY:
+            return 2 if state.drawn != NONE else 1
+        if state.phase == CHANCELLOR:
+            return 1 + len(state.extra)
+    return 1
+
+
+_DISCARDS = {card | cause << CAUSE_SHIFT: {"card": C.KEYS[card], "cause": CAUSES[cause]}
+             for card in range(len(C.KEYS)) for cause in range(len(CAUSES))}
+"""Every discard as view data, made once (views share them: read-only, like log events)."""
+
+
 def build_view(state, seat: int | None) -> dict:
+    """What ``seat`` (None: a spectator) may know of ``state``: the one place of redaction."""
     rules = state.rules
     deck = rules.deck
     value = rules.value
+    keys = C.KEYS
+    discards = _DISCARDS
+    alive, prot = state.alive, state.prot
     seats = []
     for q in range(state.n):
         pile = state.discards[q]
         seats.append({
-            "seat": q, "tokens": state.tokens[q], "in_round": bool(state.alive >> q & 1),
-            "protected": bool(state.prot >> q & 1), "hand_size": len(hand_of(state, q)),
-            "discards": [{"card": C.KEYS[e & CARD_MASK], "cause": CAUSES[e >> CAUSE_SHIFT]}
-                         for e in pile],
-            "discard_total": sum(value[e & CARD_MASK] for e in pile),
+            "seat": q, "tokens": state.tokens[q], "in_round": bool(alive >> q & 1),
+            "protected": bool(prot >> q & 1), "hand_size": _hand_size(state, q),
+            "discards": [discards[e] for e in pile],
+            "discard_total": sum([value[e & CARD_MASK] for e in pile]),
         })
     return {
         "round": state.round,
@@ -141,9 +179,9 @@ def build_view(state, seat: int | None) -> dict:
         "target": rules.target,
         "deck_size": len(state.deck),
         "spare": state.spare != NONE,
-        "face_up": [C.KEYS[c] for c in state.face_up],
-        "burned": [C.KEYS[c] for c in state.burned],
-        "hand": None if seat is None else [C.KEYS[c] for c in hand_of(state, seat)],
+        "face_up": [keys[c] for c in state.face_up],
+        "burned": [keys[c] for c in state.burned],
+        "hand": None if seat is None else [keys[c] for c in hand_of(state, seat)],
         "seats": seats,
         "sycophant": state.mark if state.mark != NONE else None,
         "jester": ({"by": state.jester_by, "on": state.jester_on}
@@ -152,10 +190,10 @@ def build_view(state, seat: int | None) -> dict:
     }
 
 
-_LOGS: dict[tuple[int, int | None], tuple] = {}
+_LOGS: dict[int, tuple] = {}
 _LOGS_LOCK = threading.Lock()
 LOGS_KEPT = 4096
-"""How many (log node, seat) conversions are remembered; the oldest go first."""
+"""How many log nodes' conversions (per seat) are remembered before the memory starts afresh."""
 
 
 def seat_log(node, seat: int | None) -> list[dict]:
@@ -163,28 +201,76 @@ def seat_log(node, seat: int | None) -> list[dict]:
 
     The log is an immutable linked list shared by clones, so a seat's conversion of one node
     never changes: it is remembered, and the next view converts only the entries that are new
-    since a remembered node. Views therefore share their event dicts: treat them as read-only.
+    since a remembered node (which the seat then forgets: it has moved on). Views therefore
+    share their event dicts: treat them as read-only.
     """
+    logs = _LOGS
     chain = []
-    base: tuple = ()
+    events: list[dict] | None = None
     current = node
     while current is not None:
-        hit = _LOGS.get((id(current), seat))
+        hit = logs.get(id(current))
         if hit is not None and hit[0] is current:      # the node itself, not a recycled id
-            base = hit[1]
-            break
+            events = hit[1].get(seat, None)
+            if events is not None:
+                if chain:          # the seat has moved on: its conversion moves with it
+                    del hit[1][seat]
+                    if not hit[1]:
+                        del logs[id(current)]
+                break
         chain.append(current)
         current = current[4]
     if not chain:
-        return list(base)
+        return list(events) if events is not None else []
     chain.reverse()
-    events = base + tuple([_seat_event(entry, seat) for entry in chain])
-    with _LOGS_LOCK:
-        if len(_LOGS) >= LOGS_KEPT:
-            for key in list(_LOGS)[:LOGS_KEPT // 4]:
-                del _LOGS[key]
-        _LOGS[(id(node), seat)] = (node, events)
+    if events is None:
+        events = _convert(chain, seat)
+    else:
+        events.extend(_convert(chain, seat))        # the remembered list, never handed out
+    hit = logs.get(id(node))
+    if hit is not None and hit[0] is node:
+        hit[1][seat] = events
+    else:
+        if len(logs) >= LOGS_KEPT:
+            _forget_oldest()
+        logs[id(node)] = (node, {seat: events})
     return list(events)
+
+
+_RECENT: dict[int, tuple] = {}
+RECENT_KEPT = 512
+"""How many recent entries' public conversions are kept for the other seats' next views (the
+table starts afresh when full, so it holds on to little of the log)."""
+
+
+def _convert(chain: list, seat: int | None) -> list[dict]:
+    """:func:`event_dict` of each entry for ``seat``; an entry that shows the seat nothing
+    private reads the same for every seat, and its recent conversions are shared."""
+    converters, sizes, recent = _CONVERTERS, _SIZES, _RECENT
+    if len(recent) >= RECENT_KEPT:
+        recent.clear()
+    out = []
+    for entry in chain:
+        kind = entry[0]
+        convert = converters[kind] if len(entry[1]) == sizes[kind] else _event_dict
+        if entry[2] is not None and seat is not None and entry[3] >> seat & 1:
+            out.append(convert(entry, seat))
+            continue
+        hit = recent.get(id(entry))
+        if hit is not None and hit[0] is entry:
+            out.append(hit[1])
+        else:
+            data = convert(entry, None)
+            recent[id(entry)] = (entry, data)
+            out.append(data)
+    return out
+
+
+def _forget_oldest() -> None:
+    """Start both memories afresh (a seat's next view converts its whole log once); cheaper
+    than trimming them entry by entry."""
+    with _LOGS_LOCK:
+        _LOGS.clear()
 
 
 # -- knowledge and sample_world -------------------------------------------------------------------

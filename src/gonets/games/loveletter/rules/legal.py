@@ -179,15 +179,23 @@ class Rules:
 
 
 _RULES: dict = {}
+_BY_CONFIG: dict[int, tuple[Config, Rules]] = {}
 
 
 def rules_for(config: Config) -> Rules:
-    """The compiled rules of a configuration (shared by every state of it)."""
+    """The compiled rules of a configuration (shared by every state of it; a configuration
+    object seen before is recognised at once, without reading its options again)."""
+    hit = _BY_CONFIG.get(id(config))
+    if hit is not None and hit[0] is config:
+        return hit[1]
     key = (config.players, config.preset, tuple(sorted(
         (k, repr(v)) for k, v in config.options.items())))
     found = _RULES.get(key)
     if found is None:
         found = _RULES[key] = Rules(config)
+    if len(_BY_CONFIG) >= 1024:
+        _BY_CONFIG.clear()
+    _BY_CONFIG[id(config)] = (config, found)
     return found
 
 

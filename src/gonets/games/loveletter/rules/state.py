@@ -33,6 +33,16 @@ from gonets.games.loveletter.rules.legal import Rules, rules_for
 from gonets.games.loveletter.rules.rounds import RoundFlow
 
 _new = object.__new__
+_BUILD_VIEW = None
+
+
+def _build_view():
+    """``views.build_view``, imported when first needed (``views`` imports this module)."""
+    global _BUILD_VIEW
+    from gonets.games.loveletter.views import build_view
+
+    _BUILD_VIEW = build_view
+    return build_view
 
 
 class LoveLetterState(CardEffects, RoundFlow, State):
@@ -98,6 +108,11 @@ class LoveLetterState(CardEffects, RoundFlow, State):
             node = node[4]
         entries.reverse()
         return entries
+
+    # -- information -----------------------------------------------------------------------------
+    def _view(self, seat: int | None) -> dict:
+        """The game's part of a view: ``views.build_view`` (looked up once, not per view)."""
+        return (_BUILD_VIEW or _build_view())(self, seat)
 
     # -- who decides -----------------------------------------------------------------------------
     def current_player(self) -> int:
