@@ -135,9 +135,10 @@ class Encoder(ABC):
         if view.get("seat") is None:
             raise ValueError("an observation is encoded for a seat, not for a spectator view")
         if self.list_buffer:
-            buffer = [0.0] * self.layout.size
+            size = self.layout.size
+            buffer = [0.0] * size
             self.write(buffer, view, memo)
-            return np.array(buffer, dtype=np.float32)
+            return np.fromiter(buffer, np.float32, size)
         out = np.zeros(self.layout.size, dtype=np.float32)
         self.write(out, view, memo)
         np.clip(out, 0.0, 1.0, out=out)

@@ -17,6 +17,8 @@ from gonets.rl.encoders import get_encoder
 from gonets.rl.encoding import Encoder
 
 REWARDS = ("win", "round")
+MASK_BYTES = 4_000_000
+"""Memory for the action masks remembered per set of legal actions (they repeat often)."""
 
 
 def configure(game: str | Game, players: int | None, preset: str | None,
@@ -55,6 +57,7 @@ class Table:
         self.steps = 0
         self._memos: list[dict] = []
         self._cache: dict[int, tuple[int, np.ndarray]] = {}
+        self._masks: dict = {}              # legal actions (a tuple of ids) -> their mask
         self._rounds_seen = 0
 
     def reset(self, seed: int | None = None) -> None:
@@ -95,12 +98,20 @@ class Table:
         return vector.copy()
 
     def mask(self, seat: int) -> np.ndarray:
-        """The seat's action mask: its legal actions when it decides, else all zeros."""
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        if self.state.current_player() == seat:
-            legal = self.state.legal_actions()
-            mask[list(legal)] = 1
-        return mask
+        """The seat's action mask: its legal actions when it decides, else all zeros (a
+        fresh array)."""
+        if self.state.current_player() != seat:
+            return np.zeros(self.num_actions, dtype=np.int8)
+        legal = self.state.legal_actions()
+        key = legal if type(legal) is tuple else tuple(legal)
+        found = self._masks.get(key)
+        if found is None:
+            found = np.zeros(self.num_actions, dtype=np.int8)
+            found[list(legal)] = 1
+            if len(self._masks) >= max(16, MASK_BYTES // max(1, self.num_actions)):
+                self._masks.clear()
+            self._masks[key] = found
+        return found.copy()
 
     def action_text(self, action: int) -> str:
         """The notation of an action id now (e.g. ``guard p2 5``)."""

@@ -13,7 +13,7 @@ import numpy as np
 from gonets.core.game import Game
 from gonets.core.options import Config
 from gonets.rl.chance import Plan, shuffle_or_seat_plan
-from gonets.rl.encoding import Encoder, Vocab, probe_view, relative, seat_blocks
+from gonets.rl.encoding import Encoder, Vocab, probe_view, seat_blocks
 
 PHASES = Vocab(["deal", "play", "redraw", "chancellor", "over"])
 SEAT_FLAGS = ("in_round", "protected", "to_move", "turn", "sycophant", "jester_on", "jester_by")
@@ -53,9 +53,10 @@ class Knowledge:
         if seat == self.me:
             if card in self.hand:
                 self.hand.remove(card)
-            for other, seen in list(self.seen_mine.items()):
-                if seen == card:
-                    del self.seen_mine[other]
+            if self.seen_mine:
+                for other, seen in list(self.seen_mine.items()):
+                    if seen == card:
+                        del self.seen_mine[other]
 
 
 def _round(k: Knowledge, event: dict) -> None:
@@ -155,7 +156,8 @@ def read_log(log: list, me: int, memo: dict | None) -> Knowledge:
     """The viewer's knowledge after its whole log; with a memo, only the new events are read."""
     if memo is not None:
         seen = memo.get("n", 0)
-        if seen and seen <= len(log) and log[seen - 1] == memo["last"] and memo["me"] == me:
+        if seen and seen <= len(log) and memo["me"] == me and (
+                log[seen - 1] is memo["last"] or log[seen - 1] == memo["last"]):
             knowledge = memo["knowledge"]
         else:
             seen, knowledge = 0, Knowledge(me)
@@ -209,6 +211,7 @@ class LoveLetterEncoder(Encoder):
     def write(self, out: list, view: dict, memo: dict | None) -> None:
         me, n, kinds = view["seat"], self.players, self.kinds.index
         k = len(kinds)
+        inv = self.inv_copies
         target = view.get("target") or self.target
         phase = PHASES.index.get(view["phase"])
         if phase is not None:
@@ -218,20 +221,22 @@ class LoveLetterEncoder(Encoder):
         out[self.o_spare] = 1.0 if view["spare"] else 0.0
         seen = [0] * k
         hand = view["hand"] or []
+        offset = self.o_hand
         for card in hand:
             i = kinds[card]
-            out[self.o_hand + i] += 1.0 / 3.0
+            out[offset + i] += 1.0 / 3.0
             seen[i] += 1
         if len(hand) >= 2:
             out[self.o_drawn + kinds[hand[-1]]] = 1.0
-        for name, offset in (("face_up", self.o_face_up), ("burned", self.o_burned)):
-            for card in view.get(name) or ():
+        for cards, offset in ((view.get("face_up"), self.o_face_up),
+                              (view.get("burned"), self.o_burned)):
+            for card in cards or ():
                 i = kinds[card]
-                out[offset + i] += self.inv_copies[i]
+                out[offset + i] += inv[i]
                 seen[i] += 1
         knowledge = read_log(view.get("log") or [], me, memo)
         self._write_seats(out, view, knowledge, seen, target)
-        base, inv = self.o_unseen, self.inv_copies
+        base = self.o_unseen
         for i, copies in enumerate(self.copy_list):
             if copies > seen[i]:
                 out[base + i] = (copies - seen[i]) * inv[i]
@@ -241,33 +246,47 @@ class LoveLetterEncoder(Encoder):
         me, n, kinds, k = view["seat"], self.players, self.kinds.index, len(self.kinds)
         to_move, turn = view.get("to_move"), view.get("turn")
         sycophant, jester = view.get("sycophant"), view.get("jester") or {}
-        inv = self.inv_copies
+        jester_on, jester_by = jester.get("on"), jester.get("by")
+        inv, offsets, flags_end = self.inv_copies, self.o_seats, 3 + self.n_flags
+        last_play, known_of, seen_mine = knowledge.last_play, knowledge.known, \
+            knowledge.seen_mine
         for entry in view["seats"]:
             seat = entry["seat"]
-            base = self.o_seats[relative(seat, me, n)]
+            base = offsets[(seat - me) % n]           # relative(seat, me, n)
             out[base] = min(entry["tokens"] / target, 1.0)
             out[base + 1] = entry["hand_size"] / 3.0
             out[base + 2] = min(entry["discard_total"] / 40.0, 1.0)
-            flags = (entry["in_round"], entry["protected"], seat == to_move, seat == turn,
-                     seat == sycophant, seat == jester.get("on"), seat == jester.get("by"))
-            for j, flag in enumerate(flags):
-                if flag:
-                    out[base + 3 + j] = 1.0
-            piles = base + 3 + self.n_flags
+            in_round = entry["in_round"]
+            # the flags of SEAT_FLAGS, in order
+            if in_round:
+                out[base + 3] = 1.0
+            if entry["protected"]:
+                out[base + 4] = 1.0
+            if seat == to_move:
+                out[base + 5] = 1.0
+            if seat == turn:
+                out[base + 6] = 1.0
+            if seat == sycophant:
+                out[base + 7] = 1.0
+            if seat == jester_on:
+                out[base + 8] = 1.0
+            if seat == jester_by:
+                out[base + 9] = 1.0
+            piles = base + flags_end
             for discard in entry["discards"]:
                 i = kinds[discard["card"]]
                 out[piles + i] += inv[i]
                 seen[i] += 1
-            last = knowledge.last_play.get(seat)
+            last = last_play.get(seat)
             if last is not None:
                 out[piles + k + kinds[last]] = 1.0
-            if seat != me:
-                known = knowledge.known.get(seat)
-                if known is not None and entry["in_round"]:
+            if seat != me and in_round:
+                known = known_of.get(seat)
+                if known is not None:
                     out[piles + 2 * k + kinds[known]] = 1.0
                     seen[kinds[known]] += 1
-                if seat in knowledge.seen_mine and entry["in_round"]:
-                    card = knowledge.seen_mine[seat]
+                if seat in seen_mine:
+                    card = seen_mine[seat]
                     if card is None:
                         for j in range(piles + 3 * k, piles + 4 * k):
                             out[j] = 1.0
