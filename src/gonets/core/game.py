@@ -335,6 +335,31 @@ class Game(ABC):
                 return (folder / name).read_text(encoding="utf-8")
         return ""
 
+    def option_words(self, lang: str = "en") -> dict[str, dict[str, dict[str, str]]]:
+        """What a player reads about each option and preset in ``lang``: ``{"options": {name:
+        {"label": ..., "doc": ...}}, "presets": {name: {...}}}``, every one present.
+
+        Read from ``data/options.<lang>.json`` in the game's folder, falling back to
+        ``data/options.en.json`` and then to the definition's own name and doc. The English
+        descriptions are the definitions' docs (what ``gonets options`` prints), so the English
+        file holds labels only and each description has one source."""
+        chain = [self._option_file(lang), self._option_file("en")]
+        return {"options": {o.name: _words(chain, "options", o.name, o.doc)
+                            for o in self.options},
+                "presets": {p.name: _words(chain, "presets", p.name, p.doc)
+                            for p in self.presets}}
+
+    def _option_file(self, lang: str) -> dict:
+        """The game's ``data/options.<lang>.json`` (read once), or {} when it has none."""
+        files = self.__dict__.setdefault("_option_files", {})
+        if lang not in files:
+            package = type(self).__module__.rpartition(".")[0]
+            path = resources.files(package) / "data" / f"options.{lang}.json" \
+                if package and lang.isalpha() else None
+            files[lang] = json.loads(path.read_text(encoding="utf-8")) \
+                if path is not None and path.is_file() else {}
+        return files[lang]
+
     def agents(self) -> dict[str, Any]:
         """Game-specific agent factories by name (``bot.AGENTS``: ``factory(game, config, seat,
         rng)``)."""
@@ -398,3 +423,12 @@ class Game(ABC):
     def bench_steps(self, state: State) -> int | None:
         """Game-specific step count for a finished match (default: player decisions)."""
         return None
+
+
+def _words(chain: list[dict], kind: str, name: str, doc: str) -> dict[str, str]:
+    """The label and doc of one option or preset: the first file of ``chain`` that has each,
+    else the name itself and the definition's ``doc``."""
+    entries = [words.get(kind, {}).get(name, {}) for words in chain]
+    label = next((e["label"] for e in entries if e.get("label")), name)
+    text = next((e["doc"] for e in entries if e.get("doc")), doc)
+    return {"label": label, "doc": text}
