@@ -85,25 +85,29 @@ async def table_page(request: Request) -> Response:
 
 
 # -- JSON API --------------------------------------------------------------------------------------
-def game_catalogue() -> list[dict]:
-    """Every registered game with its presets, options and bots (for the lobby form)."""
+def game_catalogue(lang: str = "en") -> list[dict]:
+    """Every registered game with its presets, options and bots (for the lobby form), the
+    options' and presets' labels and descriptions in ``lang``."""
     catalogue = []
     for game in games().values():
         try:
-            catalogue.append(game_entry(game))
+            catalogue.append(game_entry(game, lang))
         except Exception:
             log.exception("game %s cannot be offered in the lobby", game.name)
     return catalogue
 
 
-def game_entry(game: Any) -> dict:
-    """One game's lobby entry."""
+def game_entry(game: Any, lang: str = "en") -> dict:
+    """One game's lobby entry; ``label`` and ``doc`` of each option and preset in ``lang``
+    (``Game.option_words``)."""
+    words = game.option_words(lang)
     presets = []
     for preset in game.presets:
         low, high = game.player_range(preset.name)
-        presets.append({"name": preset.name, "doc": preset.doc, "min_players": low,
-                        "max_players": high, "options": game.preset_options(preset.name)})
-    options = [{"name": o.name, "default": o.default, "doc": o.doc,
+        presets.append({"name": preset.name, **words["presets"][preset.name],
+                        "min_players": low, "max_players": high,
+                        "options": game.preset_options(preset.name)})
+    options = [{"name": o.name, "default": o.default, **words["options"][o.name],
                 "choices": list(o.choices) if o.choices is not None else None}
                for o in game.options]
     return {"name": game.name, "title": game.title,
@@ -113,7 +117,10 @@ def game_entry(game: Any) -> dict:
 
 
 async def api_games(request: Request) -> Response:
-    return JSONResponse({"games": game_catalogue(),
+    """The lobby's catalogue (``?lang=ru``: option and preset words in Russian; English
+    otherwise)."""
+    lang = parse_lang(request.query_params.get("lang", "en"))
+    return JSONResponse({"games": game_catalogue(lang),
                          "bot_delay": request.app.state.manager.bot_delay})
 
 
