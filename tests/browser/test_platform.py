@@ -371,6 +371,30 @@ def test_the_lobby_and_table_show_each_game_s_rules_and_speak_russian(site, cont
     assert table.inner_text("#chat h2") == "Чат"
 
 
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_lobby_names_and_explains_options_and_presets_in_the_page_s_language(site, context,
+                                                                                  lang):
+    game = games()["loveletter"]
+    words = game.option_words(lang)
+    page = context.new_page()
+    page.goto(f"{site.base}/?lang={lang}")
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    page.select_option("#game", "loveletter")
+    page.select_option("#preset", "classic-2012")
+    assert page.inner_text("#preset option:checked") == words["presets"]["classic-2012"]["label"]
+    assert page.inner_text("#preset-doc").startswith(words["presets"]["classic-2012"]["doc"])
+    page.click("#options-box summary")
+    option = page.locator("[data-option-label='tokens_to_win']")
+    label, doc = words["options"]["tokens_to_win"].values()
+    assert option.inner_text().startswith(label)
+    assert option.locator("small").inner_text() == doc
+    assert ("Жетонов для победы" in label) == (lang == "ru")
+    page.fill("#players", "2")
+    page.click("#create-button")
+    page.wait_for_selector("#list-open [data-table]", timeout=TIMEOUT)
+    assert words["presets"]["classic-2012"]["label"] in page.inner_text("#list-open")
+
 # -- layout -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("device", ["phone", "laptop"])
 def test_lobby_and_table_fit_the_screen_with_finger_sized_controls(site, browser, device,

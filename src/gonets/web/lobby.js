@@ -1,5 +1,6 @@
 // The lobby: open a table (game, preset, options, seats), list open/running/finished ones, and
-// each game's short description and rules. Every word comes from the page's catalogue.
+// each game's short description and rules. Every word comes from the page's catalogue; the
+// games' option and preset labels and descriptions come from the server in the page's language.
 "use strict";
 
 const lobby = {games: [], byName: {}, creating: false};
@@ -31,7 +32,7 @@ function fillPresets() {
   document.getElementById("game-doc").textContent = gameSummary(game);
   const select = document.getElementById("preset");
   select.replaceChildren(...game.presets.map(p => h("option", {value: p.name,
-      selected: p.name === game.default_preset}, p.name)));
+      selected: p.name === game.default_preset}, p.label || p.name)));
   presetChanged();
 }
 
@@ -75,8 +76,8 @@ function fillOptions() {
       input = h("input", {type: "text", "data-option": option.name,
                           value: JSON.stringify(value)});
     }
-    return h("label", {class: "option", title: option.doc}, option.name, " ", input,
-             h("small", {}, option.doc));
+    return h("label", {class: "option", title: option.name, "data-option-label": option.name},
+             option.label || option.name, " ", input, h("small", {}, option.doc));
   }));
 }
 
@@ -184,7 +185,8 @@ function tableLine(table) {
   const names = table.seats.map((s, i) => seatLabel(table.seats, i)).join(", ");
   const game = lobby.byName[table.game] || {name: table.game, title: table.title};
   const parts = [h("strong", {}, gameTitle(game)),
-                 ` (${t("lobby.table_line", {preset: table.preset, players: table.players})}) `,
+                 ` (${t("lobby.table_line", {preset: presetLabel(game, table.preset),
+                                             players: table.players})}) `,
                  h("span", {class: "names"}, names)];
   if (table.result) {
     const winners = table.result.winners.map(w => seatLabel(table.seats, w)).join(", ");
@@ -201,6 +203,12 @@ function tableLine(table) {
     }
   }
   return h("li", {"data-table": table.id}, parts);
+}
+
+// A preset's label in the page's language (its name for a game the lobby does not offer).
+function presetLabel(game, name) {
+  const preset = (game.presets || []).find(p => p.name === name);
+  return preset && preset.label ? preset.label : name;
 }
 
 // Each list is paged by the server; tables where somebody is connected come first.
@@ -236,7 +244,7 @@ function turnPage(status, by) {
 
 async function startLobby() {
   await i18nReady;
-  const data = await fetchJSON("/api/games");
+  const data = await fetchJSON(`/api/games?lang=${encodeURIComponent(i18n.lang)}`);
   lobby.games = data.games;
   document.getElementById("bot-delay").value = data.bot_delay;
   for (const game of data.games) lobby.byName[game.name] = game;
