@@ -1,7 +1,7 @@
 """Every registered game's options and presets have a label and a description in English and
 Russian (``Game.option_words``, from ``data/options.<lang>.json``).
 
-The English descriptions are the definitions' own docs (one source, the one ``gonets options``
+The English descriptions are the definitions' own docs (one source, the one ``gonets rules``
 prints), so the English file holds labels only; the Russian file holds both, covering exactly
 the game's options and presets, and keeps every number of the English text.
 """

@@ -341,7 +341,7 @@ class Game(ABC):
 
         Read from ``data/options.<lang>.json`` in the game's folder, falling back to
         ``data/options.en.json`` and then to the definition's own name and doc. The English
-        descriptions are the definitions' docs (what ``gonets options`` prints), so the English
+        descriptions are the definitions' docs (what ``gonets rules`` prints), so the English
         file holds labels only and each description has one source."""
         chain = [self._option_file(lang), self._option_file("en")]
         return {"options": {o.name: _words(chain, "options", o.name, o.doc)
