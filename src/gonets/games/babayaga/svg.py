@@ -563,8 +563,8 @@ def card_picture(view: dict, lang: str = "en") -> str | None:
                     f'stroke-width="1.5"/>' + _text(x + width / 2, y + 19, label, 15) + "</g>")
         x += width + 6
         if i < len(card["challenges"]) - 1:
-            body.append(_text(x + 6, y + 19, joint, 15, fill="#566573"))
-            x += text_width(joint, 15) + 12
+            body.append(_text(x, y + 19, joint, 15, "start", fill="#566573"))
+            x += text_width(joint, 15) + 8
     height = y + 36
     last = last_roll(view)
     if last is not None:
