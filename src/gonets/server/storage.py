@@ -137,6 +137,10 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+class _BatchMismatch(Exception):
+    """A batch of step writes changed fewer tables than it wrote to (rolled back)."""
+
+
 class StepConflict(Exception):
     """Other steps are stored at the indexes a writer meant to fill."""
 
@@ -233,6 +237,50 @@ class Storage:
                 return False
             raise StepConflict(f"table {table_id}: steps from {start} were stored "
                                "differently (by another writer)") from None
+
+    def append_batch(self, writes: list[tuple]) -> list[Any]:
+        """Several tables' :meth:`append_steps` calls (their argument tuples) in one
+        transaction: one INSERT of every step and one UPDATE of every table, one COMMIT (a
+        group commit). The outcome of each, in order: True, or the exception it raised. When
+        the batch cannot go in whole (a step already stored, a lease moved, a missing table),
+        each write is tried on its own, so every one gets exactly its own answer; a failing
+        database raises for the whole batch."""
+        if len(writes) == 1:
+            return [self._outcome(self.append_steps, writes[0])]
+        owners = {write[5] if len(write) > 5 else None for write in writes}
+        if len(owners) == 1 and len({write[0] for write in writes}) == len(writes):
+            try:
+                self._append_together(writes, owners.pop())
+                return [True] * len(writes)
+            except (IntegrityError, _BatchMismatch):
+                pass
+        return [self._outcome(self.append_steps, write) for write in writes]
+
+    def _append_together(self, writes: list[tuple], owner: str | None) -> None:
+        now = time.time()
+        rows = [{"table_id": table_id, "idx": start + offset,
+                 "step": json.dumps(step, ensure_ascii=False, separators=(",", ":"))}
+                for table_id, start, steps, *_ in writes for offset, step in enumerate(steps)]
+        progress = [{"key_id": table_id, "new_version": start + len(steps),
+                     "new_status": status, "new_updated": now,
+                     "new_result": json.dumps(result) if result is not None else None}
+                    for table_id, start, steps, status, result, *_ in writes]
+        query = UPDATE_PROGRESS if owner is None else \
+            UPDATE_PROGRESS.where(tables_table.c.owner == owner)
+        with self.engine.begin() as conn:
+            if rows:
+                conn.execute(INSERT_STEP, rows)
+            if conn.execute(query, progress).rowcount != len(progress):
+                raise _BatchMismatch()        # rolled back: each is tried on its own
+
+    @staticmethod
+    def _outcome(method, args: tuple) -> Any:
+        """A write's answer about its own table; database failures end the whole batch (every
+        write in it is then retried, and those already stored are found stored)."""
+        try:
+            return method(*args)
+        except (StepConflict, MissingTable, LeaseLost) as exc:
+            return exc
 
     @staticmethod
     def _missing_or_moved(conn, table_id: str, owner: str | None) -> None:

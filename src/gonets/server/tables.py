@@ -465,8 +465,8 @@ class LiveTable:
         for pause in RETRY_PAUSES:
             await asyncio.sleep(pause)
             try:
-                await self.manager.write(self.storage.append_steps, self.id, start, steps,
-                                         status, result, self.manager.process_id)
+                await self.manager.append_steps(self.id, start, steps, status, result,
+                                                self.manager.process_id)
                 return
             except DatabaseUnavailable:
                 continue
