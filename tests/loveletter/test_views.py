@@ -198,3 +198,23 @@ def test_event_dicts_and_seat_logs_match_the_plain_conversion():
                             assert all(v is not value for v in data.values())
     assert {"face_up", "compare", "swap", "chancellor", "return", "showdown",
             "round_end", "game_end"} <= kinds
+
+
+def test_the_one_pass_view_equals_the_base_view():
+    """LoveLetterState.view builds the base State.view's dict in one pass: same keys, same
+    order, same values, for every seat and the spectator along random matches."""
+    from gonets.core.game import State
+
+    for players, preset in ((2, "seed"), (4, "classic-2012"), (5, "premium")):
+        match = Match(GAME, GAME.configure(players, preset), seed=players)
+        match.deal()
+        rng = random.Random(players)
+        while True:
+            state = match.state
+            for seat in (*range(players), None):
+                mine, base = state.view(seat), State.view(state, seat)
+                assert list(mine.items()) == list(base.items())
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            match.act(state.current_player(), legal[rng.randrange(len(legal))])

@@ -109,7 +109,6 @@ def _converter(kind: str):
 
 
 _CONVERTERS = {kind: _converter(kind) for kind in FIELDS}
-_SIZES = {kind: len(names) for kind, (names, _) in FIELDS.items()}
 
 
 def entry_from_dict(data: dict, seat: int | None):
@@ -152,8 +151,21 @@ _DISCARDS = {card | cause << CAUSE_SHIFT: {"card": C.KEYS[card], "cause": CAUSES
 """Every discard as view data, made once (views share them: read-only, like log events)."""
 
 
+BASE_KEYS = ("game", "players", "preset", "options", "seat", "to_move", "terminal")
+"""The keys that ``State.view`` adds in front of the game's part."""
+
+
 def build_view(state, seat: int | None) -> dict:
-    """What ``seat`` (None: a spectator) may know of ``state``: the one place of redaction."""
+    """What ``seat`` (None: a spectator) may know of ``state``: the one place of redaction
+    (the game's part of :meth:`State.view`; :func:`full_view` without the common keys)."""
+    return {key: value for key, value in full_view(state, seat).items()
+            if key not in BASE_KEYS}
+
+
+def full_view(state, seat: int | None) -> dict:
+    """``State.view(seat)`` before the legal notations and the result: the common keys and
+    the game's part in one dict (a view is built at every step of a simulation or a
+    learning environment, so it is made in one go)."""
     rules = state.rules
     deck = rules.deck
     value = rules.value
@@ -169,7 +181,12 @@ def build_view(state, seat: int | None) -> dict:
             "discards": [discards[e] for e in pile],
             "discard_total": sum([value[e & CARD_MASK] for e in pile]),
         })
+    config = state.config
+    deciding = state.cur
     return {
+        "game": config.game, "players": config.players, "preset": config.preset,
+        "options": dict(config.options), "seat": seat,
+        "to_move": deciding if deciding >= 0 else None, "terminal": deciding == TERMINAL,
         "round": state.round,
         "starter": state.starter if state.starter != NONE else None,
         "turn": state.turn if state.turn != NONE else None,
@@ -192,8 +209,10 @@ def build_view(state, seat: int | None) -> dict:
 
 _LOGS: dict[int, tuple] = {}
 _LOGS_LOCK = threading.Lock()
-LOGS_KEPT = 4096
-"""How many log nodes' conversions (per seat) are remembered before the memory starts afresh."""
+LOGS_KEPT = 256
+"""How many log nodes' conversions (per seat) are remembered before the memory starts afresh
+(a seat's remembered node moves on with its views, so this is about the seats being played at
+once; a small memory keeps little for the garbage collector to walk)."""
 
 
 def seat_log(node, seat: int | None) -> list[dict]:
@@ -227,6 +246,8 @@ def seat_log(node, seat: int | None) -> list[dict]:
         events = _convert(chain, seat)
     else:
         events.extend(_convert(chain, seat))        # the remembered list, never handed out
+    if node[0] == "game_end":           # nothing follows: keep no memory of a finished match
+        return events
     hit = logs.get(id(node))
     if hit is not None and hit[0] is node:
         hit[1][seat] = events
@@ -246,23 +267,25 @@ table starts afresh when full, so it holds on to little of the log)."""
 def _convert(chain: list, seat: int | None) -> list[dict]:
     """:func:`event_dict` of each entry for ``seat``; an entry that shows the seat nothing
     private reads the same for every seat, and its recent conversions are shared."""
-    converters, sizes, recent = _CONVERTERS, _SIZES, _RECENT
+    converters, recent = _CONVERTERS, _RECENT
     if len(recent) >= RECENT_KEPT:
         recent.clear()
     out = []
+    append = out.append
     for entry in chain:
-        kind = entry[0]
-        convert = converters[kind] if len(entry[1]) == sizes[kind] else _event_dict
         if entry[2] is not None and seat is not None and entry[3] >> seat & 1:
-            out.append(convert(entry, seat))
+            append(event_dict(entry, seat))
             continue
         hit = recent.get(id(entry))
         if hit is not None and hit[0] is entry:
-            out.append(hit[1])
-        else:
-            data = convert(entry, None)
-            recent[id(entry)] = (entry, data)
-            out.append(data)
+            append(hit[1])
+            continue
+        try:
+            data = converters[entry[0]](entry, None)
+        except IndexError:                # fewer values than FIELDS names: the plain way
+            data = _event_dict(entry, None)
+        recent[id(entry)] = (entry, data)
+        append(data)
     return out
 
 

@@ -163,8 +163,11 @@ def read_log(log: list, me: int, memo: dict | None) -> Knowledge:
             seen, knowledge = 0, Knowledge(me)
     else:
         seen, knowledge = 0, Knowledge(me)
+    handlers = _HANDLERS
     for event in log[seen:] if seen else log:
-        knowledge.feed(event)
+        handler = handlers.get(event["e"])             # Knowledge.feed, in line
+        if handler is not None:
+            handler(knowledge, event)
     if memo is not None and log:
         memo.update(n=len(log), last=log[-1], me=me, knowledge=knowledge)
     return knowledge
