@@ -12,17 +12,12 @@ import asyncio
 import hmac
 import json
 import logging
-import secrets
 import time
 from collections import deque
-from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
-from gonets.agents import agent_names, make_agent
+from gonets.agents import agent_names
 from gonets.core import (
-    CHANCE,
-    TERMINAL,
-    IllegalAction,
     Match,
     Record,
     games,
@@ -30,9 +25,9 @@ from gonets.core import (
     seat_names,
 )
 from gonets.core.record import apply_step
-from gonets.server.bots import BotTimeout, rank_moves
 from gonets.server.chat import CHAT_HISTORY, clean_chat
 from gonets.server.connection import Connection
+from gonets.server.driving import TableDriver
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import LogLines, seat_payload
 from gonets.server.names import check_name_at_table, clean_name, looks_like_a_bot, name_key
@@ -53,13 +48,12 @@ __all__ = ["Connection", "LiveTable", "TableError", "table_summary"]
 
 log = logging.getLogger("gonets.server")
 
-CHEAP_AGENTS = frozenset({"random"})   # decide in microseconds: no queue behind search bots
 RETRY_PAUSES = (0.0, 0.1, 0.3, 0.6)   # seconds before each try of a write
 PRESENCE_EVERY = 0.25          # seconds between presence updates of a table, at most
 KEEP_FINISHED = 100           # finished tables nobody watches kept in memory (others reload)
 
 
-class LiveTable:
+class LiveTable(TableDriver):
     """One table in memory, rebuilt from (and kept in step with) its stored record."""
 
     def __init__(self, manager: TableManager, stored: StoredTable):
@@ -709,127 +703,6 @@ class LiveTable:
             self.deadline = time.monotonic() + seconds
         else:
             self.deadline = None
-
-    # -- hints -----------------------------------------------------------------------------------
-    async def hint(self, seat: int) -> list[dict]:
-        """The deciding seat's best moves, ranked by a search from that seat's view alone
-        (tables opened with hints): notation, visits and estimated win chance, best first.
-        One search per seat and position, shared by every page of that seat."""
-        if not self.stored.hints:
-            raise TableError("this table was opened without hints", "hints_off")
-        if self.status != "running" or self.state.current_player() != seat:
-            raise TableError("a hint is for the player who decides now", "hint_not_your_turn")
-        key = (seat, self.version)
-        if key not in self.hint_searches:
-            self.hint_searches = {key: asyncio.ensure_future(self._search_hint(seat))}
-        try:
-            return await asyncio.shield(self.hint_searches[key])
-        except BotTimeout:
-            self.hint_searches.pop(key, None)
-            raise TableError("the hint search ran out of time; try again", "hint_timeout") \
-                from None
-
-    async def _search_hint(self, seat: int) -> list[dict]:
-        view = self.state.view(seat)
-        pool = self.manager.bots
-        if pool is not None:
-            return await pool.hint(self.id, self.game.name, self.config.players,
-                                   self.config.preset, dict(self.config.options),
-                                   self.stored.seed, view)
-        return await asyncio.to_thread(rank_moves, self.game.name, self.config.players,
-                                       self.config.preset, dict(self.config.options),
-                                       self.stored.seed, view)
-
-    # -- bots and the turn timer ---------------------------------------------------------------
-    def agent_name(self, seat: int) -> str:
-        """The bot of a bot seat, or the stand-in that plays for an absent human."""
-        entry = self.seats[seat]
-        return entry["agent"] if entry["kind"] == "bot" else entry.get("fallback", "random")
-
-    async def decide(self, seat: int, view: dict, legal: list) -> Any:
-        """The seat's bot's choice, computed by the manager's bot pool (other processes,
-        low priority, a time budget) or, without a pool, in a worker thread."""
-        name = self.agent_name(seat)
-        pool = self.manager.bots
-        if pool is not None and name not in CHEAP_AGENTS:
-            return await pool.decide(self.id, seat, name, self.game.name, self.config.players,
-                                     self.config.preset, dict(self.config.options),
-                                     self.stored.seed, view, legal)
-        agent = self.agents.get(seat)
-        if agent is None:
-            agent = self.agents[seat] = make_agent(name, self.game, self.config, seat,
-                                                   seed=self.stored.seed)
-        return await asyncio.to_thread(agent.act, view, legal)
-
-    async def run(self) -> None:
-        """Drive the table: bots move after ``bot_delay``; absent humans after the timer."""
-        while (self.status != "finished" and not self.failure and self.owned
-               and self.task is asyncio.current_task()):      # one driver, the newest
-            try:
-                await self._drive_once()
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:
-                log.exception("table %s stopped", self.id)
-                self.failure = f"internal error ({type(exc).__name__}); the record is safe"
-                self.broadcast()
-
-    async def _drive_once(self) -> None:
-        if self.pending is not None:
-            await asyncio.wait([self.pending])
-            return
-        self.wake.clear()
-        deciding = self.state.current_player()
-        if self.status == "open" or deciding in (CHANCE, TERMINAL):
-            await self.wake.wait()
-        elif self.seats[deciding]["kind"] == "bot":
-            version = self.version
-            await asyncio.sleep(self.stored.bot_delay)
-            await self._bot_move(deciding, version)
-        elif self.deadline is not None:
-            left = self.deadline - time.monotonic()
-            if left <= 0:
-                await self._bot_move(deciding, self.version)
-            else:
-                try:
-                    await asyncio.wait_for(self.wake.wait(), left)
-                except TimeoutError:
-                    pass
-        else:
-            await self.wake.wait()
-
-    async def _bot_move(self, seat: int, version: int) -> None:
-        if self.version != version or self.state.current_player() != seat:
-            return
-        view = self.state.view(seat)
-        legal = list(self.state.legal_actions())
-        try:
-            action = await self.decide(seat, view, legal)
-        except BotTimeout as exc:               # over its CPU budget: a random move instead
-            log.warning("table %s: bot of seat %d abandoned (%s); playing at random",
-                        self.id, seat, exc)
-            action = legal[secrets.randbelow(len(legal))]
-        except BrokenProcessPool:               # its worker was replaced: ask again
-            await asyncio.sleep(0.1)
-            return
-        except Exception as exc:
-            log.exception("table %s: bot of seat %d failed", self.id, seat)
-            self.failure = f"the bot of p{seat + 1} failed ({type(exc).__name__})"
-            self.broadcast()
-            return
-        async with self.lock:
-            if self.version != version or self.state.current_player() != seat or \
-                    self.pending is not None or self.failure or not self.owned:
-                return
-            stand_in = self.seats[seat]["kind"] == "human"   # the turn timer ran out
-            try:
-                await self._commit(seat, action, stand_in)
-            except IllegalAction as exc:        # a faulty agent: play a random legal move
-                log.error("table %s: bot move %r refused (%s); playing at random",
-                          self.id, action, exc)
-                await self._commit(seat, legal[secrets.randbelow(len(legal))], stand_in)
-            except TableError:                  # storage trouble: told to the listeners
-                await asyncio.sleep(0.5)
 
     # -- replay ---------------------------------------------------------------------------------
     def record(self) -> Record:
