@@ -83,6 +83,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=600)
     parser.add_argument("--players", default="2,3,4,5,6")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=OUT, help="where to write (search.json)")
     args = parser.parse_args()
     weights: dict[str, list[float]] = {}
     for players in map(int, args.players.split(",")):
@@ -94,7 +95,7 @@ def main() -> None:
     data = {"about": "weights of bot.evaluate, fitted by tests/babayaga/make_evaluation.py "
                      f"(--matches {args.matches} --seed {args.seed})",
             "features": list(bot.FEATURES), "weights": weights}
-    OUT.write_text(dumps(data) + "\n", "utf-8")
+    args.out.write_text(dumps(data) + "\n", "utf-8")
 
 
 def dumps(data: dict) -> str:

@@ -97,14 +97,36 @@ def test_evaluate_gives_chances_in_0_1_summing_to_1(players):
 def test_evaluate_favours_quest_progress_and_the_rep_lead():
     s = new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["the_firebird", "waters_of_life"])
     even = bot.evaluate(s)
-    s.players[0].step = 3
-    ahead = bot.evaluate(s)
-    assert ahead[0] > even[0]
+    s.players[0].step = 2
+    before = bot.evaluate(s), bot.step_chance(s, s.players[0])
+    s.players[0].step = 3              # one more step done, the next one as hard
+    assert bot.step_chance(s, s.players[0]) == before[1]
+    assert bot.evaluate(s)[0] > before[0][0]
+    s.players[0].step = 4              # the final step next
+    assert bot.evaluate(s)[0] > even[0]
     s.players[0].step = 0
     s.players[1].cards += ["W17", "W18", "W19"]
     s.decks["wilderness"] = s.decks["wilderness"][-3:]      # the decks are nearly out
     late = bot.evaluate(s)
     assert late[1] > even[1] and late[1] > 0.5
+
+
+def test_features_are_the_documented_ones_in_order():
+    s = new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["the_firebird", "waters_of_life"])
+    row = dict(zip(bot.FEATURES, bot.features(s, 0)))
+    assert len(bot.features(s, 0)) == len(bot.FEATURES) == len(bot._weights()[3])
+    assert row["final"] == row["final_chance"] == row["final_distance"] == 0.0
+    assert 0.0 < row["step_chance"] <= 1.0
+    assert row["step_chance"] == bot.step_chance(s, s.players[0])
+    assert row["leader_late"] == row["rep_late"] == 0.0          # the decks are full
+    held = row["cards"]
+    s.players[0].cards += ["W17", "W18"]
+    s.decks["wilderness"] = s.decks["wilderness"][-3:]            # 3 cards left: 3/4 late
+    row = dict(zip(bot.FEATURES, bot.features(s, 0)))
+    assert row["cards"] == held + 2
+    assert row["lead"] > 0 and row["leader_late"] == pytest.approx(0.75)
+    assert row["rep_late"] == pytest.approx(0.75 * row["rep"])
+    assert dict(zip(bot.FEATURES, bot.features(s, 1)))["leader_late"] == 0.0
 
 
 def test_rollout_done_after_the_documented_rounds():
@@ -156,6 +178,7 @@ def test_hard_is_the_anchored_search_within_a_second():
     agent = make_agent("hard", GAME, GAME.configure(2, "competitive"), 0, seed=0)
     assert isinstance(agent, bot.AnchoredSearchAgent)
     assert agent.seconds is not None and agent.seconds <= 1.0
+    assert agent.iterations >= 400              # most of the second at 3 players
     assert chosen["agent"] == "search"
 
 

@@ -307,10 +307,11 @@ def rollout_action(state, rng) -> int:
 
 
 FEATURES = ("steps", "final", "final_chance", "final_distance", "rep", "lead", "lead_late",
-            "lead_baba", "skip", "to_move")
+            "lead_baba", "skip", "to_move", "step_chance", "step_distance", "rep_late",
+            "leader_late", "cards")
 """What ``evaluate`` weighs for each seat (``features``), in the order of the weights."""
 
-PROGRESS = ("steps", "final", "final_chance")
+PROGRESS = ("steps", "final", "final_chance", "step_chance")
 """Features whose weight is kept at 0 or above by the fit (a step done is never bad news)."""
 
 
@@ -344,20 +345,24 @@ def features(state, seat: int) -> list[float]:
     """The evaluation's features of ``seat`` in ``state`` (see :data:`FEATURES`): the share
     of the quest done, whether the final step is next with its chance and distance, Rep, the
     Rep lead over the best rival (alone, as the decks run low, as Baba Yaga falls), a missed
-    turn to come, and whose turn it is."""
+    turn to come, whose turn it is, the chance and distance of a step before the final one,
+    Rep and the Rep lead as the decks run low, and the cards held."""
     p = state.players[seat]
     steps = len(state.c.quests[p.quest]["steps"])
     sid = state.current_step(p)
     final = 1.0 if sid is not None and state.c.cards[sid].get("final") else 0.0
-    chance = step_chance(state, p) if final else 0.0
-    distance = min(goal_distance(state, p), 10) / 10 if final else 0.0
+    chance = step_chance(state, p)
+    distance = min(goal_distance(state, p), 10) / 10
     rep = state.rep(p)
     others = [state.rep(q) for q in state.players if q is not p and not q.elim]
     lead = float(rep - max(others)) if others else 0.0
     left = min(len(state.decks["wilderness"]), len(state.decks["town"]))
     late = max(0.0, 1.0 - left / 12)
-    return [p.step / steps, final, chance, distance, float(rep), lead, lead * late,
-            lead * state.by_beaten / 3, float(p.skip > 0), float(state.active == seat)]
+    ahead = late if lead > 0 else 0.0
+    return [p.step / steps, final, chance * final, distance * final, float(rep), lead,
+            lead * late, lead * state.by_beaten / 3, float(p.skip > 0),
+            float(state.active == seat), chance * (1 - final), distance * (1 - final),
+            rep * late, ahead, float(len(p.cards))]
 
 
 ROLLOUT_ROUNDS = 1
@@ -413,7 +418,7 @@ class AnchoredSearchAgent(ISMCTSAgent):
     ``margin`` (a few hundred dice-heavy playouts rank close moves by noise)."""
 
     name = "search"
-    iterations: int | None = 100
+    iterations: int | None = 400
     seconds: float | None = 1.0
     margin = 0.04
 
