@@ -493,7 +493,9 @@ def _accept(view: dict, lang: str) -> str:
     if question == "the encounter card":
         return say(lang, "action.accept_card")
     if question == "steal, beguile or trade":
-        return say(lang, "action.accept_offer")
+        offer = view.get("trade") or {"give": [], "ask": []}
+        return say(lang, "action.accept_offer") + f" ({cards_text(offer['give'], lang)} ⇄ " \
+            f"{cards_text(offer['ask'], lang)})"
     if question == "which encounter to have":
         step = goal(view, view["active"])
         notes = short_stakes(view, step[1]["id"], lang) if step else ""

@@ -62,6 +62,17 @@ def continuation(state: BabaYagaState) -> dict:
         "heroes": [{"turns": p.turns, "met": p.met, "effects": p.effects}
                    for p in state.players]})
 
+def trade_offer(state: BabaYagaState) -> dict | None:
+    """The co-operative exchange waiting for its partner's answer (public at the table: the
+    Items offered and asked for), or None."""
+    for frame in reversed(state.stack):
+        draft = frame.get("draft")
+        if frame.get("stage") == "consent" and draft:
+            return {"from": state.active, "to": draft["to"],
+                    "give": list(draft["give"]), "ask": list(draft["ask"])}
+    return None
+
+
 def decision(state: BabaYagaState) -> dict | None:
     """Who decides now and what is asked (the options themselves are the view's legal)."""
     if state.outcome is not None or state.ask is None:
@@ -100,6 +111,9 @@ def build_view(state: BabaYagaState, seat: int | None) -> dict:
     """What ``seat`` (None: a spectator) may know: the table, the seat's peeks, its log."""
     data = jsonable(table(state))
     data["decision"] = decision(state)
+    offer = trade_offer(state)
+    if offer:
+        data["trade"] = offer
     data["encounter"] = encounter_view(state)
     data["known"] = known_for(state, seat)
     data["log"] = [e for e in state.log if "only" not in e or e["only"] == seat]
