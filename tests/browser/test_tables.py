@@ -38,7 +38,7 @@ def live_table(site, table_id):
     return site.manager.tables[table_id]
 
 
-def test_a_whole_love_letter_game_won_by_clicking_against_bots(site, context, screenshots):
+def test_a_whole_love_letter_game_won_by_clicking_against_bots(site, context):
     game = need("loveletter")
     agent = "heuristic" if "heuristic" in game.agents() else "random"
     page = context.new_page()
@@ -53,8 +53,6 @@ def test_a_whole_love_letter_game_won_by_clicking_against_bots(site, context, sc
                 break
             click_action(page, chooser.choose(current))
             clicks += 1
-            if seed == 0 and clicks == 3:
-                page.screenshot(path=str(screenshots / "loveletter.png"))
         assert clicks > 0
         if 0 in current["view"]["result"]["winners"]:
             break
@@ -129,19 +127,17 @@ def test_two_humans_see_their_own_hands_and_a_spectator_sees_none(site, browser)
 
 
 @pytest.mark.parametrize("game_name", sorted(OTHER_GAMES))
-def test_several_turns_by_clicking(site, context, screenshots, game_name):
+def test_several_turns_by_clicking(site, context, game_name):
     game = need(game_name)
     players = max(game.min_players, min(OTHER_GAMES[game_name], game.max_players))
     _created, url = human_vs_bots(site, game_name, players, seed=1)
     page = open_seat(context.new_page(), site.base, url, "Ann")
     chooser = Chooser(game_name, "random", 0, 1)
-    for turn in range(5):
+    for _turn in range(5):
         current = wait_for_decision(page, timeout=60_000)
         if current["view"]["terminal"]:
             break
         click_action(page, chooser.choose(current))
-        if turn == 2:
-            page.screenshot(path=str(screenshots / f"{game_name}.png"))
     assert frame(page)["version"] > 1
     assert page.locator("#log li").count() > 0
     assert page.inner_text("#conn") == "connected"
@@ -186,7 +182,7 @@ def test_names_are_shown_as_text_never_as_markup(site, context):
     assert page.evaluate("() => window.pwned") is None
 
 
-def test_the_lobby_opens_a_table_and_lists_it(site, context, screenshots):
+def test_the_lobby_opens_a_table_and_lists_it(site, context):
     need("loveletter")
     page = context.new_page()
     page.goto(site.base + "/")
@@ -203,7 +199,6 @@ def test_the_lobby_opens_a_table_and_lists_it(site, context, screenshots):
     assert "#token=" in link
     page.wait_for_function("() => document.querySelector('#list-open [data-table]') !== null",
                            timeout=TIMEOUT)
-    page.screenshot(path=str(screenshots / "lobby.png"))
     seat_page = context.new_page()
     seat_page.goto(link)
     seat_page.wait_for_selector("#name-form:not([hidden])")
