@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -110,7 +111,9 @@ class Encoder(ABC):
 
     game: str = ""
     list_buffer = False
-    """True: ``write`` fills a Python list and keeps every value in [0, 1] itself."""
+    """True: ``write`` fills a flat sequence of Python floats (an ``array("d")``, indexed like a
+    list) and keeps every value in [0, 1] itself."""
+    _zeros: array | None = None
 
     def __init__(self, game: Game, config: Config):
         self.config = config
@@ -128,17 +131,19 @@ class Encoder(ABC):
 
     @abstractmethod
     def write(self, out: np.ndarray | list, view: dict, memo: dict | None) -> None:
-        """Write the features of ``view`` into the zeroed vector ``out`` (a list of floats when
-        ``list_buffer``, else a float32 array clipped to [0, 1] afterwards)."""
+        """Write the features of ``view`` into the zeroed vector ``out`` (an ``array("d")``
+        when ``list_buffer``, else a float32 array clipped to [0, 1] afterwards)."""
 
     def encode(self, view: dict, memo: dict | None = None) -> np.ndarray:
         if view.get("seat") is None:
             raise ValueError("an observation is encoded for a seat, not for a spectator view")
         if self.list_buffer:
-            size = self.layout.size
-            buffer = [0.0] * size
+            zeros = self._zeros
+            if zeros is None or len(zeros) != self.layout.size:
+                zeros = self._zeros = array("d", bytes(8 * self.layout.size))
+            buffer = zeros[:]                # doubles, as a list of floats would hold
             self.write(buffer, view, memo)
-            return np.fromiter(buffer, np.float32, size)
+            return np.frombuffer(buffer, np.float64).astype(np.float32)
         out = np.zeros(self.layout.size, dtype=np.float32)
         self.write(out, view, memo)
         np.clip(out, 0.0, 1.0, out=out)

@@ -83,13 +83,13 @@ class GonetsAEC(AECEnv):
         self.agent_selection = self.possible_agents[seat] if seat >= 0 else self.agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if agent not in self._seat:
+        seat = self._seat.get(agent)
+        if seat is None:
             raise KeyError(f"no agent {agent!r}; agents: {', '.join(self.possible_agents)}")
         if not hasattr(self, "agent_selection"):
             raise RuntimeError("call reset() before observe()")
-        seat = self._seat[agent]
-        return {"observation": self.table.observation(seat),
-                "action_mask": self.table.mask(seat)}
+        table = self.table
+        return {"observation": table.observation(seat), "action_mask": table.mask(seat)}
 
     def step(self, action: Any) -> None:
         if not self.agents and not hasattr(self, "agent_selection"):
@@ -101,8 +101,9 @@ class GonetsAEC(AECEnv):
         rewards = self.table.act(action)
         self._decisions += 1
         self._cumulative_rewards[agent] = 0.0
+        seat_of, step_rewards = self._seat, self.rewards
         for name in self.agents:
-            self.rewards[name] = rewards[self._seat[name]]
+            step_rewards[name] = rewards[seat_of[name]]
         if self.table.over:
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_cycles is not None and \

@@ -142,7 +142,7 @@ class Table:
     def step_rewards(self) -> list[float]:
         if self.rewards_mode == "round":
             return self._round_rewards()
-        if self.over:
+        if self.state.current_player() == TERMINAL:
             return outcome_rewards(self.state.result().winners, self.players)
         return [0.0] * self.players
 

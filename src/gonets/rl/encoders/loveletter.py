@@ -177,7 +177,7 @@ class LoveLetterEncoder(Encoder):
     """The flat observation of a Love Letter seat (docs/rl.md lists every block)."""
 
     game = "loveletter"
-    list_buffer = True          # written into a list (cheaper than numpy item writes)
+    list_buffer = True          # written into an array("d") (cheaper than numpy item writes)
 
     def build(self, game: Game, config: Config) -> None:
         view = probe_view(game, config)
@@ -219,7 +219,8 @@ class LoveLetterEncoder(Encoder):
         phase = PHASES.index.get(view["phase"])
         if phase is not None:
             out[self.o_phase + phase] = 1.0
-        out[self.o_round] = min(view["round"] / (n * target), 1.0)
+        value = view["round"] / (n * target)
+        out[self.o_round] = value if value < 1.0 else 1.0           # min(value, 1.0)
         out[self.o_deck] = view["deck_size"] / self.deck_total
         out[self.o_spare] = 1.0 if view["spare"] else 0.0
         seen = [0] * k
@@ -256,9 +257,11 @@ class LoveLetterEncoder(Encoder):
         for entry in view["seats"]:
             seat = entry["seat"]
             base = offsets[(seat - me) % n]           # relative(seat, me, n)
-            out[base] = min(entry["tokens"] / target, 1.0)
+            value = entry["tokens"] / target
+            out[base] = value if value < 1.0 else 1.0                # min(value, 1.0)
             out[base + 1] = entry["hand_size"] / 3.0
-            out[base + 2] = min(entry["discard_total"] / 40.0, 1.0)
+            value = entry["discard_total"] / 40.0
+            out[base + 2] = value if value < 1.0 else 1.0
             in_round = entry["in_round"]
             # the flags of SEAT_FLAGS, in order
             if in_round:
