@@ -218,3 +218,32 @@ def test_the_one_pass_view_equals_the_base_view():
                 break
             legal = state.legal_actions()
             match.act(state.current_player(), legal[rng.randrange(len(legal))])
+
+
+def test_seat_views_equal_fresh_views_across_matches_and_jumps():
+    """SeatViews (the incremental views of one seat, for the learning environments) give
+    exactly state.view(seat) along a match, for a new match, and for a position that is not a
+    continuation of the last one asked about."""
+    from gonets.games.loveletter.views import SeatViews
+
+    config = GAME.configure(3)
+    streams = [SeatViews(seat) for seat in range(3)]
+    rng = random.Random(4)
+    earlier = None
+    for seed in range(3):
+        match = Match(GAME, config, seed=seed)
+        match.deal()
+        while not match.state.is_terminal():
+            state = match.state
+            for seat in range(3):
+                if rng.random() < 0.6:
+                    assert list(streams[seat].view(state).items()) == \
+                        list(state.view(seat).items())
+            if earlier is None and len(state.log_entries()) > 30:
+                earlier = state.clone()
+            legal = state.legal_actions()
+            match.act(state.current_player(), legal[rng.randrange(len(legal))])
+        for seat in range(3):
+            assert streams[seat].view(match.state) == match.state.view(seat)
+    for seat in range(3):                       # back to an older position of the first match
+        assert streams[seat].view(earlier) == earlier.view(seat)

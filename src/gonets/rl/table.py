@@ -51,6 +51,10 @@ class Table:
         self.rewards_mode = rewards
         self.players = self.config.players
         self.encoder: Encoder = get_encoder(self.config)
+        # a game's views room may offer SeatViews(seat).view(state): state.view(seat) for a
+        # reader that asks in order and keeps no view (the encoder), built incrementally
+        self._seat_views = getattr(self.game.room("views"), "SeatViews", None)
+        self._streams: list | None = None
         self.num_actions = self.game.num_actions(self.config)
         self.rng = random.Random(random.SystemRandom().randrange(2**53))
         self.state: State = self.game.new_state(self.config)
@@ -68,6 +72,8 @@ class Table:
         self.steps = 0
         self._memos = [{} for _ in range(self.players)]
         self._cache = {}
+        if self._seat_views is not None:
+            self._streams = [self._seat_views(seat) for seat in range(self.players)]
         self._rounds_seen = 0
         self.deal()
 
@@ -93,7 +99,9 @@ class Table:
         cached = self._cache.get(seat)
         if cached is not None and cached[0] == self.steps:
             return cached[1].copy()
-        vector = self.encoder.encode(self.state.view(seat), self._memos[seat])
+        streams = self._streams
+        view = streams[seat].view(self.state) if streams else self.state.view(seat)
+        vector = self.encoder.encode(view, self._memos[seat])
         self._cache[seat] = (self.steps, vector)
         return vector.copy()
 

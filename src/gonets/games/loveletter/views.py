@@ -157,15 +157,16 @@ BASE_KEYS = ("game", "players", "preset", "options", "seat", "to_move", "termina
 
 def build_view(state, seat: int | None) -> dict:
     """What ``seat`` (None: a spectator) may know of ``state``: the one place of redaction
-    (the game's part of :meth:`State.view`; :func:`full_view` without the common keys)."""
+    (the game's part of :meth:`State.view`: :func:`full_view` without the common keys)."""
     return {key: value for key, value in full_view(state, seat).items()
-            if key not in BASE_KEYS}
+            if key not in BASE_KEYS and key not in ("legal", "result")}
 
 
-def full_view(state, seat: int | None) -> dict:
-    """``State.view(seat)`` before the legal notations and the result: the common keys and
-    the game's part in one dict (a view is built at every step of a simulation or a
-    learning environment, so it is made in one go)."""
+def full_view(state, seat: int | None, log: list[dict] | None = None) -> dict:
+    """``State.view(seat)``: the common keys, the game's part, the seat's legal notations and
+    the result, in one dict (a view is built at every step of a simulation or a learning
+    environment, so it is made in one go). ``log``: the seat's log when the caller has it
+    (:class:`SeatViews`), else :func:`seat_log`."""
     rules = state.rules
     deck = rules.deck
     value = rules.value
@@ -183,7 +184,7 @@ def full_view(state, seat: int | None) -> dict:
         })
     config = state.config
     deciding = state.cur
-    return {
+    data = {
         "game": config.game, "players": config.players, "preset": config.preset,
         "options": dict(config.options), "seat": seat,
         "to_move": deciding if deciding >= 0 else None, "terminal": deciding == TERMINAL,
@@ -203,8 +204,41 @@ def full_view(state, seat: int | None) -> dict:
         "sycophant": state.mark if state.mark != NONE else None,
         "jester": ({"by": state.jester_by, "on": state.jester_on}
                    if state.jester_on != NONE else None),
-        "log": seat_log(state.log, seat),
+        "log": seat_log(state.log, seat) if log is None else log,
     }
+    if seat is not None and seat == deciding:
+        texts = rules.texts
+        data["legal"] = [texts[a] for a in state.legal_actions()]
+    if deciding == TERMINAL:
+        data["result"] = state.result().to_json()
+    return data
+
+
+class SeatViews:
+    """The views of one seat along a match, for a reader that asks for them in order and only
+    reads them (a learning environment's encoder): each equals ``state.view(seat)`` (tested),
+    but its log is the previous view's log list extended by what is new (no copy, no shared
+    memory to search). An older view's log therefore grows: keep none of them."""
+
+    def __init__(self, seat: int | None):
+        self.seat = seat
+        self.node = None             # the newest log entry the seat's log holds
+        self.events: list[dict] = []
+
+    def view(self, state) -> dict:
+        """``state.view(self.seat)``."""
+        chain = []
+        current, known = state.log, self.node
+        while current is not None and current is not known:
+            chain.append(current)
+            current = current[4]
+        if current is None and known is not None:      # another match or an older position
+            self.events = []
+        if chain:
+            chain.reverse()
+            self.events.extend(_convert(chain, self.seat))
+            self.node = state.log
+        return full_view(state, self.seat, self.events)
 
 
 _LOGS: dict[int, tuple] = {}

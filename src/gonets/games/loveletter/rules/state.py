@@ -112,16 +112,8 @@ class LoveLetterState(CardEffects, RoundFlow, State):
     # -- information -----------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict:
         """:meth:`State.view` built in one pass (``views.full_view``): the same keys in the
-        same order (tested against the base method), the legal notations read from the action
-        table."""
-        deciding = self.cur
-        data = (_FULL_VIEW or _views().full_view)(self, seat)
-        if seat is not None and seat == deciding:
-            texts = self.rules.texts
-            data["legal"] = [texts[a] for a in self.legal_actions()]
-        if deciding == TERMINAL:
-            data["result"] = self.result().to_json()
-        return data
+        same order (tested against the base method)."""
+        return (_FULL_VIEW or _views().full_view)(self, seat)
 
     def _view(self, seat: int | None) -> dict:
         """The game's part of a view: ``views.build_view``."""
