@@ -134,6 +134,20 @@ def hand_of(state, seat: int) -> list[int]:
     return cards
 
 
+def _hand_names(state, seat: int) -> list[str]:
+    """``hand_of`` as card names."""
+    card = state.hands[seat]
+    if card == NONE:
+        return []
+    keys = C.KEYS
+    if seat == state.turn:
+        if state.phase == PLAY and state.drawn != NONE:
+            return [keys[card], keys[state.drawn]]
+        if state.phase == CHANCELLOR:
+            return [keys[card], *[keys[c] for c in state.extra]]
+    return [keys[card]]
+
+
 def _hand_size(state, seat: int) -> int:
     """``len(hand_of(state, seat))`` without building the list."""
     if state.hands[seat] == NONE:
@@ -199,7 +213,7 @@ def full_view(state, seat: int | None, log: list[dict] | None = None) -> dict:
         "spare": state.spare != NONE,
         "face_up": [keys[c] for c in state.face_up],
         "burned": [keys[c] for c in state.burned],
-        "hand": None if seat is None else [keys[c] for c in hand_of(state, seat)],
+        "hand": None if seat is None else _hand_names(state, seat),
         "seats": seats,
         "sycophant": state.mark if state.mark != NONE else None,
         "jester": ({"by": state.jester_by, "on": state.jester_on}
@@ -308,17 +322,19 @@ def _convert(chain: list, seat: int | None) -> list[dict]:
     append = out.append
     for entry in chain:
         if entry[2] is not None and seat is not None and entry[3] >> seat & 1:
-            append(event_dict(entry, seat))
-            continue
-        hit = recent.get(id(entry))
-        if hit is not None and hit[0] is entry:
-            append(hit[1])
-            continue
+            viewer = seat                 # the seat may see the private part
+        else:
+            hit = recent.get(id(entry))
+            if hit is not None and hit[0] is entry:
+                append(hit[1])
+                continue
+            viewer = None
         try:
-            data = converters[entry[0]](entry, None)
+            data = converters[entry[0]](entry, viewer)
         except IndexError:                # fewer values than FIELDS names: the plain way
-            data = _event_dict(entry, None)
-        recent[id(entry)] = (entry, data)
+            data = _event_dict(entry, viewer)
+        if viewer is None:
+            recent[id(entry)] = (entry, data)
         append(data)
     return out
 
