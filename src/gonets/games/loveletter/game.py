@@ -156,3 +156,29 @@ class LoveLetter(Game):
 
     def bench_steps(self, state: LoveLetterState) -> int:
         return state.played
+
+    def match_stats(self, state: LoveLetterState) -> dict[str, int]:
+        """A finished match's rows for the balance lab: rounds and cards played, and for each
+        character of the deck how many times a seat played it in a round (``played_<card>``)
+        and in how many of those rounds that seat won (``won_<card>``), so that a run answers
+        "how often does the seat that plays the Baron win the round" per preset."""
+        stats = dict(self.bench_counts(state))
+        kinds = sorted(rules_for(state.config).deck.composition())
+        played = dict.fromkeys(kinds, 0)
+        won = dict.fromkeys(kinds, 0)
+        this_round: dict[int, set[str]] = {}
+        for event in state.view(None)["log"]:
+            kind = event.get("e")
+            if kind == "round":
+                this_round = {}
+            elif kind == "play":
+                this_round.setdefault(event["seat"], set()).add(event["card"])
+            elif kind == "round_end":
+                for seat, cards in this_round.items():
+                    for card in cards:
+                        played[card] += 1
+                        won[card] += seat in event["winners"]
+        for card in kinds:
+            stats[f"played_{card}"] = played[card]
+            stats[f"won_{card}"] = won[card]
+        return stats
