@@ -51,7 +51,8 @@ def test_english_labels_come_from_the_file_and_descriptions_from_the_definitions
             entry = data[kind][name]
             assert entry["label"].strip(), f"{game.name} {name}: no English label"
             assert "doc" not in entry, f"{game.name} {name}: the English doc lives in game.py"
-            assert words[kind][name] == {"label": entry["label"], "doc": item.doc}
+            shown = {key: words[kind][name][key] for key in ("label", "doc")}
+            assert shown == {"label": entry["label"], "doc": item.doc}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -94,3 +95,19 @@ def test_a_game_without_word_files_reads_its_definitions():
     assert Bare().option_words("ru") == {
         "options": {"speed": {"label": "speed", "doc": "how fast"}},
         "presets": {"default": {"label": "default", "doc": "the usual"}}}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_choice_that_is_not_a_flag_has_words(lang):
+    """A player picks among named choices, not code words: every choice of every option that
+    is not a flag or a number is named in both languages (a flag reads yes/no in the page)."""
+    for game in games().values():
+        for option in game.options:
+            if option.choices is None:
+                continue
+            labels = game.option_words(lang)["options"][option.name]["choices"]
+            assert len(labels) == len(option.choices)
+            for value, label in zip(option.choices, labels):
+                if isinstance(value, (bool, int)):
+                    continue                # yes/no, or a number that reads as itself
+                assert label, f"{game.name} {option.name}={value!r} has no {lang} words"

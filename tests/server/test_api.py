@@ -18,7 +18,8 @@ def test_catalogue_lists_games_with_presets_options_and_bots(server):
     assert [p["name"] for p in toy["presets"]] == ["default", "long"]
     assert toy["presets"][1]["options"] == {"rounds": 3}
     assert toy["options"][0] == {"name": "rounds", "default": 2, "label": "rounds",
-                                 "doc": "turns each seat takes", "choices": [1, 2, 3]}
+                                 "doc": "turns each seat takes", "choices": [1, 2, 3],
+                                 "choice_labels": [None, None, None]}
     assert "random" in toy["agents"]
 
 

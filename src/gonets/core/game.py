@@ -344,7 +344,8 @@ class Game(ABC):
         descriptions are the definitions' docs (what ``gonets rules`` prints), so the English
         file holds labels only and each description has one source."""
         chain = [self._option_file(lang), self._option_file("en")]
-        return {"options": {o.name: _words(chain, "options", o.name, o.doc)
+        return {"options": {o.name: {**_words(chain, "options", o.name, o.doc),
+                                     **_choice_words(chain, o)}
                             for o in self.options},
                 "presets": {p.name: _words(chain, "presets", p.name, p.doc)
                             for p in self.presets}}
@@ -423,6 +424,17 @@ class Game(ABC):
     def bench_steps(self, state: State) -> int | None:
         """Game-specific step count for a finished match (default: player decisions)."""
         return None
+
+
+def _choice_words(chain: list[dict], option: Option) -> dict[str, list]:
+    """``{"choices": [label or None per choice]}`` for an option with choices (keys in the
+    files: the value as JSON without quotes, e.g. ``value``, ``true``, ``null``, ``30``); None
+    where no file names one (the page then says yes/no for a flag, else the value)."""
+    if option.choices is None:
+        return {}
+    tables = [words.get("options", {}).get(option.name, {}).get("choices", {}) for words in chain]
+    keys = [c if isinstance(c, str) else json.dumps(c) for c in option.choices]
+    return {"choices": [next((t[k] for t in tables if k in t), None) for k in keys]}
 
 
 def _words(chain: list[dict], kind: str, name: str, doc: str) -> dict[str, str]:

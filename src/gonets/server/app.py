@@ -107,8 +107,10 @@ def game_entry(game: Any, lang: str = "en") -> dict:
         presets.append({"name": preset.name, **words["presets"][preset.name],
                         "min_players": low, "max_players": high,
                         "options": game.preset_options(preset.name)})
-    options = [{"name": o.name, "default": o.default, **words["options"][o.name],
-                "choices": list(o.choices) if o.choices is not None else None}
+    options = [{"name": o.name, "default": o.default, "label": words["options"][o.name]["label"],
+                "doc": words["options"][o.name]["doc"],
+                "choices": list(o.choices) if o.choices is not None else None,
+                "choice_labels": words["options"][o.name].get("choices")}
                for o in game.options]
     return {"name": game.name, "title": game.title,
             "description": game.description, "min_players": game.min_players,

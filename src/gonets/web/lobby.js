@@ -59,6 +59,14 @@ function presetChanged() {
   syncSeats();
 }
 
+// A choice as the player reads it: the game's words for it, yes/no for a flag, else the value.
+function choiceLabel(option, value, index) {
+  const label = (option.choice_labels || [])[index];
+  if (label) return label;
+  if (typeof value === "boolean") return t(value ? "lobby.yes" : "lobby.no");
+  return value === null ? t("lobby.none") : String(value);
+}
+
 function fillOptions() {
   const game = currentGame();
   const values = currentPreset().options;
@@ -68,8 +76,8 @@ function fillOptions() {
     let input;
     if (option.choices) {
       input = h("select", {"data-option": option.name},
-        option.choices.map(c => h("option", {value: JSON.stringify(c), selected:
-          JSON.stringify(c) === JSON.stringify(value)}, String(c))));
+        option.choices.map((c, i) => h("option", {value: JSON.stringify(c), selected:
+          JSON.stringify(c) === JSON.stringify(value)}, choiceLabel(option, c, i))));
     } else if (typeof value === "boolean") {
       input = h("input", {type: "checkbox", "data-option": option.name, checked: value});
     } else {
