@@ -161,6 +161,25 @@ def refit(page, zoomed: bool) -> None:
         page.click("#zoom-fit")
 
 
+def smallest_text_px(page) -> float:
+    """The smallest rendered font size (pixels) of any visible text in the pictures."""
+    return page.evaluate("""() => {
+        let least = 1e9;
+        for (const node of document.querySelectorAll('#board svg text, #panels svg text')) {
+            if (!node.getClientRects().length) continue;
+            const size = parseFloat(getComputedStyle(node).fontSize);
+            const matrix = node.getScreenCTM();
+            least = Math.min(least, size * Math.hypot(matrix.a, matrix.b));
+        }
+        return least;
+    }""")
+
+
+def no_horizontal_scroll(page) -> bool:
+    """Whether the page fits the window's width (nothing to scroll sideways)."""
+    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+
+
 class Chooser:
     """Picks the human's move with one of the game's agents, from the frame's view only."""
 

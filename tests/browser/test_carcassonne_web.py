@@ -12,7 +12,15 @@ import pytest
 
 from gonets.core import games
 
-from .support import TIMEOUT, Chooser, click_steps, frame, open_seat, wait_for_decision
+from .support import (
+    TIMEOUT,
+    Chooser,
+    click_steps,
+    frame,
+    open_seat,
+    smallest_text_px,
+    wait_for_decision,
+)
 
 MOVES = 30
 LAPTOP = {"width": 1280, "height": 900}
@@ -41,19 +49,6 @@ def tile_pixels(page) -> float:
         return scale * parseFloat(svg.getAttribute('data-unit'));
     }""")
 
-
-def smallest_text_px(page) -> float:
-    """The smallest rendered font size (pixels) of any visible text in the pictures."""
-    return page.evaluate("""() => {
-        let least = 1e9;
-        for (const node of document.querySelectorAll('#board svg text, #panels svg text')) {
-            if (!node.getClientRects().length) continue;
-            const size = parseFloat(getComputedStyle(node).fontSize);
-            const matrix = node.getScreenCTM();
-            least = Math.min(least, size * Math.hypot(matrix.a, matrix.b));
-        }
-        return least;
-    }""")
 
 
 def sideways(page) -> list[str]:

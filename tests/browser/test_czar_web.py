@@ -15,7 +15,16 @@ import pytest
 
 from gonets.core import games
 
-from .support import TIMEOUT, Chooser, click_key, frame, open_seat, wait_for_decision
+from .support import (
+    TIMEOUT,
+    Chooser,
+    click_key,
+    frame,
+    no_horizontal_scroll,
+    open_seat,
+    smallest_text_px,
+    wait_for_decision,
+)
 
 MOVES = 30
 LAPTOP = {"width": 1280, "height": 900}
@@ -37,22 +46,6 @@ def new_table(site, seed: int, lang: str, preset: str = "classic") -> str:
     return url.replace("#", f"?lang={lang}#", 1) if lang != "en" else url
 
 
-def smallest_text_px(page) -> float:
-    """The smallest rendered font size (pixels) of any visible text in the pictures."""
-    return page.evaluate("""() => {
-        let least = 1e9;
-        for (const node of document.querySelectorAll('#board svg text, #panels svg text')) {
-            if (!node.getClientRects().length) continue;
-            const size = parseFloat(getComputedStyle(node).fontSize);
-            const matrix = node.getScreenCTM();
-            least = Math.min(least, size * Math.hypot(matrix.a, matrix.b));
-        }
-        return least;
-    }""")
-
-
-def no_horizontal_scroll(page) -> bool:
-    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def fit(page) -> None:

@@ -16,7 +16,16 @@ import pytest
 
 from gonets.core import games
 
-from .support import TIMEOUT, Chooser, click_key, frame, open_seat, wait_for_decision
+from .support import (
+    TIMEOUT,
+    Chooser,
+    click_key,
+    frame,
+    no_horizontal_scroll,
+    open_seat,
+    smallest_text_px,
+    wait_for_decision,
+)
 
 LAPTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -38,22 +47,6 @@ def new_table(site, players: int, seed: int, lang: str, preset: str = "seed") ->
     return url.replace("#", f"?lang={lang}#", 1) if lang != "en" else url
 
 
-def smallest_text_px(page) -> float:
-    """The smallest rendered font size (pixels) of any visible text of the picture."""
-    return page.evaluate("""() => {
-        let least = 1e9;
-        for (const node of document.querySelectorAll('#board svg text')) {
-            if (!node.getClientRects().length) continue;
-            const size = parseFloat(getComputedStyle(node).fontSize);
-            const matrix = node.getScreenCTM();
-            least = Math.min(least, size * Math.hypot(matrix.a, matrix.b));
-        }
-        return least;
-    }""")
-
-
-def no_horizontal_scroll(page) -> bool:
-    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def board_offers(page, key: str) -> bool:

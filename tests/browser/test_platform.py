@@ -14,7 +14,15 @@ from server.helpers import ServerThread  # tests/ is on sys.path (pytest rootdir
 
 from gonets.core import games
 
-from .support import TIMEOUT, claim_seat, click_action, frame, open_seat, wait_for_decision
+from .support import (
+    TIMEOUT,
+    claim_seat,
+    click_action,
+    frame,
+    no_horizontal_scroll,
+    open_seat,
+    wait_for_decision,
+)
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 LAPTOP = {"viewport": {"width": 1280, "height": 900}}
@@ -45,9 +53,6 @@ def notice(page, kind: str) -> str:
 def stored_keys(page) -> dict:
     return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
 
-
-def no_horizontal_scroll(page) -> bool:
-    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def small_targets(page) -> list[str]:
