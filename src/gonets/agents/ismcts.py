@@ -27,6 +27,10 @@ from dataclasses import dataclass
 from gonets.agents.base import Agent
 from gonets.core.game import CHANCE, TERMINAL, Game, State
 
+LOGS_TABLED = 1 << 16
+_LOGS = [0.0, *(math.log(n) for n in range(1, LOGS_TABLED))]
+"""math.log(n) for the availability counts of UCB1, looked up instead of computed."""
+
 
 class _Node:
     __slots__ = ("available", "children", "mean", "mover", "private", "reward", "visits")
@@ -71,6 +75,9 @@ class Search:
         self._done_at_chance = self._done is not None and \
             getattr(bot, "ROLLOUT_DONE_AT_CHANCE", False)
         self._needs_start = self._done is not None
+        # what rollout_done reads of the playout's start: the game's rollout_start(state)
+        # when it has one (a cheap mark), else a copy of the state
+        self._start = getattr(bot, "rollout_start", None) if self._done is not None else None
         self._sampler = None         # views.sampler(game, view): sample_world of one view
         if type(game).sample_world is Game.sample_world:
             self._sampler = getattr(views, "sampler", None)
@@ -96,9 +103,12 @@ class Search:
         return root
 
     def iterate(self, root: _Node, state: State) -> None:
-        node, path = root, [root]
-        player = self.settle(state)[0]
-        rng, c, log_of, sqrt = self.rng, self.exploration, math.log, math.sqrt
+        node, path = root, []                 # the nodes below the root that were walked
+        player = state.current_player()
+        if player == CHANCE:
+            player = self.settle(state)[0]
+        rng, c, logs, sqrt = self.rng, self.exploration, _LOGS, math.sqrt
+        uniform = rng.random
         while player >= 0:
             legal = state.legal_actions()
             children = node.children
@@ -114,11 +124,12 @@ class Search:
                     continue
                 available = candidate.available = candidate.available + 1
                 if untried is None:
-                    score = candidate.mean + c * sqrt(log_of(available) / candidate.visits)
+                    log = logs[available] if available < LOGS_TABLED else math.log(available)
+                    score = candidate.mean + c * sqrt(log / candidate.visits)
                     if score > best:                # the first best action wins ties
                         best, action, child = score, a, candidate
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                action = untried[int(uniform() * len(untried))]     # uniform: < 1
                 child = children[action] = _Node(player)
                 child.available = 1
             state.apply(action)
@@ -133,7 +144,7 @@ class Search:
             if untried:
                 break
         values = self.playout(state)
-        for visited in path[1:]:
+        for visited in path:
             visits = visited.visits = visited.visits + 1
             reward = visited.reward = visited.reward + values[visited.mover]
             visited.mean = reward / visits
@@ -157,7 +168,10 @@ class Search:
         the game's evaluation of where it stopped."""
         rng, action_of, done = self.rng, self._action, self._done
         at_chance = self._done_at_chance
-        start = state.clone() if self._needs_start else state
+        if self._start is not None:
+            start = self._start(state)
+        else:
+            start = state.clone() if self._needs_start else state
         moves = 0
         while True:
             player = state.current_player()

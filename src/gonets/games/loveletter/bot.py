@@ -664,13 +664,10 @@ class _Playout:
         return found
 
 
-_PLAYOUTS: dict[int, _Playout] = {}
-
-
 def _playout_for(rules) -> _Playout:
-    found = _PLAYOUTS.get(id(rules))
-    if found is None or found.rules is not rules:
-        found = _PLAYOUTS[id(rules)] = _Playout(rules)
+    found = rules.playout
+    if found is None:
+        found = rules.playout = _Playout(rules)
     return found
 
 
@@ -680,21 +677,22 @@ def rollout_action(state, rng) -> int:
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    table = _playout_for(state.rules)
+    table = state.rules.playout or _playout_for(state.rules)
     if state.phase != PLAY:
         return _follow_up(state, table, legal, rng)
     p = state.turn
     safe, play, kept, moves, rivals = table.plan(legal, p, state.hands[p], state.drawn)
-    if rng.random() < PLAYOUT_NOISE:
-        return safe[rng.randrange(len(safe))]
+    uniform = rng.random                 # int(uniform() * n): a uniform index below n
+    if uniform() < PLAYOUT_NOISE:
+        return safe[int(uniform() * len(safe))]
     if len(moves) == 1:
         return moves[0]
     if play == C.GUARD or play == C.BISHOP:
         return _guess(state, table, moves, kept, rng)
     if play == C.PRINCE:
-        if rivals and (kept == C.PRINCESS or table.value[kept] >= 3 or rng.random() < 0.8):
+        if rivals and (kept == C.PRINCESS or table.value[kept] >= 3 or uniform() < 0.8):
             moves = rivals
-    return moves[rng.randrange(len(moves))]
+    return moves[int(uniform() * len(moves))]
 
 
 def _throws_princess(table: _Playout, action: int, p: int, first: int, second: int) -> bool:
@@ -736,7 +734,8 @@ def _guess(state, table: _Playout, moves: tuple[int, ...], kept: int, rng) -> in
         unseen[card] -= 1
     for card in state.burned:
         unseen[card] -= 1
-    target = table.t1[moves[rng.randrange(len(moves))]]
+    uniform = rng.random
+    target = table.t1[moves[int(uniform() * len(moves))]]
     options, weights = [], []
     total = 0
     for a, kinds in table.guess_rows(moves, target):
@@ -748,12 +747,16 @@ def _guess(state, table: _Playout, moves: tuple[int, ...], kept: int, rng) -> in
             total += weight
             weights.append(total)
     if not total:
-        return moves[rng.randrange(len(moves))]
-    pick = rng.random() * total
+        return moves[int(uniform() * len(moves))]
+    pick = uniform() * total
     for a, w in zip(options, weights):
         if pick < w:
             return a
     return options[-1]
+
+
+_INFORMERS = frozenset({C.PRIEST, C.BARONESS, C.CARDINAL, C.BARON, C.DOWAGER, C.KING})
+"""The cards whose effects show a hand to the player (``look``, ``compare``, ``swap``)."""
 
 
 def _seen_hands(state, mover: int) -> dict[int, int]:
@@ -761,6 +764,16 @@ def _seen_hands(state, mover: int) -> dict[int, int]:
     it can tell (a Priest or Baroness look, a tied comparison, a swap it made), read from the
     world's log; what it saw before the world was sampled is not there unless it is the
     searcher's own knowledge."""
+    informers = _INFORMERS               # the cards whose play shows a hand (look, compare,
+    for pile in state.discards:          # swap): none in this round's discards, no news
+        for entry in pile:
+            if entry & CARD_MASK in informers:
+                break
+        else:
+            continue
+        break
+    else:
+        return {}
     events = []
     node = state.log
     told = False                  # a look, a comparison or a swap this round: the only news
@@ -805,6 +818,20 @@ def _seen_hands(state, mover: int) -> dict[int, int]:
 ROLLOUT_DONE_AT_CHANCE = True
 """The search may ask :func:`rollout_done` before it deals: a decided round is not dealt again
 (its value does not depend on the next deal, see :func:`evaluate`)."""
+
+
+class _RoundMark:
+    """What :func:`rollout_done` reads of a playout's start (instead of a copy of it)."""
+
+    __slots__ = ("round", "rounds_done")
+
+    def __init__(self, state):
+        self.round, self.rounds_done = state.round, state.rounds_done
+
+
+def rollout_start(state) -> _RoundMark:
+    """The search keeps this of a playout's start for :func:`rollout_done`."""
+    return _RoundMark(state)
 
 
 def rollout_done(start, state, moves: int) -> bool:

@@ -569,20 +569,24 @@ class _World:
         state = self.base.clone()
         if self.slots is not None:
             self._deal(state, rng)
+            base = self.base
+            if base._legal is None and state.cur == self.seat:
+                # the viewer decides: its legal actions are the same in every world
+                base._legal = state._legal_pair()
         return state
 
     def _deal(self, state, rng: random.Random) -> None:
         slots = self.slots
+        uniform = rng.random               # int(uniform() * n): a uniform index below n
         if self.free:                      # what _assign does when no slot is narrowed
             rest = self.left[:]
             chosen = [NONE] * len(slots)
-            randrange = rng.randrange
             for i in self.order:
-                card = chosen[i] = rest[randrange(len(rest))]
+                card = chosen[i] = rest[int(uniform() * len(rest))]
                 rest.remove(card)
         else:
             chosen, rest = _assign(slots, self.order, self.left, rng)
-        rng.shuffle(rest)
+        rest.sort(key=lambda _: uniform())  # independent uniform keys: a fair shuffle
         turn = state.turn
         mine = []
         hands = state.hands

@@ -34,8 +34,8 @@ class CardEffects:
         t = self.rules.t1[action]
         hand = self.hands[t]
         if hand == C.ASSASSIN:
-            self._event("guard", (p, t, self.rules.guess_json[action], False))
-            self._event("assassin", (t, p))
+            self.log = ("guard", (p, t, self.rules.guess_json[action], False), None, 0, self.log)
+            self.log = ("assassin", (t, p), None, 0, self.log)
             if self._knock_out(p, C.ASSASSIN, False):
                 return False
             self.hands[t] = NONE
@@ -43,14 +43,14 @@ class CardEffects:
             self._forced_draw(t)
             return False
         hit = (self.rules.gmask[action] >> hand) & 1
-        self._event("guard", (p, t, self.rules.guess_json[action], bool(hit)))
+        self.log = ("guard", (p, t, self.rules.guess_json[action], bool(hit)), None, 0, self.log)
         if hit:
             self._knock_out(t, C.GUARD, False)
         return False
 
     def _look(self, p, t):
         card = self.spare if t == SPARE else self.hands[t]
-        self._event("look", (p, target_json(t)), (KEY[card],), 1 << p)
+        self.log = ("look", (p, target_json(t)), (KEY[card],), 1 << p, self.log)
 
     def _priest(self, p, action):
         self._look(p, self.rules.t1[action])
@@ -72,8 +72,8 @@ class CardEffects:
         loser = NONE
         if diff:
             loser = p if (diff < 0) != higher_loses else t
-        self._event("compare", (p, t, KEY[kind], None if loser == NONE else loser),
-                    ([KEY[mine], KEY[theirs]],), (1 << p) | (1 << t))
+        self.log = ("compare", (p, t, KEY[kind], None if loser == NONE else loser),
+                    ([KEY[mine], KEY[theirs]],), (1 << p) | (1 << t), self.log)
         if loser != NONE:
             self._knock_out(loser, kind, loser == p)
         return False
@@ -86,7 +86,7 @@ class CardEffects:
 
     def _handmaid(self, p, action):
         self.prot |= 1 << p
-        self._event("protect", (p,))
+        self.log = ("protect", (p,), None, 0, self.log)
         return False
 
     def _prince(self, p, action):
@@ -95,7 +95,7 @@ class CardEffects:
             card = self.spare
             self.burned.append(card)
             self.spare = self.deck.pop() if self.deck else NONE
-            self._event("burn", (p, KEY[card], self.spare != NONE))
+            self.log = ("burn", (p, KEY[card], self.spare != NONE), None, 0, self.log)
             return False
         card = self.hands[t]
         self.hands[t] = NONE
@@ -120,7 +120,7 @@ class CardEffects:
             hands[a], hands[b] = hands[b], hands[a]
             now = [KEY[hands[a]], KEY[hands[b]]]
             seen = (1 << a) | (1 << b)
-        self._event("swap", (p, KEY[kind], [a, target_json(b)]), (now,), seen)
+        self.log = ("swap", (p, KEY[kind], [a, target_json(b)]), (now,), seen, self.log)
 
     def _princess(self, p, action):
         self._knock_out(p, C.PRINCESS, True)
@@ -129,7 +129,7 @@ class CardEffects:
     def _bishop(self, p, action):
         t = self.rules.t1[action]
         hit = (self.rules.gmask[action] >> self.hands[t]) & 1
-        self._event("bishop", (p, t, self.rules.guess_json[action], bool(hit)))
+        self.log = ("bishop", (p, t, self.rules.guess_json[action], bool(hit)), None, 0, self.log)
         if not hit:
             return False
         if self._gain(p, "bishop"):
@@ -141,7 +141,7 @@ class CardEffects:
 
     def _sycophant(self, p, action):
         t = self.mark = self.rules.t1[action]
-        self._event("mark", (p, t, "sycophant"))
+        self.log = ("mark", (p, t, "sycophant"), None, 0, self.log)
         return False
 
     def _cardinal(self, p, action):
@@ -155,13 +155,13 @@ class CardEffects:
     def _jester(self, p, action):
         t = self.rules.t1[action]
         self.jester_by, self.jester_on = p, t
-        self._event("mark", (p, t, "jester"))
+        self.log = ("mark", (p, t, "jester"), None, 0, self.log)
         return False
 
     # -- follow-up decisions -----------------------------------------------------------------------
     def _bishop_redraw(self, redraw: bool) -> None:
         victim = self.cur
-        self._event("redraw", (victim, "redraw" if redraw else "keep"))
+        self.log = ("redraw", (victim, "redraw" if redraw else "keep"), None, 0, self.log)
         self.phase, self.cur, self.bishop_by = PLAY, self.turn, NONE
         if redraw:
             card = self.hands[victim]
@@ -177,7 +177,7 @@ class CardEffects:
     def _chancellor_draw(self, p: int, action: int = NONE) -> bool:
         deck = self.deck
         if not deck:
-            self._event("no_effect", (p, KEY[C.CHANCELLOR]))
+            self.log = ("no_effect", (p, KEY[C.CHANCELLOR]), None, 0, self.log)
             return False
         self.extra = [deck.pop() for _ in range(min(2, len(deck)))]
         self._event("chancellor", (p, len(self.extra)), ([KEY[c] for c in self.extra],),

@@ -64,6 +64,7 @@ class Rules:
         self.countess_triggers = self._countess_triggers(config["countess_trigger"])
         self.deck_names = [C.KEYS[c] for c in self.deck.cards]
         self.sorted_names = sorted(self.deck_names)
+        self.sorted_cards = sorted(self.deck.cards)
         self.princess_beats_bishop = config["princess_beats_bishop"]
         self.count_bonus = config["count_bonus"]
         self.discard_tiebreak = config["tiebreak"] == "discard_sum"
@@ -76,6 +77,7 @@ class Rules:
         self.next_starter = config["next_starter"]
         self.cache: dict = {}
         self.effects: list | None = None           # filled by the state module
+        self.playout = None                          # the bot's playout tables, when searched
         self.guess_json = [int(a.guess_text) if a.guess_text.isdigit() else a.guess_text
                            for a in self.table]
         self.redraw_legal = ((self.by_text["redraw"], self.by_text["keep"]),

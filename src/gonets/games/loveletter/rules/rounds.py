@@ -25,7 +25,7 @@ class RoundFlow:
     # -- shared mechanics ------------------------------------------------------------------------
     def _discard(self, seat: int, card: int, cause: int) -> None:
         self.discards[seat].append(card | cause << CAUSE_SHIFT)
-        self._event("discard", (seat, KEY[card], CAUSES[cause]))
+        self.log = ("discard", (seat, KEY[card], CAUSES[cause]), None, 0, self.log)
 
     def _forced_draw(self, seat: int) -> None:
         """Draw a replacement; an empty deck gives the set-aside card (§1.4, item 20)."""
@@ -37,7 +37,7 @@ class RoundFlow:
                 raise AssertionError("a second draw from the set-aside card in one round")
             self.spare = NONE
         self.hands[seat] = card
-        self._event("draw", (seat, source), (KEY[card],), 1 << seat)
+        self.log = ("draw", (seat, source), (KEY[card],), 1 << seat, self.log)
 
     def _knock_out(self, seat: int, by: int, self_inflicted: bool) -> bool:
         """Knock ``seat`` out of the round; True when that ended the game (Constable, L7-L8)."""
@@ -52,7 +52,7 @@ class RoundFlow:
                 pays = False
         self.alive &= ~(1 << seat)
         self.prot &= ~(1 << seat)
-        self._event("out", (seat, KEY[by]))
+        self.log = ("out", (seat, KEY[by]), None, 0, self.log)
         if hand != NONE:
             self.hands[seat] = NONE
             self._discard(seat, hand, KNOCKOUT)
@@ -61,9 +61,9 @@ class RoundFlow:
     def _gain(self, seat: int, reason: str) -> bool:
         """A token outside the round's end; reaching the target wins at once (L8)."""
         self.tokens[seat] += 1
-        self._event("token", (seat, reason, self.tokens[seat]))
+        self.log = ("token", (seat, reason, self.tokens[seat]), None, 0, self.log)
         if self.tokens[seat] >= self.rules.target:
-            self._event("round_end", (self.round, [], "game_won"))
+            self.log = ("round_end", (self.round, [], "game_won"), None, 0, self.log)
             self._game_over([seat])
             return True
         return False
@@ -81,7 +81,7 @@ class RoundFlow:
         self.winners = sorted(winners)
         self.phase, self.cur, self.turn = OVER, TERMINAL, NONE
         self.rounds_done += 1
-        self._event("game_end", (self.winners,))
+        self.log = ("game_end", (self.winners,), None, 0, self.log)
 
     # -- turns and rounds ------------------------------------------------------------------------
     def _end_turn(self) -> None:
@@ -149,10 +149,10 @@ class RoundFlow:
         """Give the round's tokens (L10) and end the game or prepare the next round."""
         target = self.rules.target
         tokens = self.tokens
-        self._event("round_end", (self.round, winners, reason))
+        self.log = ("round_end", (self.round, winners, reason), None, 0, self.log)
         for w in winners:
             tokens[w] += 1
-            self._event("token", (w, "round", tokens[w]))
+            self.log = ("token", (w, "round", tokens[w]), None, 0, self.log)
         reached = [w for w in winners if tokens[w] >= target]
         if reached and self.rules.winner_first:
             self._game_over(reached)
@@ -165,7 +165,7 @@ class RoundFlow:
                      any(e & CARD_MASK == C.SPY for e in self.discards[q])]
             if len(spies) == 1:
                 tokens[spies[0]] += 1
-                self._event("token", (spies[0], "spy", tokens[spies[0]]))
+                self.log = ("token", (spies[0], "spy", tokens[spies[0]]), None, 0, self.log)
         if max(tokens) >= target:
             at_target = [q for q in range(self.n) if tokens[q] >= target]
             self._game_over(at_target)
@@ -202,14 +202,14 @@ class RoundFlow:
         self.prot = 0
         self.mark = self.jester_by = self.jester_on = NONE
         self.discards = [[] for _ in range(n)]
-        self._event("round", (self.round, self.starter))
+        self.log = ("round", (self.round, self.starter), None, 0, self.log)
         if face:
-            self._event("face_up", ([KEY[c] for c in self.face_up],))
+            self.log = ("face_up", ([KEY[c] for c in self.face_up],), None, 0, self.log)
         position = 1 + face
         for i in range(n):
             seat = (self.starter + i) % n
             self.hands[seat] = cards[position + i]
-            self._event("deal", (seat,), (KEY[cards[position + i]],), 1 << seat)
+            self.log = ("deal", (seat,), (KEY[cards[position + i]],), 1 << seat, self.log)
         self.deck = cards[position + n:][::-1]
         self._begin_turn(self.starter)
 

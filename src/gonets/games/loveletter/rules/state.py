@@ -81,12 +81,12 @@ class LoveLetterState(CardEffects, RoundFlow, State):
 
     # -- cloning ---------------------------------------------------------------------------------
     def clone(self) -> LoveLetterState:
-        """An independent copy: the lists the rules change in place are copied; ``face_up``
-        and ``winners``, which they only ever replace, and the log (immutable) are shared."""
+        """An independent copy: the lists the rules change in place are copied; ``face_up``,
+        ``extra`` and ``winners``, which they only ever replace, and the log (immutable) are
+        shared."""
         other = _new(LoveLetterState)
         fields = self.__dict__.copy()
         fields["hands"] = self.hands[:]
-        fields["extra"] = self.extra[:]
         fields["discards"] = [pile[:] for pile in self.discards]
         fields["deck"] = self.deck[:]
         fields["burned"] = self.burned[:]
@@ -125,11 +125,22 @@ class LoveLetterState(CardEffects, RoundFlow, State):
 
     def legal_actions(self):
         found = self._legal
-        if found is None:
-            if self.cur < 0:
-                return ()
-            found = self._legal_pair()
-        return found[0]
+        if found is not None:
+            return found[0]
+        if self.cur < 0:
+            return ()
+        if self.phase == PLAY:                   # what _legal_pair does, in line
+            p = self.turn
+            a, b = self.hands[p], self.drawn
+            if a > b:
+                a, b = b, a
+            key = (p, a, b, self.alive & ~self.prot & ~(1 << p), self.mark, self.spare >= 0)
+            found = self.rules.cache.get(key)
+            if found is None:
+                found = self.rules.play_options(*key)
+            self._legal = found
+            return found[0]
+        return self._legal_pair()[0]
 
     def _legal_pair(self):
         """(legal ids, their frozenset), cached by a small key of the position."""
@@ -258,10 +269,10 @@ class LoveLetterState(CardEffects, RoundFlow, State):
         """Check that ``outcome`` is a permutation of the deck in use (names the problem)."""
         if type(outcome) is list:
             try:
-                if sorted(outcome) == self.rules.sorted_names:
-                    index = C.INDEX
-                    return [index[name] for name in outcome]
-            except TypeError:
+                cards = [C.INDEX[name] for name in outcome]
+                if sorted(cards) == self.rules.sorted_cards:
+                    return cards
+            except (KeyError, TypeError):
                 pass
         deck = self.rules.deck
         if not isinstance(outcome, list):
