@@ -45,13 +45,22 @@ class RandomAgent(Agent):
         return legal[self.rng.randrange(len(legal))]
 
 
-def decide(agent: Agent, state: State, seat: int, legal: Sequence[int]) -> int:
+def decide(agent: Agent, state: State, seat: int, legal: Sequence[int],
+           views: Sequence | None = None) -> int:
     """Ask ``agent`` for the move of ``seat`` in ``state``: with the seat's view, or without
     one when the agent declares it reads none (``needs_view = False``); its choice is the
-    same either way."""
+    same either way. ``views``: per seat, the game's ``SeatViews`` of this match (the same
+    views, built from the seat's previous one), from :func:`seat_views`."""
     if getattr(agent, "needs_view", True):
-        return agent.act(state.view(seat), legal)
+        return agent.act(state.view(seat) if views is None else views[seat].view(state), legal)
     return agent.act({"seat": seat, "legal": None}, legal)
+
+
+def seat_views(game: Game, players: int) -> list | None:
+    """One ``SeatViews`` per seat when the game's views room offers them (views of one match
+    asked for in order), else None (``state.view`` is used)."""
+    stream = getattr(game.room("views"), "SeatViews", None)
+    return None if stream is None else [stream(seat) for seat in range(players)]
 
 
 @cache

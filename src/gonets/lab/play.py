@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gonets.agents.base import Agent, make_agent
+from gonets.agents.base import Agent, make_agent, seat_views
 from gonets.agents.base import decide as decide_move
 from gonets.core.game import Game, State
 from gonets.core.match import Match
@@ -19,7 +19,8 @@ REASON_KEYS = ("reason", "how", "end")
 """Result detail keys that say how a match ended (the ``end_reason`` column, not repeated)."""
 
 
-def decide(agent: Agent, state: State, seat: int, legal: Sequence[int]) -> int:
+def decide(agent: Agent, state: State, seat: int, legal: Sequence[int],
+           views: Sequence | None = None) -> int:
     """Ask ``agent`` for the move of ``seat``.
 
     This is the one place where the lab builds a view (:func:`gonets.agents.base.decide`):
@@ -28,7 +29,7 @@ def decide(agent: Agent, state: State, seat: int, legal: Sequence[int]) -> int:
     simulated match. Rows do not change, since such an agent's choice never depended on
     the view.
     """
-    return decide_move(agent, state, seat, legal)
+    return decide_move(agent, state, seat, legal, views)
 
 
 def play(plan: LabPlan, index: int, game: Game | None = None,
@@ -44,9 +45,10 @@ def play(plan: LabPlan, index: int, game: Game | None = None,
     state = match.state
     decisions = 0
     leads = LeadTrace() if plan.trace_leads else None
+    views = seat_views(game, plan.config.players)
     while not state.is_terminal():
         seat = state.current_player()
-        match.act(seat, decide(agents[seat], state, seat, state.legal_actions()))
+        match.act(seat, decide(agents[seat], state, seat, state.legal_actions(), views))
         decisions += 1
         if leads is not None:
             leads.see(state.result().scores)

@@ -73,7 +73,7 @@ class Table:
         self._memos = [{} for _ in range(self.players)]
         self._cache = {}
         if self._seat_views is not None:
-            self._streams = [self._seat_views(seat) for seat in range(self.players)]
+            self._streams = [self._seat_views(seat, copy=False) for seat in range(self.players)]
         self._rounds_seen = 0
         self.deal()
 

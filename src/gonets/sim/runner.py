@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gonets.agents.base import Agent, decide, make_agent
+from gonets.agents.base import Agent, decide, make_agent, seat_views
 from gonets.core.game import Game
 from gonets.core.match import Match
 from gonets.core.options import Config
@@ -68,10 +68,11 @@ def play(game: Game, config: Config, agents: Sequence[Agent], seed: int,
     match = Match(game, config, seats=seats, seed=seed)
     match.deal()
     state = match.state
+    views = seat_views(game, config.players)
     decisions = 0
     while not state.is_terminal():
         seat = state.current_player()
-        match.act(seat, decide(agents[seat], state, seat, state.legal_actions()))
+        match.act(seat, decide(agents[seat], state, seat, state.legal_actions(), views))
         decisions += 1
     return match, decisions
 

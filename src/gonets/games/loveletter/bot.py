@@ -47,6 +47,19 @@ _split = lru_cache(maxsize=_SPLIT_KEPT)(split_play)
 _VALUES: dict[int, tuple[dict, dict[str, int]]] = {}
 
 
+_TRIGGERS: dict[tuple, tuple] = {}
+_COPIES: dict[int, tuple[dict, dict[str, int]]] = {}
+
+
+def _copies(cards: dict) -> dict[str, int]:
+    """The copies of each card of a view's ``cards`` table (once per deck; read-only)."""
+    found = _COPIES.get(id(cards))
+    if found is None or found[0] is not cards:
+        found = _COPIES[id(cards)] = (cards, {key: entry["copies"]
+                                              for key, entry in cards.items()})
+    return found[1]
+
+
 def _values(cards: dict) -> dict[str, int]:
     """The printed value of each card of a view's ``cards`` table (the deck's shared table:
     worked out once per deck)."""
@@ -74,10 +87,42 @@ def _named(value: dict[str, int], guess: str) -> tuple[set[str], float]:
 _NAMED: dict[int, tuple[dict, dict]] = {}
 
 
+class _RoundReading:
+    """One seat's reading of the round in progress, kept between its decisions: the next view
+    of the same round only needs the events that are new (views share their event dicts, so
+    the same round is recognised by identity)."""
+
+    __slots__ = ("know", "last", "round_event", "seen", "start")
+
+    def __init__(self) -> None:
+        self.know: Knowledge | None = None
+
+    def resume(self, log: list[dict]) -> tuple[int | None, Knowledge | None]:
+        """(the round's start, the knowledge after ``log``) when ``log`` continues the kept
+        reading, else (None, None)."""
+        know, seen = self.know, self.seen if self.know is not None else 0
+        if know is None or not seen <= len(log) or log[self.start] is not self.round_event \
+                or log[seen - 1] is not self.last:
+            return None, None
+        new = log[seen:]
+        if any(event["e"] == "round" for event in new):
+            return None, None
+        know.follow(new)
+        self.seen, self.last = len(log), log[-1]
+        return self.start, know
+
+    def keep(self, log: list[dict], start: int, know: Knowledge) -> None:
+        if start >= len(log) or not log:
+            self.know = None
+            return
+        self.know, self.start, self.round_event = know, start, log[start]
+        self.seen, self.last = len(log), log[-1]
+
+
 class Belief:
     """What a seat may believe about hidden cards this round, from its view alone."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: dict, memo: _RoundReading | None = None):
         self.view = view
         cards = view["cards"]
         self.value = _values(cards)
@@ -86,21 +131,25 @@ class Belief:
         self.tokens = [s["tokens"] for s in seats]
         self.alive = [s["seat"] for s in seats if s["in_round"]]
         self.others = [q for q in self.alive if q != self.me]
-        self.counts = {s["seat"]: sum(1 for d in s["discards"] if d["card"] == "count")
-                       for s in seats}
+        discarded = [[d["card"] for d in s["discards"]] for s in seats]
+        self.counts = {s["seat"]: cards_of.count("count")
+                       for s, cards_of in zip(seats, discarded)}
         self.totals = {s["seat"]: s["discard_total"] for s in seats}
         options = view.get("options", {})
         self.count_bonus = options.get("count_bonus", True)
         self.princess_beats_bishop = options.get("princess_beats_bishop", True)
-        pool = Counter({key: entry["copies"] for key, entry in cards.items()})
-        seen = list(view.get("face_up") or []) + list(view.get("burned") or [])
-        seen += list(view.get("hand") or [])
-        seen += [d["card"] for s in seats for d in s["discards"]]
-        pool.subtract(seen)
+        pool = dict(_copies(cards))           # what Counter.subtract would leave, in order
+        for seen in (view.get("face_up"), view.get("burned"), view.get("hand"), *discarded):
+            for key in seen or ():
+                pool[key] = pool.get(key, 0) - 1
         log = view["log"]
-        start = round_start(log)
-        know = Knowledge(C.deck(view["deck"]), view["players"], self.me,
-                         self._countess_triggers(options)).read(log, start)
+        start, know = memo.resume(log) if memo is not None else (None, None)
+        if know is None:
+            start = round_start(log)
+            know = Knowledge(C.deck(view["deck"]), view["players"], self.me,
+                             self._countess_triggers(options)).read(log, start)
+            if memo is not None:
+                memo.keep(log, start, know)
         self.possible = {q: ({C.KEYS[k] for k in know.possible[q]}
                              if know.possible[q] is not None else None) for q in self.others}
         self.floor, self.ceil = self._comparison_bounds(log, start)
@@ -110,7 +159,7 @@ class Belief:
             options_q = self.possible[q]
             if options_q and len(options_q) == 1:
                 key = next(iter(options_q))
-                if pool[key] > 0:
+                if pool.get(key, 0) > 0:
                     pool[key] -= 1
                     self.known[q] = key
                 else:
@@ -123,11 +172,20 @@ class Belief:
         self.risks: dict[int, float] = {}
         self.late: float | None = None
         self.kept: dict[str, str | None] = {}         # the card played -> the card kept
+        self._confidence: dict[int, float] = {}
         self._pool_dist: dict[str, float] | None = None
         self._pool_average: float | None = None
 
     def _countess_triggers(self, options: dict) -> frozenset[int]:
-        """Cards that force the Countess: whoever plays one does not hold her."""
+        """Cards that force the Countess: whoever plays one does not hold her (once per value
+        table and rule)."""
+        key = (id(self.value), options.get("countess_trigger", "names"))
+        found = _TRIGGERS.get(key)
+        if found is None or found[0] is not self.value:
+            found = _TRIGGERS[key] = (self.value, self._triggers(options))
+        return found[1]
+
+    def _triggers(self, options: dict) -> frozenset[int]:
         names = {"king", "prince"}
         if options.get("countess_trigger", "names") == "values":
             values = {self.value[k] for k in names if k in self.value}
@@ -252,11 +310,17 @@ class Belief:
     def chance(self, q: int, keys) -> float:
         """Probability that seat ``q`` holds one of ``keys``."""
         dist = self.dist(q)
+        if len(keys) == 1:                   # the sum of one term (or of none: 0)
+            for key in keys:
+                return dist.get(key, 0)
         return sum([p for k, p in dist.items() if k in keys])
 
     def confidence(self, q: int) -> float:
         """How sure the viewer is of ``q``'s card (the largest probability)."""
-        return max(self.dists.get(q, {}).values(), default=0.0)
+        found = self._confidence.get(q)
+        if found is None:
+            found = self._confidence[q] = max(self.dists.get(q, {}).values(), default=0.0)
+        return found
 
     def pool_distribution(self) -> dict[str, float]:
         """The unseen cards as chances (worked out once; read-only)."""
@@ -330,6 +394,7 @@ class HeuristicAgent(Agent):
     def __init__(self, game, config, seat, rng):
         super().__init__(game, config, seat, rng)
         self._scorers: dict[str, object] = {}           # card -> its scoring method
+        self._reading = _RoundReading()                 # its knowledge of the round so far
 
     def act(self, view: dict, legal: Sequence[int]) -> int:
         if len(legal) == 1:
@@ -337,7 +402,7 @@ class HeuristicAgent(Agent):
         texts = view.get("legal") or []
         if len(texts) != len(legal):
             return legal[self.rng.randrange(len(legal))]
-        belief = Belief(view)
+        belief = Belief(view, self._reading)
         phase = view.get("phase")
         if phase == "redraw":
             scores = [self._redraw_score(view, belief, t) for t in texts]
@@ -436,15 +501,15 @@ class HeuristicAgent(Agent):
             effect, keep = scorer(view, belief, move, kept)
         return effect + keep
 
-    def _plain(self, view, belief, kept):
-        return self._keep_score(view, belief, kept)
+    _plain = _keep_score
+    """The worth of a play that only leaves ``kept`` in hand."""
 
     # each card: (effect score, score of the card kept afterwards)
     def _guard(self, view, belief, move, kept):
-        return self._guess(view, belief, move, kept, bishop=False)
+        return self._guess(view, belief, move, kept, False)
 
     def _bishop(self, view, belief, move, kept):
-        return self._guess(view, belief, move, kept, bishop=True)
+        return self._guess(view, belief, move, kept, True)
 
     def _guess(self, view, belief, move, kept, bishop):
         keep = self._plain(view, belief, kept)

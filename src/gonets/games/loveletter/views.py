@@ -229,13 +229,14 @@ def full_view(state, seat: int | None, log: list[dict] | None = None) -> dict:
 
 
 class SeatViews:
-    """The views of one seat along a match, for a reader that asks for them in order and only
-    reads them (a learning environment's encoder): each equals ``state.view(seat)`` (tested),
-    but its log is the previous view's log list extended by what is new (no copy, no shared
-    memory to search). An older view's log therefore grows: keep none of them."""
+    """The views of one seat along a match, for a reader that asks for them in order: each
+    equals ``state.view(seat)`` (tested) and is built from the previous one's log (no shared
+    memory to search). With ``copy=False`` the log is the previous view's list extended by
+    what is new, so an older view's log grows: for a reader that keeps no view (an encoder)."""
 
-    def __init__(self, seat: int | None):
+    def __init__(self, seat: int | None, copy: bool = True):
         self.seat = seat
+        self.copy = copy
         self.node = None             # the newest log entry the seat's log holds
         self.events: list[dict] = []
 
@@ -252,7 +253,7 @@ class SeatViews:
             chain.reverse()
             self.events.extend(_convert(chain, self.seat))
             self.node = state.log
-        return full_view(state, self.seat, self.events)
+        return full_view(state, self.seat, list(self.events) if self.copy else self.events)
 
 
 _LOGS: dict[int, tuple] = {}
@@ -388,7 +389,11 @@ class Knowledge:
         event, :func:`round_start`, when the caller has it)."""
         if start is None:
             start = round_start(log)
-        for event in log[start + 1:]:
+        return self.follow(log[start + 1:])
+
+    def follow(self, events: list[dict]) -> Knowledge:
+        """Follow more events of the same round, in order."""
+        for event in events:
             handler = getattr(self, "_on_" + event["e"], None)
             if handler is not None:
                 handler(event)
