@@ -27,13 +27,14 @@ from dataclasses import dataclass
 from gonets.agents.base import Agent
 from gonets.core.game import CHANCE, TERMINAL, Game, State
 
-LOGS_TABLED = 1 << 16
-_LOGS = [0.0, *(math.log(n) for n in range(1, LOGS_TABLED))]
-"""math.log(n) for the availability counts of UCB1, looked up instead of computed."""
+TABLED = 1 << 15
+_ROOT_LOGS = [0.0, *(math.sqrt(math.log(n)) for n in range(1, TABLED))]
+"""sqrt(log(n)) for the availability counts of UCB1, looked up instead of computed."""
 
 
 class _Node:
-    __slots__ = ("available", "children", "mean", "mover", "private", "reward", "visits")
+    __slots__ = ("available", "children", "mean", "mover", "private", "reward", "spread",
+                 "visits")
 
     def __init__(self, mover: int):
         self.mover = mover
@@ -42,6 +43,7 @@ class _Node:
         self.available = 0
         self.reward = 0.0
         self.mean = 0.0          # reward / visits, kept up to date by the backup
+        self.spread = 0.0        # exploration / sqrt(visits), likewise
         self.private = True      # every walk through here went on to the same seat, no chance
 
 
@@ -107,7 +109,7 @@ class Search:
         player = state.current_player()
         if player == CHANCE:
             player = self.settle(state)[0]
-        rng, c, logs, sqrt = self.rng, self.exploration, _LOGS, math.sqrt
+        rng, root_logs = self.rng, _ROOT_LOGS
         uniform = rng.random
         while player >= 0:
             legal = state.legal_actions()
@@ -124,8 +126,10 @@ class Search:
                     continue
                 available = candidate.available = candidate.available + 1
                 if untried is None:
-                    log = logs[available] if available < LOGS_TABLED else math.log(available)
-                    score = candidate.mean + c * sqrt(log / candidate.visits)
+                    # UCB1: mean + c * sqrt(log(available) / visits)
+                    score = candidate.mean + candidate.spread * (
+                        root_logs[available] if available < TABLED
+                        else math.sqrt(math.log(available)))
                     if score > best:                # the first best action wins ties
                         best, action, child = score, a, candidate
             if untried:
@@ -144,10 +148,12 @@ class Search:
             if untried:
                 break
         values = self.playout(state)
+        c = self.exploration
         for visited in path:
             visits = visited.visits = visited.visits + 1
             reward = visited.reward = visited.reward + values[visited.mover]
             visited.mean = reward / visits
+            visited.spread = c / math.sqrt(visits)
         root.visits += 1
 
     def settle(self, state: State) -> tuple[int, bool]:

@@ -824,6 +824,19 @@ _INFORMERS = frozenset({C.PRIEST, C.BARONESS, C.CARDINAL, C.BARON, C.DOWAGER, C.
 """The cards whose effects show a hand to the player (``look``, ``compare``, ``swap``)."""
 
 
+def _shows_mover(kind: str, public: tuple, mover: int) -> bool:
+    """Whether an entry of ``kind`` with a private part tells ``mover`` a rival's card: its
+    own look at a player, a tied comparison it was in, a swap with a player it was in."""
+    if kind == "look":
+        return public[0] == mover and type(public[1]) is int
+    if kind == "compare":
+        return public[3] is None and mover in (public[0], public[1])
+    if kind == "swap":
+        a, b = public[2]
+        return mover in (a, b) and type(b) is int
+    return False
+
+
 def _seen_hands(state, mover: int) -> dict[int, int]:
     """The rivals' cards ``mover`` saw this round and that are still in their hands as far as
     it can tell (a Priest or Baroness look, a tied comparison, a swap it made), read from the
@@ -839,19 +852,26 @@ def _seen_hands(state, mover: int) -> dict[int, int]:
         break
     else:
         return {}
-    events = []
+    # the oldest entry of this round that shows the mover a card (the cases of the reading
+    # below): before it, the mover knew nothing that could be forgotten
+    oldest = None
     node = state.log
-    told = False                  # a look, a comparison or a swap this round: the only news
     while node is not None:
         kind = node[0]
         if kind == "round":
             break
-        if kind == "look" or kind == "compare" or kind == "swap":
-            told = True
+        if (kind == "look" or kind == "compare" or kind == "swap") and node[2] is not None \
+                and _shows_mover(kind, node[1], mover):
+            oldest = node
+        node = node[4]
+    if oldest is None:
+        return {}
+    events = []
+    node = state.log
+    while node is not oldest:
         events.append(node)
         node = node[4]
-    if not told:
-        return {}
+    events.append(oldest)
     known: dict[int, int] = {}
     index = C.INDEX
     for kind, public, private, seen, _ in reversed(events):
