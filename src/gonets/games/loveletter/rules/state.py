@@ -37,10 +37,12 @@ _FULL_VIEW = None
 
 
 def _views():
-    """The ``views`` module, imported when first needed (it imports this module)."""
+    """The game's ``views`` room, found through the registry when first needed, as the base
+    ``State._view`` finds it (rules import no adapter; the views import this module)."""
     global _FULL_VIEW
-    from gonets.games.loveletter import views
+    from gonets.core.registry import get_game
 
+    views = get_game("loveletter").room("views")
     _FULL_VIEW = views.full_view
     return views
 
