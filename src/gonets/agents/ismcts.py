@@ -29,7 +29,8 @@ from gonets.core.game import CHANCE, TERMINAL, Game, State
 
 TABLED = 1 << 15
 _ROOT_LOGS = [0.0, *(math.sqrt(math.log(n)) for n in range(1, TABLED))]
-"""sqrt(log(n)) for the availability counts of UCB1, looked up instead of computed."""
+_INVERSE_ROOTS = [0.0, *(1 / math.sqrt(n) for n in range(1, TABLED))]
+"""sqrt(log(n)) and 1/sqrt(n) for UCB1's counts, looked up instead of computed."""
 
 
 class _Node:
@@ -139,7 +140,9 @@ class Search:
             state.apply(action)
             next_player = state.current_player()
             if next_player == CHANCE:
-                next_player = self.settle(state)[0]
+                while next_player == CHANCE:          # settle, in line
+                    state.apply_chance(state.sample_chance(rng))
+                    next_player = state.current_player()
                 child.private = False
             elif next_player != player:
                 child.private = False
@@ -148,12 +151,13 @@ class Search:
             if untried:
                 break
         values = self.playout(state)
-        c = self.exploration
+        c, inverse_roots = self.exploration, _INVERSE_ROOTS
         for visited in path:
             visits = visited.visits = visited.visits + 1
             reward = visited.reward = visited.reward + values[visited.mover]
             visited.mean = reward / visits
-            visited.spread = c / math.sqrt(visits)
+            visited.spread = c * (inverse_roots[visits] if visits < TABLED
+                                  else 1 / math.sqrt(visits))
         root.visits += 1
 
     def settle(self, state: State) -> tuple[int, bool]:

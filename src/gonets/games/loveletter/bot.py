@@ -746,7 +746,9 @@ def rollout_action(state, rng) -> int:
     if state.phase != PLAY:
         return _follow_up(state, table, legal, rng)
     p = state.turn
-    safe, play, kept, moves, rivals = table.plan(legal, p, state.hands[p], state.drawn)
+    first, second = state.hands[p], state.drawn
+    safe, play, kept, moves, rivals = table.plans.get((legal, p, first, second)) or \
+        table.plan(legal, p, first, second)
     uniform = rng.random                 # int(uniform() * n): a uniform index below n
     if uniform() < PLAYOUT_NOISE:
         return safe[int(uniform() * len(safe))]

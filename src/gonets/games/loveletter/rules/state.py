@@ -271,7 +271,8 @@ class LoveLetterState(CardEffects, RoundFlow, State):
         """Check that ``outcome`` is a permutation of the deck in use (names the problem)."""
         if type(outcome) is list:
             try:
-                cards = [C.INDEX[name] for name in outcome]
+                index = C.INDEX
+                cards = [index[name] for name in outcome]
                 if sorted(cards) == self.rules.sorted_cards:
                     return cards
             except (KeyError, TypeError):
