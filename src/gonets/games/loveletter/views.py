@@ -582,16 +582,15 @@ class _World:
 
     def _deal(self, state, rng: random.Random) -> None:
         slots = self.slots
-        uniform = rng.random               # int(uniform() * n): a uniform index below n
-        if self.free:                      # what _assign does when no slot is narrowed
+        uniform = rng.random
+        if self.free:                      # no slot is narrowed: one shuffle deals them all
             rest = self.left[:]
-            chosen = [NONE] * len(slots)
-            for i in self.order:
-                card = chosen[i] = rest[int(uniform() * len(rest))]
-                rest.remove(card)
+            rest.sort(key=lambda _: uniform())   # independent uniform keys: a fair shuffle
+            count = len(slots)
+            chosen, rest = rest[:count], rest[count:]
         else:
             chosen, rest = _assign(slots, self.order, self.left, rng)
-        rest.sort(key=lambda _: uniform())  # independent uniform keys: a fair shuffle
+            rest.sort(key=lambda _: uniform())
         turn = state.turn
         mine = []
         hands = state.hands
