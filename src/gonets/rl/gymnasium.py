@@ -23,6 +23,7 @@ import numpy as np
 from gymnasium import spaces
 
 from gonets.agents import make_agent
+from gonets.agents.base import decide, seat_views
 from gonets.core.errors import IllegalAction
 from gonets.rl.render import render_rgb, render_text
 from gonets.rl.table import Table
@@ -62,6 +63,7 @@ class GonetsEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.table.num_actions)
         self.seat = 0 if seat == "random" else seat
         self.opponents: dict[int, Any] = {}
+        self._views: list | None = None
         self._started = False
 
     def reset(self, *, seed: int | None = None,
@@ -91,6 +93,7 @@ class GonetsEnv(gymnasium.Env):
         others = [s for s in range(n) if s != self.seat]
         self.opponents = {s: make_agent(name, table.game, table.config, s, seed=match_seed)
                           for s, name in zip(others, self.opponent_names)}
+        self._views = seat_views(table.game, n)        # the opponents' views of this match
         self._reward = 0.0
         self._play_opponents()
 
@@ -121,7 +124,8 @@ class GonetsEnv(gymnasium.Env):
         while not table.over and table.to_move != self.seat:
             seat = table.to_move
             state = table.state
-            choice = self.opponents[seat].act(state.view(seat), state.legal_actions())
+            choice = decide(self.opponents[seat], state, seat, state.legal_actions(),
+                            self._views)
             self._reward += table.act(choice)[self.seat]
 
     def _observation(self) -> np.ndarray:
