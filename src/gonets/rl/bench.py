@@ -96,35 +96,47 @@ def gymnasium(game: str, players: int, preset: str | None, seconds: float) -> di
     return _timed(loop, seconds)
 
 
-def encode_share(game: str, players: int, preset: str | None, matches: int = 50) -> dict:
-    """Microseconds per decision spent in ``state.view(seat)`` and in the encoder."""
+def encode_share(game: str, players: int, preset: str | None, matches: int = 200) -> dict:
+    """Microseconds per decision spent in ``state.view(seat)``, in the incremental view the
+    environments use (the game's ``SeatViews``, when it has one) and in the encoder: the
+    median of each call's time (robust to a busy machine's interruptions)."""
     definition, config = configure(game, players, preset, None)
     from gonets.rl.encoders import get_encoder
 
     encoder = get_encoder(config)
+    stream = getattr(definition.room("views"), "SeatViews", None)
     rng = random.Random(1)
-    view_s = encode_s = 0.0
-    count = 0
+    clock = time.perf_counter_ns
+    views, streamed, encodes = [], [], []
     for _ in range(matches):
         state = definition.new_state(config)
         memos = [{} for _ in range(players)]
+        seats = [stream(seat, copy=False) for seat in range(players)] if stream else None
         while not state.is_terminal():
             if state.current_player() == CHANCE:
                 state.apply_chance(state.sample_chance(rng))
                 continue
             seat = state.current_player()
-            t0 = time.process_time()
+            t0 = clock()
             view = state.view(seat)
-            t1 = time.process_time()
+            t1 = clock()
+            if seats is not None:
+                view = seats[seat].view(state)
+            t2 = clock()
             encoder.encode(view, memos[seat])
-            t2 = time.process_time()
-            view_s += t1 - t0
-            encode_s += t2 - t1
-            count += 1
+            t3 = clock()
+            views.append(t1 - t0)
+            streamed.append(t2 - t1)
+            encodes.append(t3 - t2)
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
-    return {"decisions": count, "view_us": round(1e6 * view_s / count, 1),
-            "encode_us": round(1e6 * encode_s / count, 1)}
+    return {"decisions": len(views), "view_us": _median_us(views),
+            "seat_views_us": _median_us(streamed) if stream else None,
+            "encode_us": _median_us(encodes)}
+
+
+def _median_us(times: list[int]) -> float:
+    return round(sorted(times)[len(times) // 2] / 1000, 1)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -148,8 +160,10 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  {name:16} {figure['steps_per_cpu_s']:>9,} steps/CPU s "
               f"({figure['steps_per_wall_s']:,} per wall s, {figure['steps']:,} steps)")
     share = encode_share(args.game, args.players, args.preset)
-    print(f"  per decision: state.view {share['view_us']} us, encoder {share['encode_us']} us "
-          f"({share['decisions']:,} decisions)")
+    incremental = "" if share["seat_views_us"] is None else \
+        f", the environments' incremental view {share['seat_views_us']} us"
+    print(f"  per decision (median): state.view {share['view_us']} us{incremental}, encoder "
+          f"{share['encode_us']} us ({share['decisions']:,} decisions)")
 
 
 if __name__ == "__main__":
