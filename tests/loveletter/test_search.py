@@ -12,6 +12,7 @@ from gonets.agents.ismcts import ISMCTSAgent, Search
 from gonets.agents.levels import settings
 from gonets.core.game import CHANCE
 from gonets.games.loveletter import GAME, bot
+from gonets.games.loveletter.bot import search
 from gonets.games.loveletter.rules import cards as C
 from tests.loveletter.helpers import run, stack
 
@@ -66,7 +67,7 @@ def test_playout_guard_never_reads_the_rival_hand(monkeypatch):
     """Guard guesses in a playout follow the copies the mover has not seen, not the rival's
     card: p2's Priest (2 of the 8 unseen cards that can be named) is named about a quarter of
     the time."""
-    monkeypatch.setattr(bot, "PLAYOUT_NOISE", 0.0)
+    monkeypatch.setattr(search, "PLAYOUT_NOISE", 0.0)
     state = run(2, [stack(2, "king", ["guard", "priest"], ["baron"],
                           face_up=["handmaid", "prince", "guard"])])
     rng = random.Random(2)
@@ -77,7 +78,7 @@ def test_playout_guard_never_reads_the_rival_hand(monkeypatch):
 
 
 def test_playout_guard_names_the_card_its_priest_saw(monkeypatch):
-    monkeypatch.setattr(bot, "PLAYOUT_NOISE", 0.0)
+    monkeypatch.setattr(search, "PLAYOUT_NOISE", 0.0)
     state = sure_guard()
     rng = random.Random(4)
     assert {state.action_to_text(bot.rollout_action(state, rng)) for _ in range(20)} == \
@@ -85,7 +86,7 @@ def test_playout_guard_names_the_card_its_priest_saw(monkeypatch):
     world = GAME.sample_world(state.view(0), rng)          # the searcher's own knowledge
     assert state.action_to_text(bot.rollout_action(world, rng)) == "guard p2 6"
     rival = GAME.sample_world(state.view(1), rng)          # p2 never saw that look
-    assert bot._seen_hands(rival, 0) == {}
+    assert search._seen_hands(rival, 0) == {}
 
 
 @pytest.mark.parametrize("players,preset,options", CONFIGS)
