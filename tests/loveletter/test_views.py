@@ -3,6 +3,8 @@
 import json
 import random
 
+import pytest
+
 from gonets.agents.base import RandomAgent
 from gonets.core import Match, play_match
 from gonets.games.loveletter import GAME
@@ -220,14 +222,16 @@ def test_the_one_pass_view_equals_the_base_view():
             match.act(state.current_player(), legal[rng.randrange(len(legal))])
 
 
-def test_seat_views_equal_fresh_views_across_matches_and_jumps():
-    """SeatViews (the incremental views of one seat, for the learning environments) give
-    exactly state.view(seat) along a match, for a new match, and for a position that is not a
-    continuation of the last one asked about."""
+@pytest.mark.parametrize("copy", [True, False])
+def test_seat_views_equal_fresh_views_across_matches_and_jumps(copy):
+    """SeatViews (the incremental views of one seat: simulations, learning environments) give
+    exactly state.view(seat), keys in order, along a match, for a new match, and for a
+    position that is not a continuation of the last one asked about; copying its log or
+    bringing one view up to date in place."""
     from gonets.games.loveletter.views import SeatViews
 
     config = GAME.configure(3)
-    streams = [SeatViews(seat) for seat in range(3)]
+    streams = [SeatViews(seat, copy=copy) for seat in range(3)]
     rng = random.Random(4)
     earlier = None
     for seed in range(3):
@@ -244,6 +248,16 @@ def test_seat_views_equal_fresh_views_across_matches_and_jumps():
             legal = state.legal_actions()
             match.act(state.current_player(), legal[rng.randrange(len(legal))])
         for seat in range(3):
-            assert streams[seat].view(match.state) == match.state.view(seat)
+            assert list(streams[seat].view(match.state).items()) == \
+                list(match.state.view(seat).items())
     for seat in range(3):                       # back to an older position of the first match
-        assert streams[seat].view(earlier) == earlier.view(seat)
+        assert list(streams[seat].view(earlier).items()) == list(earlier.view(seat).items())
+    other = GAME.configure(3, "premium")          # another configuration, same streams
+    match = Match(GAME, other, seed=9)
+    match.deal()
+    for _ in range(12):
+        state = match.state
+        for seat in range(3):
+            assert list(streams[seat].view(state).items()) == list(state.view(seat).items())
+        legal = state.legal_actions()
+        match.act(state.current_player(), legal[rng.randrange(len(legal))])

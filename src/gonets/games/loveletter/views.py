@@ -176,11 +176,13 @@ def build_view(state, seat: int | None) -> dict:
             if key not in BASE_KEYS and key not in ("legal", "result")}
 
 
-def full_view(state, seat: int | None, log: list[dict] | None = None) -> dict:
+def full_view(state, seat: int | None, log: list[dict] | None = None,
+              options: dict | None = None) -> dict:
     """``State.view(seat)``: the common keys, the game's part, the seat's legal notations and
     the result, in one dict (a view is built at every step of a simulation or a learning
     environment, so it is made in one go). ``log``: the seat's log when the caller has it
-    (:class:`SeatViews`), else :func:`seat_log`."""
+    (:class:`SeatViews`), else :func:`seat_log`; ``options``: a copy of the options the
+    caller's views may share, else a fresh one."""
     rules = state.rules
     deck = rules.deck
     value = rules.value
@@ -200,7 +202,7 @@ def full_view(state, seat: int | None, log: list[dict] | None = None) -> dict:
     deciding = state.cur
     data = {
         "game": config.game, "players": config.players, "preset": config.preset,
-        "options": dict(config.options), "seat": seat,
+        "options": dict(config.options) if options is None else options, "seat": seat,
         "to_move": deciding if deciding >= 0 else None, "terminal": deciding == TERMINAL,
         "round": state.round,
         "starter": state.starter if state.starter != NONE else None,
@@ -231,14 +233,16 @@ def full_view(state, seat: int | None, log: list[dict] | None = None) -> dict:
 class SeatViews:
     """The views of one seat along a match, for a reader that asks for them in order: each
     equals ``state.view(seat)`` (tested) and is built from the previous one's log (no shared
-    memory to search). With ``copy=False`` the log is the previous view's list extended by
-    what is new, so an older view's log grows: for a reader that keeps no view (an encoder)."""
+    memory to search). With ``copy=False`` every view is the same dict, brought up to date in
+    place (its log extended by what is new): for a reader that keeps no view (an encoder)."""
 
     def __init__(self, seat: int | None, copy: bool = True):
         self.seat = seat
         self.copy = copy
         self.node = None             # the newest log entry the seat's log holds
         self.events: list[dict] = []
+        self.data: dict | None = None          # the one view, when not copying
+        self.config = None                     # the configuration it was made for
 
     def view(self, state) -> dict:
         """``state.view(self.seat)``."""
@@ -253,7 +257,58 @@ class SeatViews:
             chain.reverse()
             self.events.extend(_convert(chain, self.seat))
             self.node = state.log
-        return full_view(state, self.seat, list(self.events) if self.copy else self.events)
+        if self.copy:
+            return full_view(state, self.seat, list(self.events))
+        data = self.data
+        if data is None or self.config is not state.config or data["log"] is not self.events:
+            data = self.data = full_view(state, self.seat, self.events)
+            self.config = state.config
+        else:
+            _refresh(data, state, self.seat)
+        return data
+
+
+def _refresh(data: dict, state, seat: int | None) -> None:
+    """:func:`full_view` written into an earlier view of the same seat and configuration (its
+    keys keep their order; the log list is already up to date)."""
+    rules = state.rules
+    value = rules.value
+    keys = C.KEYS
+    discards = _DISCARDS
+    alive, prot = state.alive, state.prot
+    for q, entry in enumerate(data["seats"]):
+        pile = state.discards[q]
+        entry["tokens"] = state.tokens[q]
+        entry["in_round"] = bool(alive >> q & 1)
+        entry["protected"] = bool(prot >> q & 1)
+        entry["hand_size"] = _hand_size(state, q)
+        entry["discards"] = [discards[e] for e in pile]
+        entry["discard_total"] = sum([value[e & CARD_MASK] for e in pile])
+    deciding = state.cur
+    data["to_move"] = deciding if deciding >= 0 else None
+    data["terminal"] = deciding == TERMINAL
+    data["round"] = state.round
+    data["starter"] = state.starter if state.starter != NONE else None
+    data["turn"] = state.turn if state.turn != NONE else None
+    data["phase"] = PHASES[state.phase]
+    data["deck_size"] = len(state.deck)
+    data["spare"] = state.spare != NONE
+    data["face_up"] = [keys[c] for c in state.face_up]
+    data["burned"] = [keys[c] for c in state.burned]
+    data["hand"] = None if seat is None else _hand_names(state, seat)
+    data["sycophant"] = state.mark if state.mark != NONE else None
+    data["jester"] = ({"by": state.jester_by, "on": state.jester_on}
+                      if state.jester_on != NONE else None)
+    if seat is not None and seat == deciding:
+        texts = rules.texts
+        data.pop("result", None)
+        data["legal"] = [texts[a] for a in state.legal_actions()]
+    else:
+        data.pop("legal", None)
+        if deciding == TERMINAL:
+            data["result"] = state.result().to_json()
+        else:
+            data.pop("result", None)
 
 
 _LOGS: dict[int, tuple] = {}
