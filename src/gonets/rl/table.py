@@ -95,13 +95,15 @@ class Table:
         return self.state.view(seat)
 
     def observation(self, seat: int) -> np.ndarray:
-        """The seat's encoded view (a fresh array; the encoding is cached until the next step)."""
+        """The seat's encoded view (a fresh array). With the game's incremental views an
+        observation is cheap and made anew; otherwise it is cached until the next step."""
+        streams = self._streams
+        if streams:
+            return self.encoder.encode(streams[seat].view(self.state), self._memos[seat])
         cached = self._cache.get(seat)
         if cached is not None and cached[0] == self.steps:
             return cached[1].copy()
-        streams = self._streams
-        view = streams[seat].view(self.state) if streams else self.state.view(seat)
-        vector = self.encoder.encode(view, self._memos[seat])
+        vector = self.encoder.encode(self.state.view(seat), self._memos[seat])
         self._cache[seat] = (self.steps, vector)
         return vector.copy()
 

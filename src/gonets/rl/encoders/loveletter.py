@@ -169,7 +169,8 @@ def read_log(log: list, me: int, memo: dict | None) -> Knowledge:
         if handler is not None:
             handler(knowledge, event)
     if memo is not None and log:
-        memo.update(n=len(log), last=log[-1], me=me, knowledge=knowledge)
+        memo["n"], memo["last"], memo["me"], memo["knowledge"] = len(log), log[-1], me, \
+            knowledge
     return knowledge
 
 
