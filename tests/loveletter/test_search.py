@@ -173,3 +173,28 @@ def test_search_finds_the_sure_guard():
 def test_hard_level_is_budgeted():
     hard = settings(GAME, "hard")
     assert hard["agent"] == "ismcts" and hard["iterations"] and hard["seconds"] <= 1.0
+
+
+@pytest.mark.parametrize("players,preset,options", CONFIGS + [(3, "seed",
+                                                                {"next_starter": "random"})])
+def test_resolve_chance_is_applying_a_sampled_outcome(players, preset, options):
+    """The search's resolve_chance(rng) leaves the very position apply_chance(sample_chance(
+    rng)) does with the same generator, at every random event of random matches."""
+    config = GAME.configure(players, preset, options)
+    for seed in range(4):
+        rng, spelled_rng = random.Random(seed), random.Random(seed)
+        state, spelled = GAME.new_state(config), GAME.new_state(config)
+        events = 0
+        while not state.is_terminal():
+            if state.is_chance():
+                state.resolve_chance(rng)
+                spelled.apply_chance(spelled.sample_chance(spelled_rng))
+                events += 1
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+                spelled_rng.randrange(len(legal))
+                state.apply(action)
+                spelled.apply(action)
+            assert state.snapshot() == spelled.snapshot()
+        assert events >= 2

@@ -140,9 +140,7 @@ class Search:
             state.apply(action)
             next_player = state.current_player()
             if next_player == CHANCE:
-                while next_player == CHANCE:          # settle, in line
-                    state.apply_chance(state.sample_chance(rng))
-                    next_player = state.current_player()
+                next_player = self.settle(state)[0]
                 child.private = False
             elif next_player != player:
                 child.private = False
@@ -166,7 +164,7 @@ class Search:
         player = state.current_player()
         chanced = False
         while player == CHANCE:
-            state.apply_chance(state.sample_chance(self.rng))
+            _resolve(state, self.rng)
             player = state.current_player()
             chanced = True
         return player, chanced
@@ -188,7 +186,7 @@ class Search:
             if player == CHANCE:
                 if at_chance and moves and done(start, state, moves):
                     break
-                state.apply_chance(state.sample_chance(rng))
+                _resolve(state, rng)
                 continue
             if player < 0 or (moves and done is not None and done(start, state, moves)):
                 break
@@ -197,6 +195,17 @@ class Search:
         if self._evaluate is not None and player != TERMINAL:
             return self._evaluate(state)            # what Game.evaluate does before the end
         return self.game.evaluate(state)
+
+
+def _resolve(state: State, rng: random.Random) -> None:
+    """Resolve the pending random event: the state's ``resolve_chance(rng)`` where it has one
+    (the same as applying a sampled outcome, without writing the outcome out), else
+    ``apply_chance(sample_chance(rng))``."""
+    resolve = getattr(state, "resolve_chance", None)
+    if resolve is not None:
+        resolve(rng)
+    else:
+        state.apply_chance(state.sample_chance(rng))
 
 
 def _search_worker(task: tuple) -> dict[int, tuple[int, float]]:

@@ -254,6 +254,17 @@ class LoveLetterState(CardEffects, RoundFlow, State):
         draw = rng.random                  # sort by independent uniform keys: a fair shuffle
         return sorted(self.rules.deck_names, key=lambda _: draw())
 
+    def resolve_chance(self, rng: random.Random) -> None:
+        """``apply_chance(sample_chance(rng))`` without spelling the shuffle out as names: the
+        same position for the same generator (a search's random events need no record)."""
+        if self.cur != CHANCE:
+            raise IllegalAction("there is no random event pending")
+        if self.phase == STARTER:
+            self.apply_chance(rng.randrange(self.n))
+            return
+        draw = rng.random                  # the keys of sample_chance, on the card ids
+        self._deal(sorted(self.rules.deck.cards, key=lambda _: draw()))
+
     def apply_chance(self, outcome) -> None:
         if self.cur != CHANCE:
             raise IllegalAction("there is no random event pending")
