@@ -202,14 +202,16 @@ class RoundFlow:
         self.prot = 0
         self.mark = self.jester_by = self.jester_on = NONE
         self.discards = [[] for _ in range(n)]
-        self.log = ("round", (self.round, self.starter), None, 0, self.log)
+        starter, hands = self.starter, self.hands
+        log = ("round", (self.round, starter), None, 0, self.log)
         if face:
-            self.log = ("face_up", ([KEY[c] for c in self.face_up],), None, 0, self.log)
+            log = ("face_up", ([KEY[c] for c in self.face_up],), None, 0, log)
         position = 1 + face
         for i in range(n):
-            seat = (self.starter + i) % n
-            self.hands[seat] = cards[position + i]
-            self.log = ("deal", (seat,), (KEY[cards[position + i]],), 1 << seat, self.log)
+            seat = (starter + i) % n
+            card = hands[seat] = cards[position + i]
+            log = ("deal", (seat,), (KEY[card],), 1 << seat, log)
+        self.log = log
         self.deck = cards[position + n:][::-1]
-        self._begin_turn(self.starter)
+        self._begin_turn(starter)
 
