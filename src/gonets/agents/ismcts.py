@@ -7,6 +7,13 @@ rollout policy until the game says it may stop (the end of a round, K moves) and
 ``evaluate`` gives every seat its share, which is backed up. Everything game-specific comes
 through the Game protocol (``rollout_action``, ``rollout_done``, ``evaluate``).
 
+A game may also offer, all optional and all found once per search: ``views.sampler(game,
+view)`` (``sample_world`` of one view, read once), ``bot.rollout_start(state)`` (the little that
+``rollout_done`` reads of a playout's start, instead of a copy of the state),
+``bot.ROLLOUT_DONE_AT_CHANCE`` (``rollout_done`` may be asked before a random event is resolved,
+so a decided round is not dealt again) and ``State.resolve_chance(rng)`` (the same position as
+applying a sampled outcome, without writing the outcome out).
+
 Budgets: a number of iterations, a time limit, or both (whichever ends first). ``workers`` > 1
 searches independent trees in forked processes (root parallelism) and adds up their root
 statistics. When the agent decides twice in a row with no chance event and no other seat in
