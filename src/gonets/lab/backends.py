@@ -34,14 +34,17 @@ def _worker_start() -> None:
 
 def local_shards(plan: LabPlan, shards: Sequence[tuple[int, int]], jobs: int,
                  save_dir: str | None = None) -> Iterator[ShardRows]:
-    """Play shards on ``jobs`` forked processes (in this process when ``jobs`` is 1), yielding
-    each as it finishes."""
+    """Play shards on ``jobs`` worker processes (in this process when ``jobs`` is 1), yielding
+    each as it finishes. The workers come from a fork server, a clean process: forking the
+    driver itself could copy a lock that one of its threads (Ray's, a progress bar's) holds,
+    and the copy would never be released."""
     data = plan.to_json()
     tasks = [(data, start, end, save_dir) for start, end in shards]
     if jobs <= 1 or len(tasks) <= 1:
         yield from map(_shard_task, tasks)
         return
-    with multiprocessing.get_context("fork").Pool(min(jobs, len(tasks)), _worker_start) as pool:
+    context = multiprocessing.get_context("forkserver")
+    with context.Pool(min(jobs, len(tasks)), _worker_start) as pool:
         yield from pool.imap_unordered(_shard_task, tasks, chunksize=1)
 
 
