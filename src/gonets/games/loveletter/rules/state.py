@@ -206,8 +206,20 @@ class LoveLetterState(CardEffects, RoundFlow, State):
         effect = rules.effects[action]
         if effect is not None and effect(self, p, action):
             return                                   # a follow-up decision is pending
-        if self.phase == PLAY:
-            self._end_turn()
+        if self.phase != PLAY:
+            return
+        alive, deck = self.alive, self.deck
+        if alive & (alive - 1) == 0 or not deck:
+            self._end_turn()                         # the round is decided
+            return
+        n = self.n                                   # _end_turn's next turn, in line
+        p = (p + 1) % n
+        while not alive >> p & 1:
+            p = (p + 1) % n
+        self.turn = self.cur = p
+        self.prot &= ~(1 << p)
+        card = self.drawn = deck.pop()
+        self.log = ("draw", (p, "deck"), (KEY[card],), 1 << p, self.log)
 
     def _refusal(self, action) -> str:
         """Why ``action`` is refused, naming only what the deciding seat may know."""
