@@ -40,13 +40,17 @@ _INVERSE_ROOTS = [0.0, *(1 / math.sqrt(n) for n in range(1, TABLED))]
 """sqrt(log(n)) and 1/sqrt(n) for UCB1's counts, looked up instead of computed."""
 
 
+_NO_CHILDREN: dict = {}
+"""The children of every node that has none yet (never written: replaced on the first)."""
+
+
 class _Node:
     __slots__ = ("available", "children", "mean", "mover", "private", "reward", "spread",
                  "visits")
 
     def __init__(self, mover: int):
         self.mover = mover
-        self.children: dict[int, _Node] = {}
+        self.children: dict[int, _Node] = _NO_CHILDREN   # a dict of its own once it has one
         self.visits = 0
         self.available = 0
         self.reward = 0.0
@@ -122,8 +126,13 @@ class Search:
         while player >= 0:
             legal = state.legal_actions()
             children = node.children
-            untried = None
             best = -1.0
+            if children is _NO_CHILDREN:             # a leaf: every action is untried
+                untried = list(legal)
+                children = node.children = {}
+                legal = ()
+            else:
+                untried = None
             for a in legal:             # availability, untried actions and UCB1 in one pass
                 candidate = children.get(a)
                 if candidate is None:
