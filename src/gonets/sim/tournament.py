@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 
-from gonets.agents.base import make_agent
+from gonets.agents.base import decide, make_agent, seat_views
 from gonets.core.game import CHANCE
 from gonets.core.match import Match
 from gonets.core.options import Config
@@ -92,9 +92,10 @@ def play_one(plan: TournamentPlan, deal: int, seating: tuple[str, ...]) -> Playe
     match = DuplicateMatch(game, plan.config, seats=seats, seed=seed)
     match.deal()
     state = match.state
+    views = seat_views(game, plan.config.players)
     while not state.is_terminal():
         seat = state.current_player()
-        match.act(seat, agents[seat].act(state.view(seat), state.legal_actions()))
+        match.act(seat, decide(agents[seat], state, seat, state.legal_actions(), views))
     if plan.save_dir:
         rotation = plan.seatings().index(seating)
         match.record.save(Path(plan.save_dir) / f"{game.name}-{seed:06d}-{rotation}.json")
