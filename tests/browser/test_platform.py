@@ -332,6 +332,14 @@ def test_player_counts_follow_the_preset_and_the_first_click_opens_the_table(sit
     assert summary["players"] == 3 and summary["seats"][1]["kind"] == "bot"
 
 
+def switch_language(page, lang):
+    """Pick ``lang`` in the switch and wait for the page it reloads into."""
+    with page.expect_navigation(url=f"**lang={lang}*", timeout=TIMEOUT):
+        page.select_option("#lang-switch", lang)
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    assert page.evaluate("document.documentElement.lang") == lang
+
+
 def test_the_lobby_and_table_show_each_game_s_rules_and_speak_russian(site, context):
     page = context.new_page()
     page.goto(site.base + "/?lang=ru")
@@ -355,13 +363,11 @@ def test_the_lobby_and_table_show_each_game_s_rules_and_speak_russian(site, cont
         page.click("#help-close")
         page.wait_for_selector("#help-dialog", state="hidden")
     # the switch is remembered by this browser
-    page.select_option("#lang-switch", "en")
-    page.wait_for_function("() => document.documentElement.lang === 'en'", timeout=TIMEOUT)
+    switch_language(page, "en")
     page.goto(site.base + "/")
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     assert page.inner_text("#create-button") == "Open table"
-    page.select_option("#lang-switch", "ru")
-    page.wait_for_function("() => document.documentElement.lang === 'ru'", timeout=TIMEOUT)
+    switch_language(page, "ru")
     page.goto(site.base + "/")
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     assert page.inner_text("h2 >> nth=0") == "Открыть стол"
