@@ -97,3 +97,15 @@ def test_until_ci_on_ray_stops_where_the_local_backend_stops(tmp_path):
     assert local.exit_code == 0 and remote.exit_code == 0, remote.output
     assert json.loads(remote.output)["stopped_by"] == "interval"
     assert rows(tmp_path / "ray") == rows(tmp_path / "local")
+
+
+def test_the_scaling_benchmark_plays_the_same_rows_on_each_backend_and_worker_count(capsys):
+    from gonets.lab.scaling import main
+
+    main(["--shards", "4", "--shard-size", "3", "--bots", "random", "-p", "2"])
+    report = json.loads(capsys.readouterr().out)
+    assert [(r["backend"], r["workers"]) for r in report["results"]] == [
+        ("local", 1), ("local", 2), ("ray", 1), ("ray", 2)]
+    assert report["games"] == 12
+    assert all(r["matches_per_s"] > 0 for r in report["results"])
+    assert [r["speedup"] for r in report["results"]][::2] == [1.0, 1.0]
