@@ -178,3 +178,38 @@ def test_terminal_hint_shows_the_best_moves_then_asks_again(tmp_path):
     plain = runner.invoke(app, ["play", "czar", "-p", "2", "--bots", "random", "--seed", "3",
                                 "--save", str(tmp_path)], input="?\nq\n")
     assert "? for a hint" not in plain.output and "Try again" in plain.output
+
+
+@pytest.mark.parametrize("by_policy", [True, False])
+def test_rivals_in_the_tree_move_by_the_game_policy_when_it_asks(by_policy, monkeypatch):
+    """A game's ``RIVALS_BY_POLICY`` makes the other seats move in the tree by its rollout
+    policy (which reads only what they could know), not by UCB over the searcher's worlds;
+    playouts are cut short here so that every call of the policy is a move in the tree."""
+    from gonets.agents.ismcts import Search, _Node
+
+    match = opening("loveletter")
+    seat = match.state.current_player()
+    search = Search(match.game, seat, random.Random(4))
+    search._rivals_by_policy = by_policy
+    chosen: list[int] = []
+    policy = search._action
+
+    def recorded(state, rng):
+        chosen.append(policy(state, rng))
+        return chosen[-1]
+
+    search._action = recorded
+    monkeypatch.setattr(Search, "playout", lambda self, state: self.game.evaluate(state))
+    root = search.run(match.state.view(seat), _Node(seat), 300, None)
+    rival_moves, stack = set(), [root]
+    while stack:
+        node = stack.pop()
+        for action, child in node.children.items():
+            if child.mover != seat:
+                rival_moves.add(action)
+            stack.append(child)
+    assert rival_moves
+    if by_policy:
+        assert rival_moves <= set(chosen)
+    else:
+        assert not chosen

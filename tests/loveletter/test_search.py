@@ -14,6 +14,7 @@ from gonets.core.game import CHANCE
 from gonets.games.loveletter import GAME, bot
 from gonets.games.loveletter.bot import search
 from gonets.games.loveletter.rules import cards as C
+from gonets.games.loveletter.views import Knowledge
 from tests.loveletter.helpers import run, stack
 
 CONFIGS = [(2, "seed", {}), (4, "seed", {}), (6, "premium", {}), (3, "zman-2019", {}),
@@ -198,3 +199,61 @@ def test_resolve_chance_is_applying_a_sampled_outcome(players, preset, options):
                 spelled.apply(action)
             assert state.snapshot() == spelled.snapshot()
         assert events >= 2
+
+
+
+KEPT_OVER_COUNTESS = [stack(2, "guard", ["guard", "baron"], ["handmaid", "countess", "prince"],
+                            face_up=["guard", "guard", "guard"]), "handmaid", "countess"]
+"""p1 played the Handmaid, p2 kept a card over the Countess it played; p1 now holds a Guard
+and a Prince. Unseen by p1: a Guard, 2 Priests, 2 Barons, a Handmaid, a Prince, the King and
+the Princess."""
+
+
+def test_worlds_deal_a_rival_the_card_it_likely_kept():
+    """The rival is dealt in proportion to the likelihood of keeping each card over the one it
+    played (one in ten for a lower card; always a King or Prince, which force the Countess,
+    and the Princess): a Prince 1 of 3.6 weights, not the 1 in 9 of a uniform deal."""
+    state = run(2, KEPT_OVER_COUNTESS)
+    view = state.view(0)
+    know = Knowledge(state.rules.deck, 2, 0).read(view["log"])
+    assert know.kept_over == [None, C.COUNTESS]
+    rng = random.Random(3)
+    hands = [GAME.sample_world(view, rng).hands[1] for _ in range(4000)]
+    assert hands.count(C.PRINCE) / len(hands) == pytest.approx(1 / 3.6, abs=0.03)
+    assert hands.count(C.BARON) / len(hands) == pytest.approx(0.2 / 3.6, abs=0.02)
+
+
+def test_a_prince_discard_forgets_what_the_rival_kept():
+    state = run(2, [*KEPT_OVER_COUNTESS, "prince p2"])
+    view = state.view(0)
+    assert Knowledge(state.rules.deck, 2, 0).read(view["log"]).kept_over[1] is None
+    assert search._last_play(state, 1) is None
+
+
+def test_playout_guard_favours_what_the_rival_likely_kept(monkeypatch):
+    """The playout's Guard weighs the copies p1 has not seen by the same likelihood: 5 (a
+    Prince) 1 of 3.5 weights instead of 1 of 8."""
+    monkeypatch.setattr(search, "PLAYOUT_NOISE", 0.0)
+    state = run(2, KEPT_OVER_COUNTESS)
+    assert search._last_play(state, 1) == C.COUNTESS and search._last_play(state, 0) == \
+        C.HANDMAID
+    rng = random.Random(2)
+    guesses = [state.action_to_text(bot.rollout_action(state, rng)) for _ in range(2000)]
+    assert guesses.count("guard p2 5") / len(guesses) == pytest.approx(1 / 3.5, abs=0.03)
+    assert guesses.count("guard p2 3") / len(guesses) == pytest.approx(0.2 / 3.5, abs=0.02)
+
+
+def test_a_watched_baron_bounds_the_winner_s_card():
+    """p1 watches p2's Baron beat p3's Priest: p2 holds more than 2 (and kept it over the
+    Baron); the worlds p1 samples deal p2 a Guard or Priest almost never."""
+    state = run(4, [stack(4, "guard", ["guard", "king", "priest", "guard"],
+                          ["handmaid", "baron", "prince"]), "handmaid", "baron p3"])
+    view = state.view(0)
+    know = Knowledge(state.rules.deck, 4, 0).read(view["log"])
+    assert know.bounds[1] == (2, 99) and know.kept_over[1] == C.BARON
+    assert know.bounds[2] is None
+    weights = know.hand_weights(1, state.rules)
+    assert weights[C.KING] == 0.9 and weights[C.GUARD] == pytest.approx(0.1 * 0.02)
+    rng = random.Random(5)
+    hands = [GAME.sample_world(view, rng).hands[1] for _ in range(2000)]
+    assert sum(h in (C.GUARD, C.PRIEST) for h in hands) / len(hands) < 0.02

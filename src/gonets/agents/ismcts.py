@@ -97,6 +97,7 @@ class Search:
             self._sampler = getattr(views, "sampler", None)
         self._evaluate = getattr(bot, "evaluate", None) \
             if type(game).evaluate is Game.evaluate else None
+        self._rivals_by_policy = getattr(bot, "RIVALS_BY_POLICY", False)
 
     def run(self, view: dict, root: _Node, iterations: int | None,
             seconds: float | None) -> _Node:
@@ -123,7 +124,14 @@ class Search:
             player = self.settle(state)[0]
         rng, root_logs = self.rng, _ROOT_LOGS
         uniform = rng.random
+        modelled = self._rivals_by_policy
         while player >= 0:
+            if modelled and player != self.seat:
+                node, player, expanded = self._rival_step(state, node, player)
+                path.append(node)
+                if expanded:
+                    break
+                continue
             legal = state.legal_actions()
             children = node.children
             best = -1.0
@@ -173,6 +181,29 @@ class Search:
             visited.spread = c * (inverse_roots[visits] if visits < TABLED
                                   else 1 / math.sqrt(visits))
         root.visits += 1
+
+    def _rival_step(self, state: State, node: _Node, player: int) -> tuple[_Node, int, bool]:
+        """Another seat moves by the game's rollout policy (a model of how it plays, from
+        what it could know in this world) instead of by UCB, which would let it answer the
+        searcher's actual cards; the child of its move, the next seat, and whether the child
+        is new."""
+        action = self._action(state, self.rng)
+        children = node.children
+        child = children.get(action)
+        expanded = child is None
+        if expanded:
+            if children is _NO_CHILDREN:
+                children = node.children = {}
+            child = children[action] = _Node(player)
+        child.available += 1
+        state.apply(action)
+        next_player = state.current_player()
+        if next_player == CHANCE:
+            next_player = self.settle(state)[0]
+            child.private = False
+        elif next_player != player:
+            child.private = False
+        return child, next_player, expanded
 
     def settle(self, state: State) -> tuple[int, bool]:
         """Resolve chance events; the deciding seat (negative at the end) and whether any

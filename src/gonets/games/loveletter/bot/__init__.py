@@ -665,6 +665,7 @@ AGENTS = {"heuristic": heuristic}
 from gonets.games.loveletter.bot.search import (  # noqa: E402
     LEVELS,
     PLAYOUT_NOISE,
+    RIVALS_BY_POLICY,
     ROLLOUT_DONE_AT_CHANCE,
     evaluate,
     rollout_action,
@@ -673,4 +674,5 @@ from gonets.games.loveletter.bot.search import (  # noqa: E402
 )
 
 __all__ = ["AGENTS", "Belief", "HeuristicAgent", "heuristic", "PLAYOUT_NOISE", "LEVELS",
-           "rollout_action", "ROLLOUT_DONE_AT_CHANCE", "rollout_start", "rollout_done", "evaluate"]
+           "RIVALS_BY_POLICY", "rollout_action", "ROLLOUT_DONE_AT_CHANCE", "rollout_start",
+           "rollout_done", "evaluate"]

@@ -8,6 +8,7 @@ from functools import cache
 
 from gonets.games.loveletter.rules import cards as C
 from gonets.games.loveletter.rules.encoding import BISHOP_REDRAW, CARD_MASK, CHANCELLOR, PLAY
+from gonets.games.loveletter.views import keep_weights
 
 # -- what search knows of Love Letter -------------------------------------------------------------
 # The hooks below read a sampled world (a LoveLetterState drawn from the searcher's view), never
@@ -19,7 +20,7 @@ PLAYOUT_NOISE = 0.1
 """Share of playout moves that are any legal move that does not discard the Princess."""
 
 LEVELS = {
-    "hard": {"agent": "ismcts", "iterations": 1000, "seconds": 1.0},
+    "hard": {"agent": "ismcts", "iterations": 4000, "seconds": 1.0},
 }
 """Difficulty levels tuned for Love Letter (see docs/ai.md); the rest are the defaults."""
 
@@ -37,6 +38,7 @@ class _Playout:
         self.guessed = [tuple(k for k in rules.deck.kinds if mask >> k & 1)
                         for mask in rules.gmask]
         self.keep = [row.keep for row in rules.table]
+        self.kept_over = [keep_weights(rules, card) for card in range(len(rules.value))]
         self.plans: dict[tuple, tuple] = {}
         self.rows: dict[tuple, tuple] = {}
 
@@ -150,12 +152,14 @@ def _guess(state, table: _Playout, moves: tuple[int, ...], kept: int, rng) -> in
         unseen[card] -= 1
     uniform = rng.random
     target = table.t1[moves[int(uniform() * len(moves))]]
+    played = _last_play(state, target)
+    likely = None if played is None else table.kept_over[played]
     options, weights = [], []
     total = 0
     for a, kinds in table.guess_rows(moves, target):
         weight = 0
         for k in kinds:
-            weight += unseen[k]
+            weight += unseen[k] if likely is None else unseen[k] * likely[k]
         if weight > 0:
             options.append(a)
             total += weight
@@ -167,6 +171,32 @@ def _guess(state, table: _Playout, moves: tuple[int, ...], kept: int, rng) -> in
         if pick < w:
             return a
     return options[-1]
+
+
+def _last_play(state, q: int) -> int | None:
+    """The card ``q`` played at its last turn of this round, if the card it kept then may
+    still be in its hand (no Prince, Bishop or Assassin discard, swap or Chancellor since)."""
+    node = state.log
+    while node is not None:
+        kind, public = node[0], node[1]
+        if kind == "play":
+            if public[0] == q:
+                return C.INDEX[public[1]]
+        elif kind == "round":
+            return None
+        elif kind == "discard":
+            if public[0] == q and public[2] != "played":
+                return None
+        elif kind == "draw":
+            if public[0] == q and public[1] == "spare":
+                return None
+        elif kind == "chancellor":
+            if public[0] == q:
+                return None
+        elif kind == "swap" and q in public[2]:
+            return None
+        node = node[4]
+    return None
 
 
 _INFORMERS = frozenset({C.PRIEST, C.BARONESS, C.CARDINAL, C.BARON, C.DOWAGER, C.KING})
@@ -248,6 +278,11 @@ def _seen_hands(state, mover: int) -> dict[int, int]:
     known.pop(mover, None)
     return known
 
+
+RIVALS_BY_POLICY = True
+"""In the tree the other seats move by :func:`rollout_action` (what they could know in the
+sampled world), not by UCB: every sampled world holds the searcher's real cards, so a rival
+choosing by UCB would learn them (name its Guard, dodge its Baron)."""
 
 ROLLOUT_DONE_AT_CHANCE = True
 """The search may ask :func:`rollout_done` before it deals: a decided round is not dealt again
