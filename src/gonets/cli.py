@@ -297,7 +297,8 @@ def tournament(
 def strength(
     out: Path = typer.Option(Path("docs/ai.md"), help="Markdown page to write."),
     games_count: int = typer.Option(200, "--games", "-n", min=2, help="Matches per matchup."),
-    game_name: str | None = typer.Option(None, "--game", help="Only this game's matchups."),
+    game_name: str | None = typer.Option(None, "--game",
+                                         help="Only this game's matchups (the rest stay)."),
     jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: every core)."),
     seed: int = typer.Option(0),
 ) -> None:
@@ -309,7 +310,7 @@ def strength(
     workers = jobs or os.cpu_count() or 1
     with console.status("playing the matchups..."):
         table = strength_page(games_count, seed, workers, game_name)
-    write_table(out, table)
+    write_table(out, table, game_name)
     console.print(f"wrote the strength table into {out}")
 
 

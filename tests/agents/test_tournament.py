@@ -148,6 +148,17 @@ def test_strength_page_has_a_table_per_matchup(tmp_path, monkeypatch):
     assert "6 matches: 3 deals x 2 seatings" in page and "| normal |" in page
     assert "- normal - random:" in page
     assert [m["game"] for m in strength.matchups("czar")] == ["czar"]
+    # one game re-made: its section replaced in place, the other game's kept as it was
+    result = runner.invoke(app, ["strength", "--out", str(out), "--games", "3", "-j", "1",
+                                 "--game", "czar"])
+    assert result.exit_code == 0, result.output
+    again = out.read_text()
+    love = page.split("### Love Letter")[1].split("###")[0]
+    assert "### Love Letter" + love in again and again.count("### Love Letter") == 1
+    czar = again.split("### Message to the Czar")[1]
+    assert again.count("### Message to the Czar") == 1 and "3 matches: 1 deals" in czar
+    assert "`gonets strength --game czar --games 3 --seed 0`" in czar
+    assert again.index("### Love Letter") < again.index("### Message to the Czar")
 
 
 def test_shipped_matchups_name_known_games_agents_and_players():

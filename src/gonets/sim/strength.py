@@ -2,12 +2,14 @@
 
 ``gonets strength --out docs/ai.md`` re-makes the table between the page's ``BEGIN`` and
 ``END`` markers (the prose around it stays); ``--games`` sets the matches per matchup (the
-bars of the project ask for at least 200).
+bars of the project ask for at least 200). ``--game G`` re-makes only G's sections and keeps
+the others, so each section says which command made it and when.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -35,15 +37,17 @@ def plan_of(matchup: dict, games: int, seed: int) -> TournamentPlan:
     return TournamentPlan(config, bots, -(-games // len(probe.seatings())), seed)
 
 
-def section(standings: Standings, seconds: float) -> str:
-    """One matchup as a Markdown table with its paired differences."""
+def section(standings: Standings, seconds: float, command: str = "") -> str:
+    """One matchup as a Markdown table with its paired differences (``command``: what made
+    it, named under the heading)."""
     plan = standings.plan
     game = get_game(plan.config.game)
     fair = 1 / plan.config.players
+    made = f" Made by `{command}` on {time.strftime('%Y-%m-%d')}." if command else ""
     lines = [f"### {game.title}, {plan.config.players} players ({plan.config.preset})", "",
              f"{len(standings.played)} matches: {plan.deals} deals x {len(plan.seatings())} "
              f"seatings of {' '.join(plan.lineup)}; fair share {fair:.0%}; "
-             f"{seconds:.0f} s.", "",
+             f"{seconds:.0f} s.{made}", "",
              "| agent | win rate | 95% interval | seats | rating mu | sigma |",
              "| --- | --- | --- | --- | --- | --- |"]
     for name, rate in standings.win_rates().items():
@@ -63,27 +67,52 @@ def strength_page(games: int, seed: int = 0, jobs: int = 1, only: str | None = N
     """Play every matchup and write the page."""
     machine = machine_description()
     parts = ["## Strength table", "",
-             "Made by `gonets strength --out docs/ai.md --games "
-             f"{games}{f' --game {only}' if only else ''}` on {machine['cpu']} "
-             f"({machine['cores']} cores, {jobs} worker processes). Each matchup is a "
-             "duplicate-deal tournament (`gonets tournament`): every deal is played under every "
-             "rotation of the seats with the same random outcomes. Levels: `easy` (heuristic "
-             "with half its moves random), `normal` (the heuristic bot), `hard` (ISMCTS, at "
-             "most 1 s a decision), `expert` (ISMCTS on every core, 3 s).", ""]
+             f"Made by `gonets strength` on {machine['cpu']} ({machine['cores']} cores, "
+             f"{jobs} worker processes). Each matchup is a duplicate-deal tournament (`gonets "
+             "tournament`): every deal is played under every rotation of the seats with the "
+             "same random outcomes. Levels: `easy` (heuristic with half its moves random), "
+             "`normal` (the heuristic bot), `hard` (ISMCTS, at most 1 s a decision), `expert` "
+             "(ISMCTS on every core, 3 s).", ""]
     for matchup in matchups(only):
         started = time.perf_counter()
         standings = tournament(plan_of(matchup, games, seed), jobs, on_match=on_match)
-        parts.append(section(standings, time.perf_counter() - started))
+        command = f"gonets strength --game {matchup['game']} --games {games} --seed {seed}"
+        parts.append(section(standings, time.perf_counter() - started, command))
     return "\n".join(parts)
 
 
-def write_table(path: Path, table: str) -> None:
-    """Put ``table`` between the markers of the page at ``path`` (appended if it has none)."""
+_HEADING = re.compile(r"^### ", re.MULTILINE)
+
+
+def _split(table: str) -> tuple[str, list[str]]:
+    """The table's introduction and its sections (one per matchup, each from its heading)."""
+    parts = _HEADING.split(table)
+    return parts[0], ["### " + part.rstrip() + "\n" for part in parts[1:]]
+
+
+def merge(old: str, new: str, title: str) -> str:
+    """``old`` with its sections of the game called ``title`` replaced by those of ``new``
+    (at the place of the first one, or at the end) and ``new``'s introduction."""
+    intro, sections = _split(old)
+    fresh = _split(new)[1]
+    ours = [i for i, part in enumerate(sections) if part.startswith(f"### {title}, ")]
+    at = ours[0] if ours else len(sections)
+    kept = [part for i, part in enumerate(sections) if i not in ours]
+    at -= sum(1 for i in ours if i < at)
+    merged = kept[:at] + fresh + kept[at:]
+    return _split(new)[0].rstrip() + "\n\n" + "\n".join(merged)
+
+
+def write_table(path: Path, table: str, only: str | None = None) -> None:
+    """Put ``table`` between the markers of the page at ``path`` (appended if it has none);
+    with ``only`` (a game's name) only that game's sections are replaced."""
     page = path.read_text(encoding="utf-8") if path.exists() else ""
-    block = f"{BEGIN}\n{table.rstrip()}\n{END}\n"
     if BEGIN in page and END in page:
         head, rest = page.split(BEGIN, 1)
-        page = head + block + rest.split(END, 1)[1].lstrip("\n")
+        old, tail = rest.split(END, 1)
+        if only:
+            table = merge(old.strip(), table, get_game(only).title)
+        page = head + f"{BEGIN}\n{table.rstrip()}\n{END}\n" + tail.lstrip("\n")
     else:
-        page = (page.rstrip() + "\n\n" if page else "") + block
+        page = (page.rstrip() + "\n\n" if page else "") + f"{BEGIN}\n{table.rstrip()}\n{END}\n"
     path.write_text(page, encoding="utf-8")
