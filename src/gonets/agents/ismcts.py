@@ -11,8 +11,11 @@ A game may also offer, all optional and all found once per search: ``views.sampl
 view)`` (``sample_world`` of one view, read once), ``bot.rollout_start(state)`` (the little that
 ``rollout_done`` reads of a playout's start, instead of a copy of the state),
 ``bot.ROLLOUT_DONE_AT_CHANCE`` (``rollout_done`` may be asked before a random event is resolved,
-so a decided round is not dealt again) and ``State.resolve_chance(rng)`` (the same position as
-applying a sampled outcome, without writing the outcome out).
+so a decided round is not dealt again), ``bot.RIVALS_BY_POLICY`` (the other seats move in the
+tree by the rollout policy, an opponent model, instead of by UCB: every world sampled for the
+searcher holds its real cards, and a rival choosing by UCB over them would learn those) and
+``State.resolve_chance(rng)`` (the same position as applying a sampled outcome, without
+writing the outcome out).
 
 Budgets: a number of iterations, a time limit, or both (whichever ends first). ``workers`` > 1
 searches independent trees in forked processes (root parallelism) and adds up their root
