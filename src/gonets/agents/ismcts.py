@@ -130,40 +130,9 @@ class Search:
         modelled = self._rivals_by_policy
         while player >= 0:
             if modelled and player != self.seat:
-                node, player, expanded = self._rival_step(state, node, player)
-                path.append(node)
-                if expanded:
-                    break
-                continue
-            legal = state.legal_actions()
-            children = node.children
-            best = -1.0
-            if children is _NO_CHILDREN:             # a leaf: every action is untried
-                untried = list(legal)
-                children = node.children = {}
-                legal = ()
+                action, child, fresh = self._rival_move(node, state, player)
             else:
-                untried = None
-            for a in legal:             # availability, untried actions and UCB1 in one pass
-                candidate = children.get(a)
-                if candidate is None:
-                    if untried is None:
-                        untried = [a]
-                    else:
-                        untried.append(a)
-                    continue
-                available = candidate.available = candidate.available + 1
-                if untried is None:
-                    # UCB1: mean + c * sqrt(log(available) / visits)
-                    score = candidate.mean + candidate.spread * (
-                        root_logs[available] if available < TABLED
-                        else math.sqrt(math.log(available)))
-                    if score > best:                # the first best action wins ties
-                        best, action, child = score, a, candidate
-            if untried:
-                action = untried[int(uniform() * len(untried))]     # uniform: < 1
-                child = children[action] = _Node(player)
-                child.available = 1
+                action, child, fresh = self._select(node, state, player, uniform, root_logs)
             state.apply(action)
             next_player = state.current_player()
             if next_player == CHANCE:
@@ -173,7 +142,7 @@ class Search:
                 child.private = False
             node, player = child, next_player
             path.append(node)
-            if untried:
+            if fresh:
                 break
         values = self.playout(state)
         c, inverse_roots = self.exploration, _INVERSE_ROOTS
@@ -185,28 +154,57 @@ class Search:
                                   else 1 / math.sqrt(visits))
         root.visits += 1
 
-    def _rival_step(self, state: State, node: _Node, player: int) -> tuple[_Node, int, bool]:
+    @staticmethod
+    def _select(node: _Node, state: State, player: int, uniform, root_logs):
+        """UCB1 over the actions legal in this world, counted over availability: (action,
+        child, whether the child is new: an untried action, tried at random)."""
+        legal = state.legal_actions()
+        children = node.children
+        best = -1.0
+        if children is _NO_CHILDREN:             # a leaf: every action is untried
+            untried = list(legal)
+            children = node.children = {}
+            legal = ()
+        else:
+            untried = None
+        for a in legal:             # availability, untried actions and UCB1 in one pass
+            candidate = children.get(a)
+            if candidate is None:
+                if untried is None:
+                    untried = [a]
+                else:
+                    untried.append(a)
+                continue
+            available = candidate.available = candidate.available + 1
+            if untried is None:
+                # UCB1: mean + c * sqrt(log(available) / visits)
+                score = candidate.mean + candidate.spread * (
+                    root_logs[available] if available < TABLED
+                    else math.sqrt(math.log(available)))
+                if score > best:                # the first best action wins ties
+                    best, action, child = score, a, candidate
+        if untried:
+            action = untried[int(uniform() * len(untried))]     # uniform: < 1
+            child = children[action] = _Node(player)
+            child.available = 1
+            return action, child, True
+        return action, child, False
+
+    def _rival_move(self, node: _Node, state: State, player: int) -> tuple[int, _Node, bool]:
         """Another seat moves by the game's rollout policy (a model of how it plays, from
         what it could know in this world) instead of by UCB, which would let it answer the
-        searcher's actual cards; the child of its move, the next seat, and whether the child
-        is new."""
+        searcher's actual cards: (action, child, whether the child is new)."""
         action = self._action(state, self.rng)
         children = node.children
         child = children.get(action)
-        expanded = child is None
-        if expanded:
-            if children is _NO_CHILDREN:
-                children = node.children = {}
-            child = children[action] = _Node(player)
-        child.available += 1
-        state.apply(action)
-        next_player = state.current_player()
-        if next_player == CHANCE:
-            next_player = self.settle(state)[0]
-            child.private = False
-        elif next_player != player:
-            child.private = False
-        return child, next_player, expanded
+        if child is not None:
+            child.available += 1
+            return action, child, False
+        if children is _NO_CHILDREN:
+            children = node.children = {}
+        child = children[action] = _Node(player)
+        child.available = 1
+        return action, child, True
 
     def settle(self, state: State) -> tuple[int, bool]:
         """Resolve chance events; the deciding seat (negative at the end) and whether any
