@@ -190,6 +190,8 @@ def test_rivals_in_the_tree_move_by_the_game_policy_when_it_asks(by_policy, monk
     match = opening("loveletter")
     seat = match.state.current_player()
     search = Search(match.game, seat, random.Random(4))
+    assert search._rivals_by_policy            # Love Letter's bot room asks for it
+    assert not Search(get_game("czar"), 0, random.Random(4))._rivals_by_policy
     search._rivals_by_policy = by_policy
     chosen: list[int] = []
     policy = search._action
