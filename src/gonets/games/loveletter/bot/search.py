@@ -133,7 +133,8 @@ def _follow_up(state, table: _Playout, legal, rng) -> int:
 
 def _guess(state, table: _Playout, moves: tuple[int, ...], kept: int, rng) -> int:
     """The card the mover saw in a rival's hand this round when it can be named, else a
-    target at random and a guess weighted by the copies the mover has not seen."""
+    target at random and a guess weighted by the copies the mover has not seen, times the
+    likelihood that the target kept each over the card it played last (``keep_weights``)."""
     seen = _seen_hands(state, state.turn)
     if seen:
         t1, guessed = table.t1, table.guessed
