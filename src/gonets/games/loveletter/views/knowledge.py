@@ -42,8 +42,8 @@ class Knowledge:
 
     def hand_weights(self, q: int, rules) -> list[float] | None:
         """Per character, how likely q holds it beside the copies left (None: no hint): the
-        likelihood of keeping it over the card q played last, times a small weight where it
-        breaks a comparison bound (not zero: Count bonuses can tilt a comparison)."""
+        likelihood of keeping it over the card q played last, times ``OUT_OF_BOUNDS`` where it
+        breaks a comparison bound."""
         played, bounds = self.kept_over[q], self.bounds[q]
         if played is None and bounds is None:
             return None
@@ -92,8 +92,7 @@ class Knowledge:
 
     def _on_play(self, e):
         q, card = e["seat"], C.INDEX[e["card"]]
-        if q != self.seat:
-            self.kept_over[q], self.bounds[q] = card, None
+        self.kept_over[q], self.bounds[q] = (card if q != self.seat else None), None
         known = self.possible[q]
         if q != self.seat and known is not None and card in known:
             self.possible[q] = None
@@ -104,7 +103,9 @@ class Knowledge:
         shown = self._winner
         if shown is not None and e["seat"] == shown[1] and e["cause"] == "knockout":
             value = self.deck.value[C.INDEX[e["card"]]]
-            self.bounds[shown[0]] = (value, 99) if shown[2] == "baron" else (-1, value)
+            low, high = self.bounds[shown[0]] or (-1, 99)
+            self.bounds[shown[0]] = (max(low, value), high) if shown[2] == "baron" else \
+                (low, min(high, value))
             self._winner = None
         if e["cause"] != "played":
             self.possible[e["seat"]] = None
@@ -135,15 +136,17 @@ class Knowledge:
             else:
                 other, card = (b, e["cards"][1]) if a == self.seat else (a, e["cards"][0])
                 self.possible[other] = self._known_card(card)
-        elif b == "spare":
+            for q in (a, b):                 # the cards are known: no hint is needed
+                if q != "spare":
+                    self._hand_changed(q)
+            return
+        if b == "spare":
             self.possible[a], self.spare = self.spare, self.possible[a]
-        else:
-            self.possible[a], self.possible[b] = self.possible[b], self.possible[a]
+            self._hand_changed(a)
+            return
+        self.possible[a], self.possible[b] = self.possible[b], self.possible[a]
         for hints in (self.kept_over, self.bounds):
-            if b == "spare":
-                hints[a] = None
-            else:
-                hints[a], hints[b] = hints[b], hints[a]
+            hints[a], hints[b] = hints[b], hints[a]
 
     def _on_guard(self, e):
         if not e["hit"]:
@@ -176,7 +179,8 @@ class Knowledge:
 
 
 OUT_OF_BOUNDS = 0.02
-"""The weight of a card that breaks a comparison bound (see ``Knowledge.hand_weights``)."""
+"""The weight of a card that breaks a comparison bound (see ``Knowledge.hand_weights``): small,
+not zero, so that a deal never fails where a hint disagrees with the rest of the knowledge."""
 
 KEEPS_HIGHER = 0.9
 """How often a rival is taken to have kept the higher of its two cards (never the Princess

@@ -131,7 +131,7 @@ class _World:
             count = len(slots)
             chosen, rest = rest[:count], rest[count:]
         else:
-            chosen, rest = _assign(slots, self.order, self.left, rng, self.weights)
+            chosen, rest = _deal_weighted(slots, self.order, self.left, rng, self.weights)
             rest.sort(key=lambda _: uniform())
         turn = state.turn
         mine = []
@@ -212,6 +212,35 @@ def _assign(slots, order: list[int], pool: list[int], rng: random.Random,
         else:
             return chosen, left
     raise AssertionError("could not deal the hidden cards")
+
+
+REJECTION_TRIES = 8
+"""Uniform deals tried before several weighted hands are drawn one after another."""
+
+
+def _deal_weighted(slots, order: list[int], pool: list[int], rng: random.Random,
+                   weights: list) -> tuple[list[int], list[int]]:
+    """:func:`_assign` in proportion to the product of the slots' weights. One weighted hand
+    is drawn by its weights; with several, a uniform deal is kept with the product as its
+    chance (the weights are at most 1), so no seat takes the likely cards first; after
+    ``REJECTION_TRIES`` refused deals the hands are drawn by their weights one after another,
+    in an order shuffled for each world (near, not exact)."""
+    weighted = [i for i in order if weights[i] is not None]
+    if len(weighted) < 2:
+        return _assign(slots, order, pool, rng, weights)
+    uniform = [None] * len(slots)
+    for _ in range(REJECTION_TRIES):
+        chosen, left = _assign(slots, order, pool, rng, uniform)
+        chance = 1.0
+        for i in weighted:
+            chance *= weights[i][chosen[i]]
+        if rng.random() < chance:
+            return chosen, left
+    narrowed = [i for i in order if slots[i][2] is not None]
+    hinted = [i for i in weighted if slots[i][2] is None]
+    rng.shuffle(hinted)
+    rest = [i for i in order if slots[i][2] is None and weights[i] is None]
+    return _assign(slots, narrowed + hinted + rest, pool, rng, weights)
 
 
 def _weighted(options: list[int], weights: list[float], rng: random.Random) -> int:
