@@ -15,12 +15,12 @@ TIMEOUT = 20_000
 def open_seat(page, base: str, url: str, name: str | None = None):
     """Open a seat (or spectator) link and sit down under ``name``."""
     page.goto(base + url)
-    page.wait_for_function("() => window.gonets && window.gonets.frame", timeout=TIMEOUT)
+    page.wait_for_function("() => window.gonets && window.gonets?.frame", timeout=TIMEOUT)
     if name is not None:
         page.wait_for_selector("#name-form:not([hidden])", timeout=TIMEOUT)
         page.fill("#name-input", name)
         page.click("#name-form button")
-        page.wait_for_function("n => window.gonets.frame.seats.some(s => s.name === n)",
+        page.wait_for_function("n => window.gonets?.frame?.seats.some(s => s.name === n)",
                                arg=name, timeout=TIMEOUT)
     return page
 
@@ -32,19 +32,19 @@ def claim_seat(page, base: str, invite: str, name: str):
     page.fill("#claim-name", name)
     page.click("#claim-form button")
     page.wait_for_function("n => window.gonets.seat !== null && "
-                           "window.gonets.frame.seats.some(s => s.name === n)",
+                           "window.gonets?.frame?.seats.some(s => s.name === n)",
                            arg=name, timeout=TIMEOUT)
     return page
 
 
 def frame(page) -> dict:
-    return page.evaluate("() => window.gonets.frame")
+    return page.evaluate("() => window.gonets?.frame")
 
 
 def wait_for_decision(page, timeout: int = TIMEOUT) -> dict:
     """Wait until the seat may act (its legal actions are shown) or the game is over."""
     page.wait_for_function(
-        "() => { const f = window.gonets.frame; return f && !window.gonets.pending && "
+        "() => { const f = window.gonets?.frame; return f && !window.gonets.pending && "
         "(f.view.terminal || f.legal.length > 0); }", timeout=timeout)
     return frame(page)
 
@@ -57,7 +57,7 @@ def click_action(page, notation: str) -> None:
     current = frame(page)
     action = next(a for a in current["legal"] if a["text"] == notation)
     if legacy_click(page, notation):
-        page.wait_for_function("v => window.gonets.frame.version > v", arg=current["version"],
+        page.wait_for_function("v => window.gonets?.frame?.version > v", arg=current["version"],
                                timeout=TIMEOUT)
         return
     for key in action["steps"]:
@@ -65,7 +65,7 @@ def click_action(page, notation: str) -> None:
             rotate_to(page, key)
         else:
             click_key(page, key)
-    page.wait_for_function("v => window.gonets.frame.version > v", arg=current["version"],
+    page.wait_for_function("v => window.gonets?.frame?.version > v", arg=current["version"],
                            timeout=TIMEOUT)
 
 

@@ -155,7 +155,7 @@ def test_thirty_moves_by_clicking_on_a_laptop(site, context, screenshots, seed):
     assert seen["least_tile"] >= 48, f"a fitted tile was {seen['least_tile']:.1f} px"
     assert seen["least_font"] >= 11, f"text of {seen['least_font']:.1f} px in a picture"
     check_followers_on_map(page)
-    page.wait_for_function("() => window.gonets.frame.scoreboard.columns.length > 0")
+    page.wait_for_function("() => window.gonets?.frame?.scoreboard.columns.length > 0")
     head = page.inner_text("#seats")
     assert "points" in head and "followers" in head and "messenger" in head
     assert "lock" not in head and "supply totals" not in head

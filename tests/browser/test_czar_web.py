@@ -122,7 +122,7 @@ def play_by_clicking(page, base: str, url: str, seed: int, moves: int, shot=None
         action = next(a for a in current["legal"] if a["text"] == text)
         travel = text.startswith("travel")
         perform(page, action, seen, shot if travel and not seen["travels"] else None)
-        page.wait_for_function("v => window.gonets.frame.version > v", arg=current["version"],
+        page.wait_for_function("v => window.gonets?.frame?.version > v", arg=current["version"],
                                timeout=TIMEOUT)
         seen["travels"] += travel
         seen["families"] |= {key.split(":")[0] for key in action["steps"]}
@@ -131,7 +131,7 @@ def play_by_clicking(page, base: str, url: str, seed: int, moves: int, shot=None
 
 
 def check_scores(page, words: tuple[str, ...]) -> None:
-    page.wait_for_function("() => window.gonets.frame.scoreboard.columns.length === 2")
+    page.wait_for_function("() => window.gonets?.frame?.scoreboard.columns.length === 2")
     head = page.inner_text("#seats")
     for word in words:
         assert word in head, (word, head)

@@ -182,7 +182,7 @@ def play_a_game(page, base: str, url: str, seed: int, shot=None, laptop=True,
         text = choose(chooser, current, seen)
         action = next(a for a in current["legal"] if a["text"] == text)
         perform(page, current, action, seen, shot)
-        page.wait_for_function("v => window.gonets.frame.version > v", arg=current["version"],
+        page.wait_for_function("v => window.gonets?.frame?.version > v", arg=current["version"],
                                timeout=TIMEOUT)
         seen["families"] |= {key.split(":")[0] for key in action["steps"]}
         seen["moves"] += 1

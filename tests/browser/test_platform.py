@@ -89,7 +89,7 @@ def test_a_wrong_or_stale_seat_link_offers_to_watch_and_keeps_nothing(toy_site, 
     assert "#token" not in page.url
     assert f"gonets-seat:{created['id']}" not in stored_keys(page)
     page.click("#notice-watch")
-    page.wait_for_function("() => window.gonets.frame && window.gonets.seat === null",
+    page.wait_for_function("() => window.gonets?.frame && window.gonets.seat === null",
                            timeout=TIMEOUT)
     assert page.locator("#notice").is_hidden()
     assert "spectator" in page.inner_text("#whoami")
@@ -257,25 +257,25 @@ def test_a_rematch_opens_with_one_click_and_the_others_join_with_one(toy_site, b
         ann.wait_for_selector("#rematch-box:not([hidden])", timeout=TIMEOUT)
         assert watcher.locator("#rematch-box").is_hidden()     # nothing to offer yet
         ann.click("#rematch-button")
-        ann.wait_for_function("id => window.gonets.frame && window.gonets.frame.table !== id",
+        ann.wait_for_function("id => window.gonets?.frame && window.gonets?.frame?.table !== id",
                               arg=created["id"], timeout=TIMEOUT)
         new_id = frame(ann)["table"]
         assert frame(ann)["seat"] == 0 and frame(ann)["seats"][0]["name"] == "Ann"
         assert [s["kind"] for s in frame(ann)["seats"]] == ["human", "human", "bot"]
-        bob.wait_for_function("() => window.gonets.frame.rematch", timeout=TIMEOUT)
+        bob.wait_for_function("() => window.gonets?.frame?.rematch", timeout=TIMEOUT)
         assert new_id in bob.inner_text("#rematch-text")
         watcher.wait_for_selector("#rematch-watch:not([hidden])", timeout=TIMEOUT)
         bob.click("#rematch-button")
-        bob.wait_for_function("id => window.gonets.frame && window.gonets.frame.table === id "
+        bob.wait_for_function("id => window.gonets?.frame && window.gonets?.frame?.table === id "
                               "&& window.gonets.seat === 1", arg=new_id, timeout=TIMEOUT)
-        ann.wait_for_function("() => window.gonets.frame.status === 'running'", timeout=TIMEOUT)
+        ann.wait_for_function("() => window.gonets?.frame?.status === 'running'", timeout=TIMEOUT)
         assert frame(bob)["seats"][1]["name"] == "Bob"
         ann_secret = stored_keys(ann.context.pages[0])[f"gonets-seat:{new_id}"]
         bob_secret = stored_keys(bob)[f"gonets-seat:{new_id}"]
         assert ann_secret != bob_secret
         assert bob_secret not in str(stored_keys(ann)) and ann_secret not in str(stored_keys(bob))
         watcher.click("#rematch-watch")
-        watcher.wait_for_function("id => window.gonets.frame && window.gonets.frame.table === "
+        watcher.wait_for_function("id => window.gonets?.frame && window.gonets?.frame?.table === "
                                   "id", arg=new_id, timeout=TIMEOUT)
         assert frame(watcher)["seat"] is None
     finally:
@@ -294,7 +294,7 @@ def test_moves_a_bot_made_for_an_absent_player_are_marked(toy_site, context, lan
     page.evaluate("k => localStorage.setItem(k, 'Ann')", f"gonets-name:{created['id']}")
     page.goto(f"{toy_site.base}/table/{created['id']}?lang={lang}"
               f"#token={created['links']['seat']['token']}")
-    page.wait_for_function("() => window.gonets.frame && window.gonets.frame.view.terminal",
+    page.wait_for_function("() => window.gonets?.frame && window.gonets?.frame?.view.terminal",
                            timeout=30_000)
     lines = page.locator("#log li").all_inner_texts()
     assert sum(line.endswith(mark) for line in lines) >= 2

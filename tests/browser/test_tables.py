@@ -94,7 +94,7 @@ def test_two_humans_see_their_own_hands_and_a_spectator_sees_none(site, browser)
         bob = claim_seat(contexts[1].new_page(), site.base, created["links"]["invite"], "Bob")
         watcher = open_seat(contexts[2].new_page(), site.base, created["links"]["spectator"])
         for page in (ann, bob, watcher):
-            page.wait_for_function("() => window.gonets.frame.status === 'running'",
+            page.wait_for_function("() => window.gonets?.frame?.status === 'running'",
                                    timeout=TIMEOUT)
         table = live_table(site, created["id"])
         frames = [frame(ann), frame(bob), frame(watcher)]
@@ -118,8 +118,8 @@ def test_two_humans_see_their_own_hands_and_a_spectator_sees_none(site, browser)
         before = frame(other)["version"]
         choice = frame(mover)["legal"][0]["text"]
         click_action(mover, choice)
-        other.wait_for_function("v => window.gonets.frame.version > v", arg=before)
-        watcher.wait_for_function("v => window.gonets.frame.version > v", arg=before)
+        other.wait_for_function("v => window.gonets?.frame?.version > v", arg=before)
+        watcher.wait_for_function("v => window.gonets?.frame?.version > v", arg=before)
         assert frame(watcher)["view"]["hand"] is None
     finally:
         for context in contexts:
@@ -204,7 +204,7 @@ def test_the_lobby_opens_a_table_and_lists_it(site, context):
     seat_page.wait_for_selector("#name-form:not([hidden])")
     seat_page.fill("#name-input", "Zoë")
     seat_page.click("#name-form button")
-    seat_page.wait_for_function("() => window.gonets.frame.status === 'running'")
+    seat_page.wait_for_function("() => window.gonets?.frame?.status === 'running'")
     assert "Zoë" in seat_page.inner_text("#seats")
 
 
@@ -228,11 +228,11 @@ def test_clicks_menus_buttons_and_double_clicks_on_the_toy_game(browser, tmp_pat
             labels = page.locator("#menu button[data-action]").all_inner_texts()
             assert labels == ["Keep my card", "Swap for the top card"]
             page.locator("#menu button[data-action='swap']").click()
-            page.wait_for_function("v => window.gonets.frame.version > v",
+            page.wait_for_function("v => window.gonets?.frame?.version > v",
                                    arg=current["version"])
             current = wait_for_decision(page)
             page.locator("#board rect.keep").dblclick()
-            page.wait_for_function("v => window.gonets.frame.version > v",
+            page.wait_for_function("v => window.gonets?.frame?.version > v",
                                    arg=current["version"])
             current = wait_for_decision(page)
             steps = site.manager.tables[created["id"]].match.record.steps
@@ -252,7 +252,7 @@ def test_a_seat_opened_in_a_second_tab_is_shown_and_taken_back(site, context):
     first = open_seat(context.new_page(), site.base, url, "Ann")
     second = context.new_page()
     second.goto(site.base + url)
-    second.wait_for_function("() => window.gonets.frame && window.gonets.seat === 0",
+    second.wait_for_function("() => window.gonets?.frame && window.gonets.seat === 0",
                              timeout=TIMEOUT)
     first.wait_for_selector("#displaced:not([hidden])", timeout=TIMEOUT)
     assert "opened in another place" in first.inner_text("#displaced")
