@@ -194,9 +194,8 @@ def keep_weights(rules, played: int) -> list[float]:
     value, triggers = rules.value, rules.countess_triggers
     weights = []
     for card in range(len(value)):
-        if card == played or card == C.PRINCESS or (played == C.COUNTESS and card in triggers):
-            weights.append(1.0)
-        elif played == C.PRINCESS:
+        if card == played or C.PRINCESS in (card, played) or \
+                (played == C.COUNTESS and card in triggers):
             weights.append(1.0)
         else:
             weights.append(KEEPS_HIGHER if value[played] <= value[card] else 1 - KEEPS_HIGHER)
