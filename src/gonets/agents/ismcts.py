@@ -11,7 +11,8 @@ A game may also offer, all optional and all found once per search: ``views.sampl
 view)`` (``sample_world`` of one view, read once), ``bot.rollout_start(state)`` (the little that
 ``rollout_done`` reads of a playout's start, instead of a copy of the state),
 ``bot.ROLLOUT_DONE_AT_CHANCE`` (``rollout_done`` may be asked before a random event is resolved,
-so a decided round is not dealt again), ``bot.RIVALS_BY_POLICY`` (the other seats move in the
+so a decided round is not dealt again: a playout stops there, and so does a walk down the tree,
+which is scored where it stopped), ``bot.RIVALS_BY_POLICY`` (the other seats move in the
 tree by the rollout policy, an opponent model, instead of by UCB: every world sampled for the
 searcher holds its real cards, and a rival choosing by UCB over them would learn those) and
 ``State.resolve_chance(rng)`` (the same position as applying a sampled outcome, without
@@ -128,23 +129,31 @@ class Search:
         rng, root_logs = self.rng, _ROOT_LOGS
         uniform = rng.random
         modelled = self._rivals_by_policy
+        # where a playout would stop before a chance event, the walk stops too: a decided
+        # round is scored, not dealt again and played out
+        start = self._mark(state) if self._done_at_chance else None
         while player >= 0:
             if modelled and player != self.seat:
                 action, child, fresh = self._rival_move(node, state, player)
             else:
                 action, child, fresh = self._select(node, state, player, uniform, root_logs)
             state.apply(action)
+            path.append(child)
             next_player = state.current_player()
             if next_player == CHANCE:
-                next_player = self.settle(state)[0]
                 child.private = False
+                if start is not None and self._done(start, state, len(path)):
+                    values = self.score(state, next_player)
+                    break
+                next_player = self.settle(state)[0]
             elif next_player != player:
                 child.private = False
             node, player = child, next_player
-            path.append(node)
             if fresh:
+                values = self.playout(state)
                 break
-        values = self.playout(state)
+        else:
+            values = self.playout(state)
         c, inverse_roots = self.exploration, _INVERSE_ROOTS
         for visited in path:
             visits = visited.visits = visited.visits + 1
@@ -224,10 +233,7 @@ class Search:
         the game's evaluation of where it stopped."""
         rng, action_of, done = self.rng, self._action, self._done
         at_chance = self._done_at_chance
-        if self._start is not None:
-            start = self._start(state)
-        else:
-            start = state.clone() if self._needs_start else state
+        start = self._mark(state) if self._needs_start else state
         moves = 0
         while True:
             player = state.current_player()
@@ -240,9 +246,17 @@ class Search:
                 break
             state.apply(action_of(state, rng))
             moves += 1
+        return self.score(state, player)
+
+    def score(self, state: State, player: int) -> list[float]:
+        """The game's evaluation of ``state``, whose deciding seat is ``player``."""
         if self._evaluate is not None and player != TERMINAL:
             return self._evaluate(state)            # what Game.evaluate does before the end
         return self.game.evaluate(state)
+
+    def _mark(self, state: State):
+        """What ``rollout_done`` reads of a playout's start: the game's mark, else a copy."""
+        return self._start(state) if self._start is not None else state.clone()
 
 
 def _resolve(state: State, rng: random.Random) -> None:
