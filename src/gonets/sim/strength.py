@@ -72,7 +72,9 @@ def strength_page(games: int, seed: int = 0, jobs: int = 1, only: str | None = N
              "tournament`): every deal is played under every rotation of the seats with the "
              "same random outcomes. Levels: `easy` (heuristic with half its moves random), "
              "`normal` (the heuristic bot), `hard` (ISMCTS, at most 1 s a decision), `expert` "
-             "(ISMCTS on every core, 3 s).", ""]
+             "(ISMCTS on every core, 3 s). The ratings are openskill's (Plackett-Luce), "
+             "updated match by match in deal order: an online update that depends on that "
+             "order, so strength is read from the win rates and the paired differences.", ""]
     for matchup in matchups(only):
         started = time.perf_counter()
         standings = tournament(plan_of(matchup, games, seed), jobs, on_match=on_match)
