@@ -220,27 +220,27 @@ def test_rivals_in_the_tree_move_by_the_game_policy_when_it_asks(by_policy, monk
 def test_a_search_in_a_round_scores_its_end_and_never_deals_the_next(monkeypatch):
     """Where a game lets a playout stop before a chance event (Love Letter: a decided round
     is scored, not dealt again), a walk down the tree stops there too: a search from inside a
-    round reaches the round's end and scores it, and never deals a new round."""
+    round scores the walks that reach the round's end without a playout, and never deals a
+    new round."""
     from gonets.agents.ismcts import Search
-    from gonets.core.game import CHANCE
     from gonets.games.loveletter.rules import LoveLetterState
 
     match = opening("loveletter")
     seat = match.state.current_player()
-    deals, ends = [], []
-    deal, score = LoveLetterState.resolve_chance, Search.score
+    deals, playouts = [], []
+    deal, playout = LoveLetterState.resolve_chance, Search.playout
 
     def counted_deal(state, rng):
         deals.append(state.round)
         deal(state, rng)
 
-    def counted_score(search, state, player):
-        ends.append(player == CHANCE)
-        return score(search, state, player)
+    def counted_playout(search, state):
+        playouts.append(state.round)
+        return playout(search, state)
 
     monkeypatch.setattr(LoveLetterState, "resolve_chance", counted_deal)
-    monkeypatch.setattr(Search, "score", counted_score)
+    monkeypatch.setattr(Search, "playout", counted_playout)
     search_agent(match, seat, iterations=2000).analyse(match.state.view(seat),
                                                        match.state.legal_actions())
-    assert len(ends) == 2000 and any(ends)
+    assert 0 < len(playouts) < 2000
     assert not deals

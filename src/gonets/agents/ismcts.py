@@ -12,11 +12,13 @@ view)`` (``sample_world`` of one view, read once), ``bot.rollout_start(state)`` 
 ``rollout_done`` reads of a playout's start, instead of a copy of the state),
 ``bot.ROLLOUT_DONE_AT_CHANCE`` (``rollout_done`` may be asked before a random event is resolved,
 so a decided round is not dealt again: a playout stops there, and so does a walk down the tree,
-which is scored where it stopped), ``bot.RIVALS_BY_POLICY`` (the other seats move in the
-tree by the rollout policy, an opponent model, instead of by UCB: every world sampled for the
-searcher holds its real cards, and a rival choosing by UCB over them would learn those) and
-``State.resolve_chance(rng)`` (the same position as applying a sampled outcome, without
-writing the outcome out).
+which is scored where it stopped; the walk asks with the iteration's root as the start, so the
+flag suits a ``rollout_done`` that means "decided since the start" wherever the start lies, not
+one that counts moves, and a game with the flag should have a cheap ``rollout_start``),
+``bot.RIVALS_BY_POLICY`` (the other seats move in the tree by the rollout policy, an opponent
+model, instead of by UCB: every world sampled for the searcher holds its real cards, and a
+rival choosing by UCB over them would learn those) and ``State.resolve_chance(rng)`` (the same
+position as applying a sampled outcome, without writing the outcome out).
 
 Budgets: a number of iterations, a time limit, or both (whichever ends first). ``workers`` > 1
 searches independent trees in forked processes (root parallelism) and adds up their root
