@@ -190,7 +190,7 @@ def _figure_rule(state: CarcassonneState, seat: int) -> int:
     return FIGURE + max((0, 1), key=lambda f: (totals[f] % 5, -f))
 
 
-LEVELS = {"hard": {"agent": "ismcts", "iterations": 600, "seconds": 1.0}}
+LEVELS = {"hard": {"agent": "ismcts", "iterations": 1500, "seconds": 1.0}}
 """Carcassonne's difficulty levels (the rest as in :mod:`gonets.agents.levels`)."""
 
 
