@@ -286,8 +286,9 @@ sampled world), not by UCB: every sampled world holds the searcher's real cards,
 choosing by UCB would learn them (name its Guard, dodge its Baron)."""
 
 ROLLOUT_DONE_AT_CHANCE = True
-"""The search may ask :func:`rollout_done` before it deals: a decided round is not dealt again
-(its value does not depend on the next deal, see :func:`evaluate`)."""
+"""The search may ask :func:`rollout_done` before it deals: a decided round is not dealt again,
+in a playout or in the tree, but scored (its value does not depend on the next deal, see
+:func:`evaluate`)."""
 
 
 class _RoundMark:
