@@ -17,8 +17,11 @@ flag suits a ``rollout_done`` that means "decided since the start" wherever the 
 one that counts moves, and a game with the flag should have a cheap ``rollout_start``),
 ``bot.RIVALS_BY_POLICY`` (the other seats move in the tree by the rollout policy, an opponent
 model, instead of by UCB: every world sampled for the searcher holds its real cards, and a
-rival choosing by UCB over them would learn those) and ``State.resolve_chance(rng)`` (the same
-position as applying a sampled outcome, without writing the outcome out).
+rival choosing by UCB over them would learn those), ``State.resolve_chance(rng)`` (the same
+position as applying a sampled outcome, without writing the outcome out) and
+``bot.compiled_playout(config)`` (where the game's compiled kernel plays the configuration: a
+function ``playout(state, rng)`` that loads the world into the kernel, plays the same rollout
+policy to the same stop there and returns the same evaluation; the tree stays here).
 
 Budgets: a number of iterations, a time limit, or both (whichever ends first). ``workers`` > 1
 searches independent trees in forked processes (root parallelism) and adds up their root
@@ -81,8 +84,10 @@ class Choice:
 class Search:
     """One search tree for one seat, grown from that seat's view."""
 
-    def __init__(self, game: Game, seat: int, rng: random.Random, exploration: float = 0.7):
+    def __init__(self, game: Game, seat: int, rng: random.Random, exploration: float = 0.7,
+                 compiled: bool = True):
         self.game = game
+        self.compiled = compiled
         self.seat = seat
         self.rng = rng
         self.exploration = exploration
@@ -104,6 +109,8 @@ class Search:
         self._evaluate = getattr(bot, "evaluate", None) \
             if type(game).evaluate is Game.evaluate else None
         self._rivals_by_policy = getattr(bot, "RIVALS_BY_POLICY", False)
+        self._compiled = None          # the kernel's playout, found at the first search
+        self._compiled_for = None
 
     def run(self, view: dict, root: _Node, iterations: int | None,
             seconds: float | None) -> _Node:
@@ -232,7 +239,13 @@ class Search:
         """Follow the rollout policy from ``state`` until the game may stop (``rollout_done``,
         asked after every move and, where the game allows it, before a chance event is
         resolved: a round that is decided need not be dealt again) or the match is over;
-        the game's evaluation of where it stopped."""
+        the game's evaluation of where it stopped. In the compiled kernel where the game
+        offers one for this configuration."""
+        if self._compiled_for is not state.config:
+            self._compiled_for = state.config
+            self._compiled = self._compiled_playout(state.config)
+        if self._compiled is not None:
+            return self._compiled(state, self.rng)
         rng, action_of, done = self.rng, self._action, self._done
         at_chance = self._done_at_chance
         start = self._mark(state) if self._needs_start else state
@@ -249,6 +262,14 @@ class Search:
             state.apply(action_of(state, rng))
             moves += 1
         return self.score(state, player)
+
+    def _compiled_playout(self, config):
+        """The bot room's ``compiled_playout(config)`` (None where the game or the
+        configuration has no kernel, or the search was told to play in Python)."""
+        if not self.compiled:
+            return None
+        offer = getattr(self.game.room("bot"), "compiled_playout", None)
+        return offer(config) if offer is not None else None
 
     def score(self, state: State, player: int) -> list[float]:
         """The game's evaluation of ``state``, whose deciding seat is ``player``."""
@@ -273,10 +294,10 @@ def _resolve(state: State, rng: random.Random) -> None:
 
 
 def _search_worker(task: tuple) -> dict[int, tuple[int, float]]:
-    game_name, seat, seed, view, iterations, seconds, exploration = task
+    game_name, seat, seed, view, iterations, seconds, exploration, compiled = task
     from gonets.core.registry import get_game
 
-    search = Search(get_game(game_name), seat, random.Random(seed), exploration)
+    search = Search(get_game(game_name), seat, random.Random(seed), exploration, compiled)
     root = search.run(view, _Node(seat), iterations, seconds)
     return {a: (c.visits, c.reward) for a, c in root.children.items()}
 
@@ -289,6 +310,8 @@ class ISMCTSAgent(Agent):
     seconds: float | None = None
     workers = 1
     exploration = 0.7
+    compiled = True
+    """Playouts in the game's compiled kernel where it has one (False: the Python engine)."""
 
     def __init__(self, game, config, seat, rng, iterations: int | None = None,
                  seconds: float | None = None, workers: int | None = None):
@@ -297,7 +320,7 @@ class ISMCTSAgent(Agent):
             self.iterations, self.seconds = iterations, seconds
         if workers is not None:
             self.workers = workers
-        self.search = Search(game, seat, rng, self.exploration)
+        self.search = Search(game, seat, rng, self.exploration, self.compiled)
         self._kept: _Node | None = None          # subtree for our next decision, if any
 
     def act(self, view: dict, legal: Sequence[int]) -> int:
@@ -329,7 +352,7 @@ class ISMCTSAgent(Agent):
     def _parallel(self, view: dict) -> dict[int, tuple[int, float]]:
         share = None if self.iterations is None else -(-self.iterations // self.workers)
         tasks = [(self.game.name, self.seat, self.rng.getrandbits(64), view, share, self.seconds,
-                  self.exploration) for _ in range(self.workers)]
+                  self.exploration, self.search.compiled) for _ in range(self.workers)]
         with multiprocessing.get_context("fork").Pool(self.workers) as pool:
             parts = pool.map(_search_worker, tasks)
         merged: dict[int, list[float]] = {}

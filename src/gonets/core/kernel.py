@@ -1,0 +1,155 @@
+"""The compiled fast path: what every game's ``kernel`` room offers, and its random numbers.
+
+A game that has a kernel (``games/<game>/kernel/``) plays B matches of one configuration at
+once in compiled code (Numba ``njit``, ``cache=True``): the state of the batch is a set of
+NumPy arrays with the slot first (a struct of arrays), and ``step``, the legal-action mask and
+the chance events run over it without Python in the loop. The reference engine (``rules/``)
+stays the definition of the rules; a kernel converts a slot to and from a reference state and a
+differential test drives both side by side.
+
+A kernel room exposes ``Kernel(config)`` (raising :class:`KernelUnsupported` for a
+configuration it refuses) with:
+
+- ``players``, ``num_actions``: as the reference configuration's;
+- ``batch(size, seed)``: a :class:`Batch` of ``size`` new matches, each slot with its own
+  generator seeded from ``(seed, slot)``, every pending chance event resolved;
+- ``reset(batch, slots)``: new matches in those slots (their generators go on);
+- ``legal_mask(batch, out)``: ``out[b, a]`` is True when action ``a`` is legal in slot ``b``;
+- ``step(batch, actions)``: applies ``actions[b]`` in every slot whose action is not negative,
+  then resolves the chance events that follow with the slot's generator;
+- ``batch.cur``: the deciding seat per slot (``TERMINAL`` once over); ``scores(batch)``;
+- ``play_random(batch, ...)``, ``play_policy(batch, ...)``: whole matches in compiled code;
+- ``load(batch, slot, state)`` and ``to_state(batch, slot)``: conversion with the reference.
+
+Random numbers come from :func:`next_u64` over one ``uint64`` word per slot (SplitMix64), so a
+slot's match depends only on its seed, never on the batch around it or the machine's load.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from gonets.core.errors import OptionError
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_TO_UNIT = 1.0 / 9007199254740992.0          # 2**-53
+
+
+class KernelUnsupported(OptionError):
+    """A configuration the game's kernel does not play (the message names the option)."""
+
+
+@njit(cache=True)
+def next_u64(rng, b):
+    """The next 64 random bits of slot ``b``'s generator (SplitMix64, one word per slot)."""
+    z = rng[b] + _GOLDEN
+    rng[b] = z
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def uniform(rng, b):
+    """A float in [0, 1) from slot ``b``'s generator."""
+    return float(next_u64(rng, b) >> np.uint64(11)) * _TO_UNIT
+
+
+@njit(cache=True)
+def below(rng, b, n):
+    """A uniform integer in ``0..n-1`` from slot ``b``'s generator."""
+    return int(uniform(rng, b) * n)
+
+
+@njit(cache=True)
+def shuffle(rng, b, values, count):
+    """Shuffle ``values[:count]`` in place (Fisher-Yates) with slot ``b``'s generator."""
+    for i in range(count - 1, 0, -1):
+        j = below(rng, b, i + 1)
+        values[i], values[j] = values[j], values[i]
+
+
+def seed_streams(seed: int, size: int, first: int = 0) -> np.ndarray:
+    """One generator word per slot, slot ``first + i`` seeded from ``(seed, first + i)``."""
+    words = np.empty(size, dtype=np.uint64)
+    base = (int(seed) * 0x2545F4914F6CDD1D) & 0xFFFFFFFFFFFFFFFF
+    for i in range(size):
+        words[i] = (base + (first + i) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    mix = np.zeros(size, dtype=np.uint64)
+    for i in range(size):
+        mix[i] = next_u64(words, i)
+    return mix
+
+
+@dataclass
+class Batch:
+    """The arrays of B matches, slot first; each kernel names its own fields in ``arrays``."""
+
+    size: int
+    rng: np.ndarray                 # uint64 per slot
+    cur: np.ndarray                 # int64 per slot: deciding seat, CHANCE or TERMINAL
+    arrays: dict
+
+    def __getattr__(self, name: str):
+        try:
+            return self.__dict__["arrays"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+_KERNELS: dict = {}
+
+
+def kernel_for(config):
+    """The kernel of a configuration (built once per configuration and process), compiling
+    the game's kernel the first time on this machine (the compiled code is cached on disk)."""
+    key = (config.game, config.players, config.preset,
+           repr(sorted(config.options.items())))
+    found = _KERNELS.get(key)
+    if found is None:
+        from gonets.core.registry import get_game
+
+        room = get_game(config.game).room("kernel")
+        if room is None:
+            raise KernelUnsupported(f"{config.game} has no compiled kernel (--fast is "
+                                    "available for loveletter and carcassonne)")
+        found = _KERNELS[key] = room.Kernel(config)
+    return found
+
+
+def warm_up(compile_all, label: str, echo=print) -> float:
+    """Run ``compile_all()`` (which calls every compiled function once) and, when it took long
+    enough to have compiled rather than loaded the cache, say so once: the seconds it took."""
+    started = time.perf_counter()
+    compile_all()
+    spent = time.perf_counter() - started
+    if spent > 2.0 and echo is not None:
+        echo(f"compiled the {label} kernel in {spent:.0f} s (cached for the next runs)")
+    return spent
+
+
+@njit(cache=True)
+def random_legal(mask, rng, out):
+    """For each slot with a legal action in ``mask`` (bool, slot first), one of them uniformly
+    from the slot's generator into ``out``; -1 where none is legal."""
+    for b in range(mask.shape[0]):
+        count = 0
+        for a in range(mask.shape[1]):
+            if mask[b, a]:
+                count += 1
+        if count == 0:
+            out[b] = -1
+            continue
+        pick = below(rng, b, count)
+        for a in range(mask.shape[1]):
+            if mask[b, a]:
+                if pick == 0:
+                    out[b] = a
+                    break
+                pick -= 1
