@@ -1,0 +1,14 @@
+"""The compiled Love Letter kernel: B matches of one configuration at once in Numba code,
+checked step by step against the reference engine (``check.py``).
+
+``Kernel(config)`` (``room.py``) offers the protocol of ``core/kernel.py``; the modules are the
+layout of the batch (``layout``), the configuration's tables (``tables``), the legal actions
+(``legal``), a play and its effects (``step``), the round flow and the chance events (``flow``),
+what the seats know (``know``), the rl observation (``observe``), the playout policy
+(``policy``), the conversion with the reference state (``convert``) and the batch drivers
+(``run``).
+"""
+
+from gonets.games.loveletter.kernel.room import Kernel, check_supported
+
+__all__ = ["Kernel", "check_supported"]
