@@ -114,6 +114,8 @@ def simulate(
     shard_size: int = typer.Option(100, help="Matches per shard of a run."),
     lead_changes: bool = typer.Option(False, "--lead-changes", help="Count lead changes of "
                                       "the running scores (a lab column; slower)."),
+    fast: bool = typer.Option(False, "--fast", help="Play in the game's compiled kernel "
+                              "(bots random and playout; loveletter, carcassonne)."),
 ) -> None:
     """Simulate many matches between bots and report win rates with 95% intervals."""
     import os
@@ -130,13 +132,16 @@ def simulate(
     except GonetsError as exc:
         fail(str(exc))
     if out is not None or resume or backend != "local" or until_ci is not None or address \
-            or lead_changes:
+            or lead_changes or fast:
         from gonets.lab.commands import lab_simulate
 
+        if fast and save is not None:
+            fail("--save writes match records, which the compiled kernel does not keep; "
+                 "drop --save or --fast")
         lab_simulate(game, config, list(plan.bots), games_count, seed=seed, rotate=rotate,
                      jobs=jobs, out=out, resume=resume, backend=backend, address=address,
                      until_ci=until_ci, shard_size=shard_size, save=save, as_json=as_json,
-                     trace_leads=lead_changes)
+                     trace_leads=lead_changes, fast=fast)
         return
     workers = jobs or os.cpu_count() or 1
     err = Console(stderr=True)
@@ -361,21 +366,20 @@ def bench(
     seconds: float = typer.Option(5.0, help="Seconds per measurement."),
     agent: str | None = typer.Option(None, help="Measure this search agent's iterations/s "
                                                 "(ismcts, hard, expert) instead of random play."),
+    fast: bool = typer.Option(False, "--fast", help="Also measure the compiled kernel (random "
+                              "play, or with --agent the search with compiled playouts) side "
+                              "by side with the reference engine, in CPU time."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Random-play throughput on one core (steps/s and the game's own units), or with
     ``--agent`` a search's iterations per second."""
-    from gonets.sim.bench import bench as measure
-    from gonets.sim.bench import bench_search
-
     try:
         game = get_game(game_name)
         results = []
         for name in preset or [game.default_preset]:
             low, high = game.player_range(name)
             _, config = configure(game_name, max(low, min(players, high)), name, option)
-            results.append(bench_search(game, config, agent, seconds) if agent
-                           else measure(game, config, seconds))
+            results += _bench_rows(game, config, agent, seconds, fast)
     except (GonetsError, ValueError) as exc:
         fail(str(exc))
     if as_json:
@@ -389,8 +393,38 @@ def bench(
                           for key, value in result.items() if key.endswith("_per_s"))
         done = f"{result['iterations']:,} {result['agent']} iterations" if agent \
             else f"{result['steps']:,} steps"
-        console.print(f"{game.title} ({result['preset']}, {result['players']} players): {rates} "
-                      f"({done} in {result['seconds']:.1f} s)", markup=False)
+        engine = f" [{result.get('engine') or result.get('playouts')}]" if fast else ""
+        console.print(f"{game.title} ({result['preset']}, {result['players']} players){engine}: "
+                      f"{rates} ({done} in {result['seconds']:.1f} s)", markup=False)
+        if "speedup" in result:
+            console.print(f"  {result['speedup']:.1f}x the reference in the same run",
+                          markup=False)
+
+
+def _bench_rows(game, config, agent: str | None, seconds: float, fast: bool) -> list:
+    """The bench figures of one configuration: the reference, and with ``fast`` the kernel
+    beside it (its ``speedup`` over the reference measured in the same run)."""
+    import time
+
+    from gonets.sim.bench import bench as measure
+    from gonets.sim.bench import bench_search
+
+    if agent:
+        if not fast:
+            return [bench_search(game, config, agent, seconds)]
+        reference = bench_search(game, config, agent, seconds, compiled=False)
+        quick = bench_search(game, config, agent, seconds, compiled=True)
+        quick["speedup"] = quick["iterations_per_s"] / reference["iterations_per_s"]
+        return [reference, quick]
+    if not fast:
+        return [measure(game, config, seconds)]
+    from gonets.sim.fast import bench_fast
+
+    quick = bench_fast(game, config, seconds)
+    reference = dict(measure(game, config, seconds, clock=time.process_time),
+                     engine="reference")
+    quick["speedup"] = quick["steps_per_s"] / reference["steps_per_s"]
+    return [reference, quick]
 
 
 # -- records ------------------------------------------------------------------------------------

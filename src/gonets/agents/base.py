@@ -45,6 +45,20 @@ class RandomAgent(Agent):
         return legal[self.rng.randrange(len(legal))]
 
 
+class PlayoutAgent(Agent):
+    """Plays the game's playout policy (the search's ``rollout_action``) in a world sampled
+    from its view: the policy ``--fast`` runs play in the compiled kernel, here on the
+    reference engine."""
+
+    name = "playout"
+
+    def act(self, view: dict, legal: Sequence[int]) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        world = self.game.sample_world(view, self.rng)
+        return self.game.rollout_action(world, self.rng)
+
+
 def decide(agent: Agent, state: State, seat: int, legal: Sequence[int],
            views: Sequence | None = None) -> int:
     """Ask ``agent`` for the move of ``seat`` in ``state``: with the seat's view, or without
@@ -68,7 +82,8 @@ def _generic_agents() -> dict:
     from gonets.agents import levels
     from gonets.agents.ismcts import ISMCTSAgent
 
-    found = {"random": RandomAgent, "ismcts": ISMCTSAgent, **levels.factories()}
+    found = {"random": RandomAgent, "playout": PlayoutAgent, "ismcts": ISMCTSAgent,
+             **levels.factories()}
     if importlib.util.find_spec("pyspiel") is not None:     # the optional OpenSpiel bot
         found["openspiel_ismcts"] = _openspiel_ismcts
     return found

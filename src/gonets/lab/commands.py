@@ -37,7 +37,8 @@ def progress_bar(console: Console, disable: bool = False) -> Progress:
 def lab_simulate(game: Game, config: Config, bots: list[str], games: int, *, seed: int,
                  rotate: bool, jobs: int, out: Path | None, resume: bool, backend: str,
                  address: str | None, until_ci: float | None, shard_size: int,
-                 save: Path | None, as_json: bool, trace_leads: bool = False) -> None:
+                 save: Path | None, as_json: bool, trace_leads: bool = False,
+                 fast: bool = False) -> None:
     """``gonets simulate`` through the lab: sharded Parquet rows in ``out`` (a temporary
     directory when not given), then the usual summary."""
     from gonets.lab.plan import LabPlan
@@ -47,7 +48,7 @@ def lab_simulate(game: Game, config: Config, bots: list[str], games: int, *, see
         _fail("--resume needs --out RUN: the run to go on with")
     try:
         plan = LabPlan(config, tuple(bots), games, seed=seed, rotate=rotate,
-                       shard_size=shard_size, trace_leads=trace_leads)
+                       shard_size=shard_size, trace_leads=trace_leads, fast=fast)
     except GonetsError as exc:
         _fail(str(exc))
     workers = jobs or os.cpu_count() or 1

@@ -14,6 +14,9 @@ from gonets.core.errors import OptionError
 from gonets.core.options import Config
 from gonets.core.registry import get_game
 
+FAST_BOTS = ("random", "playout")
+"""The bots a ``--fast`` run plays: uniform random, and the game's playout policy."""
+
 FORMAT = 1
 """Version of the run directory layout written in ``manifest.json``."""
 
@@ -29,6 +32,7 @@ class LabPlan:
     rotate: bool = True
     shard_size: int = 100
     trace_leads: bool = False
+    fast: bool = False              # matches played in the game's compiled kernel
 
     def __post_init__(self) -> None:
         if len(self.bots) != self.config.players:
@@ -37,6 +41,14 @@ class LabPlan:
             raise OptionError(f"a run needs at least one match, not {self.games}")
         if self.shard_size < 1:
             raise OptionError(f"--shard-size must be at least 1, not {self.shard_size}")
+        if self.fast:
+            other = sorted(set(self.bots) - set(FAST_BOTS))
+            if other:
+                raise OptionError(f"--fast plays the bots {' and '.join(FAST_BOTS)} in the "
+                                  f"compiled kernel, not {', '.join(other)}")
+            if self.trace_leads:
+                raise OptionError("--lead-changes reads every step's scores; it is not "
+                                  "available with --fast")
 
     def seating(self, index: int) -> tuple[str, ...]:
         """Agent names by seat for match ``index`` (rotated so no agent keeps one seat)."""
@@ -54,13 +66,16 @@ class LabPlan:
     def with_games(self, games: int) -> LabPlan:
         """The same run planned to ``games`` matches (shards keep their boundaries)."""
         return LabPlan(self.config, self.bots, games, self.seed, self.rotate, self.shard_size,
-                       self.trace_leads)
+                       self.trace_leads, self.fast)
 
     def identity(self) -> dict[str, Any]:
         """Everything that decides the rows (not how many matches are planned)."""
-        return {"config": self.config.to_json(), "bots": list(self.bots), "seed": self.seed,
-                "rotate": self.rotate, "shard_size": self.shard_size,
-                "trace_leads": self.trace_leads}
+        identity = {"config": self.config.to_json(), "bots": list(self.bots),
+                    "seed": self.seed, "rotate": self.rotate, "shard_size": self.shard_size,
+                    "trace_leads": self.trace_leads}
+        if self.fast:                    # runs from before the kernel have no such key
+            identity["fast"] = True
+        return identity
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, **self.identity(), "games": self.games}
@@ -74,7 +89,7 @@ class LabPlan:
         config = game.configure(raw["players"], raw["preset"], raw["options"])
         return cls(config, tuple(data["bots"]), int(data["games"]), int(data["seed"]),
                    bool(data["rotate"]), int(data["shard_size"]),
-                   bool(data.get("trace_leads", False)))
+                   bool(data.get("trace_leads", False)), bool(data.get("fast", False)))
 
     def differences(self, other: LabPlan) -> list[str]:
         """What differs between two plans' identities, one readable line each."""

@@ -9,7 +9,7 @@ from typing import Any
 
 from gonets.agents.base import Agent, make_agent, seat_views
 from gonets.agents.base import decide as decide_move
-from gonets.core.game import Game, State
+from gonets.core.game import Game, Result, State
 from gonets.core.match import Match
 from gonets.core.registry import get_game
 from gonets.lab.plan import LabPlan
@@ -54,7 +54,7 @@ def play(plan: LabPlan, index: int, game: Game | None = None,
             leads.see(state.result().scores)
     if save_dir:
         match.record.save(Path(save_dir) / f"{game.name}-{seed:06d}.json")
-    row = make_row(plan, index, seating, game, state, decisions)
+    row = make_row(plan, index, seating, state.result(), game.match_stats(state), decisions)
     if leads is not None:
         row["lead_changes"] = leads.changes
     return row
@@ -81,10 +81,10 @@ class LeadTrace:
         self.leader = top[0]
 
 
-def make_row(plan: LabPlan, index: int, seating: Sequence[str], game: Game, state: State,
-             decisions: int) -> dict[str, Any]:
-    """The row of a finished match: plan columns, outcome, length, end reason, statistics."""
-    result = state.result()
+def make_row(plan: LabPlan, index: int, seating: Sequence[str], result: Result,
+             stats: dict[str, Any], decisions: int) -> dict[str, Any]:
+    """The row of a finished match: plan columns, outcome, length, end reason, statistics
+    (``result`` and ``stats``: the state's ``result()`` and the game's ``match_stats``)."""
     config = plan.config
     row: dict[str, Any] = {
         "index": index, "seed": plan.seed + index, "game": config.game,
@@ -97,7 +97,7 @@ def make_row(plan: LabPlan, index: int, seating: Sequence[str], game: Game, stat
     for key, value in sorted(result.detail.items()):
         if isinstance(value, SCALARS) and key not in REASON_KEYS:
             row[f"detail_{key}"] = _plain(value)
-    for key, value in sorted(game.match_stats(state).items()):
+    for key, value in sorted(stats.items()):
         row[f"stat_{key}"] = _plain(value)
     return row
 
@@ -122,5 +122,9 @@ def play_shard(plan_data: dict[str, Any], start: int, end: int,
     """The rows of matches ``start`` to ``end - 1`` (a worker task; the plan comes as JSON so
     any process or machine can run it)."""
     plan = LabPlan.from_json(plan_data)
+    if plan.fast:
+        from gonets.sim.fast import kernel_rows
+
+        return kernel_rows(plan, start, end)
     game = get_game(plan.config.game)
     return [play(plan, index, game, save_dir) for index in range(start, end)]

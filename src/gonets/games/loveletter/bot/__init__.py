@@ -667,6 +667,7 @@ from gonets.games.loveletter.bot.search import (  # noqa: E402
     PLAYOUT_NOISE,
     RIVALS_BY_POLICY,
     ROLLOUT_DONE_AT_CHANCE,
+    compiled_playout,
     evaluate,
     rollout_action,
     rollout_done,
@@ -675,4 +676,4 @@ from gonets.games.loveletter.bot.search import (  # noqa: E402
 
 __all__ = ["AGENTS", "Belief", "HeuristicAgent", "heuristic", "PLAYOUT_NOISE", "LEVELS",
            "RIVALS_BY_POLICY", "rollout_action", "ROLLOUT_DONE_AT_CHANCE", "rollout_start",
-           "rollout_done", "evaluate"]
+           "rollout_done", "evaluate", "compiled_playout"]

@@ -1,0 +1,88 @@
+"""Random play and whole matches through a game's compiled kernel (``gonets bench --fast``,
+``gonets simulate --fast``).
+
+The bench reports the same figures as :func:`gonets.sim.bench.bench` (steps in the game's own
+unit, matches and the game's counters, per second of one core) so the two stand side by side.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import numpy as np
+
+from gonets.core.game import Game
+from gonets.core.kernel import kernel_for, random_legal
+from gonets.core.options import Config
+from gonets.sim.bench import machine_description
+
+BENCH_BATCH = 1024
+"""Matches per kernel call in the bench (enough that the call's own cost is lost in it)."""
+
+
+def bench_fast(game: Game, config: Config, seconds: float = 5.0, seed: int = 0,
+               size: int = BENCH_BATCH) -> dict:
+    """Play random matches through the kernel, ``size`` at a time, for about ``seconds`` (one
+    core, CPU time); the rates of :func:`gonets.sim.bench.bench` for the same workload."""
+    kernel = kernel_for(config)
+    counts: Counter = Counter()
+    rounds = 0
+    started = time.process_time()
+    while True:
+        counts.update(kernel.play_random(kernel.batch(size, seed + rounds)))
+        rounds += 1
+        elapsed = time.process_time() - started
+        if elapsed >= seconds:
+            break
+    steps, matches = counts.pop("steps"), counts.pop("matches")
+    rates = {"steps_per_s": steps / elapsed, "matches_per_s": matches / elapsed}
+    rates.update({f"{key}_per_s": value / elapsed for key, value in counts.items()})
+    return {"game": game.name, "preset": config.preset, "players": config.players,
+            "engine": "kernel", "batch": size, "seconds": elapsed, "steps": steps,
+            "matches": matches, **dict(counts), **rates, **machine_description()}
+
+
+def play_batch(kernel, batch, playout_seats: np.ndarray) -> np.ndarray:
+    """Play every slot of ``batch`` to its end: seat ``s`` of slot ``b`` moves by the game's
+    playout policy where ``playout_seats[b, s]``, else uniformly at random; the decisions
+    made per slot."""
+    size = batch.size
+    mask = np.zeros((size, kernel.num_actions), dtype=bool)
+    chosen = np.zeros(size, dtype=np.int64)
+    planned = np.zeros(size, dtype=np.int64)
+    decisions = np.zeros(size, dtype=np.int64)
+    rows = np.arange(size)
+    any_policy = bool(playout_seats.any())
+    everyone = bool(playout_seats.all())
+    while True:
+        live = batch.cur >= 0
+        if not live.any():
+            return decisions
+        if not everyone:
+            kernel.legal_mask(batch, mask)
+            random_legal(mask, batch.rng, chosen)
+        if any_policy:
+            kernel.policy_actions(batch, planned)
+            by_policy = live & playout_seats[rows, np.maximum(batch.cur, 0)]
+            chosen = np.where(by_policy, planned, chosen)
+        chosen[~live] = -1
+        decisions += live
+        kernel.step(batch, chosen)
+
+
+def kernel_rows(plan, start: int, end: int) -> list[dict]:
+    """The lab rows of matches ``start`` to ``end - 1`` of a ``--fast`` plan: match ``i`` is
+    slot ``i - start`` of one batch, its generator seeded from ``(plan.seed, i)``, so a match
+    is the same whatever shard or machine plays it."""
+    from gonets.lab.play import make_row
+
+    kernel = kernel_for(plan.config)
+    batch = kernel.batch(end - start, plan.seed, first=start)
+    seatings = [plan.seating(index) for index in range(start, end)]
+    playout_seats = np.array([[name == "playout" for name in seating] for seating in seatings],
+                             dtype=bool)
+    decisions = play_batch(kernel, batch, playout_seats)
+    return [make_row(plan, start + slot, seatings[slot], kernel.result(batch, slot),
+                     kernel.match_stats(batch, slot), int(decisions[slot]))
+            for slot in range(end - start)]
