@@ -132,7 +132,7 @@ def test_a_finished_match_is_scored_by_its_winners():
 def test_playouts_stop_once_the_round_is_decided():
     """A playout ends with its round: the match is over, or the round is scored and the next
     deal is left undone (its value does not depend on it)."""
-    search = Search(GAME, 0, random.Random(3))
+    search = Search(GAME, 0, random.Random(3), compiled=False)
     ended_rounds = 0
     for state, _, world in worlds(4, "seed", {}, every=2):
         start_round = world.round
@@ -150,12 +150,33 @@ def test_playouts_stop_once_the_round_is_decided():
 
 def test_playouts_without_the_chance_stop_deal_the_next_round(monkeypatch):
     monkeypatch.setattr(bot, "ROLLOUT_DONE_AT_CHANCE", False)
-    search = Search(GAME, 0, random.Random(3))
+    search = Search(GAME, 0, random.Random(3), compiled=False)
     for state, _, world in worlds(4, "seed", {}, every=3):
         start_round = world.round
         search.playout(world)
         assert world.is_terminal() or world.round == start_round + 1
         assert world.rounds_done == state.rounds_done + 1
+
+
+def test_compiled_playouts_score_worlds_as_the_python_playouts_do():
+    """The kernel's playout (the same policy, stop and evaluation) gives each world the mean
+    value the Python playout gives it, and leaves the world as it was."""
+    compared = 0
+    for players in (2, 4):
+        python = Search(GAME, 0, random.Random(1), compiled=False)
+        compiled = Search(GAME, 0, random.Random(2))
+        for _, _, world in list(worlds(players, "seed", {}, every=5))[:4]:
+            before = world.snapshot()
+            runs = 1500
+            mine = [sum(v) for v in zip(*(compiled.playout(world) for _ in range(runs)))]
+            assert world.snapshot() == before
+            theirs = [sum(v) for v in zip(*(python.playout(world.clone())
+                                            for _ in range(runs)))]
+            assert compiled._compiled is not None
+            for a, b in zip(mine, theirs, strict=True):
+                assert abs(a - b) / runs < 0.05, (mine, theirs)
+            compared += 1
+    assert compared >= 6
 
 
 def test_search_finds_the_sure_guard():
