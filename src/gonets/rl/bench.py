@@ -7,7 +7,8 @@ on the state; ``pettingzoo``: ``agent_iter``/``last()``/``step`` with the observ
 of every decision (the usual training loop); ``pettingzoo-mask``: the same with
 ``last(observe=False)`` and only the mask read (what a loop that skips observations costs);
 ``gymnasium``: ``step`` of the learner against the ``random`` gonets agent (the agents'
-decisions counted as steps too); ``encode``: the share of ``state.view`` plus the encoder.
+decisions counted as steps too); ``vector-selfplay`` and ``vector-env``: the kernel's batched
+environments (:func:`vector`); ``encode``: the share of ``state.view`` plus the encoder.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from gonets.core.game import CHANCE
 from gonets.rl.gymnasium import env as gym_env
 from gonets.rl.pettingzoo import env as pz_env
 from gonets.rl.table import configure
+
+KERNEL_GAMES = ("loveletter", "carcassonne")
 
 
 def _timed(loop: Callable[[float], int], seconds: float) -> dict:
@@ -96,6 +99,34 @@ def gymnasium(game: str, players: int, preset: str | None, seconds: float) -> di
     return _timed(loop, seconds)
 
 
+def vector(game: str, players: int, preset: str | None, seconds: float, size: int = 1024,
+           every_seat: bool = True) -> dict:
+    """The kernel's batched environments (``gonets.rl.vector``), ``size`` matches at once,
+    random legal actions chosen in compiled code: ``SelfPlay`` (every seat's decision, with its
+    observation and mask, as the PettingZoo loop) or, with ``every_seat=False``, the
+    ``VectorEnv`` learner's steps against random opponents (its steps only)."""
+    from gonets.core.kernel import random_legal
+    from gonets.rl.vector import SelfPlay, VectorEnv
+
+    if every_seat:
+        envs = SelfPlay(game, size, players=players, preset=preset)
+    else:
+        envs = VectorEnv(game, size, players=players, preset=preset, opponents="random")
+    chosen = np.zeros(size, dtype=np.int64)
+    words = np.arange(1, size + 1, dtype=np.uint64)
+
+    def loop(until: float) -> int:
+        steps = 0
+        mask = envs.reset(seed=0)[1] if every_seat else envs.reset(seed=0)[1]["action_mask"]
+        while time.process_time() < until:
+            random_legal(mask, words, chosen)
+            steps += int((chosen >= 0).sum())
+            result = envs.step(np.maximum(chosen, 0))
+            mask = result[1] if every_seat else result[4]["action_mask"]
+        return steps
+    return _timed(loop, seconds)
+
+
 def encode_share(game: str, players: int, preset: str | None, matches: int = 200) -> dict:
     """Microseconds per decision spent in ``state.view(seat)``, in the incremental view the
     environments use (the game's ``SeatViews``, when it has one) and in the encoder: the
@@ -153,6 +184,11 @@ def main(argv: list[str] | None = None) -> None:
                                                     args.seconds, observe=False)),
              ("gymnasium", lambda: gymnasium(args.game, args.players, args.preset,
                                              args.seconds))]
+    if args.game in KERNEL_GAMES:
+        cases += [("vector-selfplay", lambda: vector(args.game, args.players, args.preset,
+                                                     args.seconds)),
+                  ("vector-env", lambda: vector(args.game, args.players, args.preset,
+                                                args.seconds, every_seat=False))]
     print(f"{args.game}, {args.players} players, preset {args.preset or 'default'}, "
           f"{args.seconds:g} CPU s per figure")
     for name, run in cases:
