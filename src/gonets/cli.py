@@ -369,10 +369,16 @@ def bench(
     fast: bool = typer.Option(False, "--fast", help="Also measure the compiled kernel (random "
                               "play, or with --agent the search with compiled playouts) side "
                               "by side with the reference engine, in CPU time."),
+    check: int | None = typer.Option(None, "--check", metavar="STEPS", help="Run the "
+                                     "kernel's differential check against the reference "
+                                     "engine for STEPS steps over every configuration."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Random-play throughput on one core (steps/s and the game's own units), or with
     ``--agent`` a search's iterations per second."""
+    if check is not None:
+        _check_kernel(game_name, check, as_json)
+        return
     try:
         game = get_game(game_name)
         results = []
@@ -399,6 +405,28 @@ def bench(
         if "speedup" in result:
             console.print(f"  {result['speedup']:.1f}x the reference in the same run",
                           markup=False)
+
+
+def _check_kernel(game_name: str, steps: int, as_json: bool) -> None:
+    from gonets.core.kernel import KernelUnsupported, kernel_for
+    from gonets.sim.fast import check_kernel
+
+    try:
+        game = get_game(game_name)
+        kernel_for(game.configure(game.min_players))      # refuses a game without a kernel
+    except (GonetsError, KernelUnsupported) as exc:
+        fail(str(exc))
+    echo = None if as_json else (lambda line: console.print(line, markup=False))
+    total = check_kernel(game, steps, echo=echo)
+    if as_json:
+        print(json.dumps(total, indent=2))
+    else:
+        console.print(f"{game.title}: {total['steps']:,} steps, {total['matches']:,} matches "
+                      f"over {total['configurations']} configurations, "
+                      f"{total['differences']} differences"
+                      + (f"; first: {total['first']}" if total["first"] else ""), markup=False)
+    if total["differences"]:
+        raise typer.Exit(1)
 
 
 def _bench_rows(game, config, agent: str | None, seconds: float, fast: bool) -> list:

@@ -13,7 +13,7 @@ from gonets.lab.plan import LabPlan
 from gonets.sim.fast import kernel_rows
 from tests.lab.helpers import rows, run
 
-GAMES = ("loveletter",)
+GAMES = ("loveletter", "carcassonne")
 
 
 def fast_args(game: str, out, games: int, *extra) -> list:
@@ -91,3 +91,13 @@ def test_bench_fast_measures_the_kernel_beside_the_reference(game):
     assert reference["engine"] == "reference" and kernel["engine"] == "kernel"
     assert kernel["matches"] > 0 and kernel["steps"] > 0
     assert kernel["speedup"] == pytest.approx(kernel["steps_per_s"] / reference["steps_per_s"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bench_check_runs_the_differential_check(game):
+    result = run("bench", game, "--check", 500, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output[result.output.index("{"):])
+    assert data["differences"] == 0 and data["first"] is None
+    assert data["steps"] >= 500 and data["configurations"] >= 50
+    assert run("bench", "czar", "--check", 10).exit_code == 2

@@ -12,7 +12,7 @@ from gonets.rl.encoders import get_encoder
 from gonets.rl.vector import SelfPlay, VectorEnv, env
 from tests.rl.test_examples import load
 
-GAMES = ("loveletter",)
+GAMES = ("loveletter", "carcassonne")
 
 
 def kernel_mask(envs) -> np.ndarray:

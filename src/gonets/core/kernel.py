@@ -11,15 +11,23 @@ A kernel room exposes ``Kernel(config)`` (raising :class:`KernelUnsupported` for
 configuration it refuses) with:
 
 - ``players``, ``num_actions``: as the reference configuration's;
-- ``batch(size, seed)``: a :class:`Batch` of ``size`` new matches, each slot with its own
-  generator seeded from ``(seed, slot)``, every pending chance event resolved;
+- ``batch(size, seed, first=0)``: a :class:`Batch` of ``size`` new matches, slot ``i`` with
+  its own generator seeded from ``(seed, first + i)``, every pending chance event resolved;
 - ``reset(batch, slots)``: new matches in those slots (their generators go on);
 - ``legal_mask(batch, out)``: ``out[b, a]`` is True when action ``a`` is legal in slot ``b``;
 - ``step(batch, actions)``: applies ``actions[b]`` in every slot whose action is not negative,
   then resolves the chance events that follow with the slot's generator;
 - ``batch.cur``: the deciding seat per slot (``TERMINAL`` once over); ``scores(batch)``;
-- ``play_random(batch, ...)``, ``play_policy(batch, ...)``: whole matches in compiled code;
-- ``load(batch, slot, state)`` and ``to_state(batch, slot)``: conversion with the reference.
+- ``play_random(batch)``: whole random matches in compiled code (the bench's counts);
+- ``policy_actions(batch, out)``: the game's playout policy's move in every deciding slot;
+- ``observe(batch, out, seats)``: each slot's observation for ``seats[b]``, as the
+  ``gonets.rl`` encoder writes it;
+- ``result(batch, slot)``, ``match_stats(batch, slot)``: a finished slot's ``Result`` and
+  the game's ``match_stats`` (the lab's row);
+- ``load(batch, slot, state)`` and ``to_state(batch, slot)``: conversion with the reference;
+  ``chance_outcomes(batch, slot)``: the random events the slot's last step resolved, in the
+  reference's ``apply_chance`` format;
+- ``warm()``: calls every compiled function once (the first use compiles them).
 
 Random numbers come from :func:`next_u64` over one ``uint64`` word per slot (SplitMix64), so a
 slot's match depends only on its seed, never on the batch around it or the machine's load.
@@ -27,6 +35,7 @@ slot's match depends only on its seed, never on the batch around it or the machi
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass
 
@@ -107,8 +116,10 @@ _KERNELS: dict = {}
 
 
 def kernel_for(config):
-    """The kernel of a configuration (built once per configuration and process), compiling
-    the game's kernel the first time on this machine (the compiled code is cached on disk)."""
+    """The kernel of a configuration (built once per configuration and process). The first
+    one of a game in a process runs its ``warm()`` (every compiled function once): on a new
+    machine that compiles the kernel, once, and says how long it took on stderr; afterwards
+    the compiled code loads from Numba's cache on disk."""
     key = (config.game, config.players, config.preset,
            repr(sorted(config.options.items())))
     found = _KERNELS.get(key)
@@ -119,11 +130,22 @@ def kernel_for(config):
         if room is None:
             raise KernelUnsupported(f"{config.game} has no compiled kernel (--fast is "
                                     "available for loveletter and carcassonne)")
-        found = _KERNELS[key] = room.Kernel(config)
+        found = room.Kernel(config)
+        if config.game not in _WARM:
+            warm_up(found.warm, config.game)
+            _WARM.add(config.game)
+        _KERNELS[key] = found
     return found
 
 
-def warm_up(compile_all, label: str, echo=print) -> float:
+_WARM: set[str] = set()
+
+
+def _stderr(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def warm_up(compile_all, label: str, echo=_stderr) -> float:
     """Run ``compile_all()`` (which calls every compiled function once) and, when it took long
     enough to have compiled rather than loaded the cache, say so once: the seconds it took."""
     started = time.perf_counter()

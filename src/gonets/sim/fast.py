@@ -86,3 +86,26 @@ def kernel_rows(plan, start: int, end: int) -> list[dict]:
     return [make_row(plan, start + slot, seatings[slot], kernel.result(batch, slot),
                      kernel.match_stats(batch, slot), int(decisions[slot]))
             for slot in range(end - start)]
+
+
+def check_kernel(game: Game, steps: int, seed: int = 0, echo=print) -> dict:
+    """The kernel's differential check (``kernel/check.py``) over every configuration it
+    lists, ``steps`` steps in all shared among them: the totals, and the first difference."""
+    import importlib
+
+    check = importlib.import_module(f"{type(game).__module__.rpartition('.')[0]}.kernel.check")
+    configs = check.configurations()
+    each = max(1, -(-steps // len(configs)))
+    total = {"steps": 0, "matches": 0, "differences": 0, "configurations": len(configs),
+             "first": None}
+    started = time.perf_counter()
+    for done, config in enumerate(configs, 1):
+        found = check.differential(config, each, seed + done)
+        for key in ("steps", "matches", "differences"):
+            total[key] += found[key]
+        total["first"] = total["first"] or found["first"]
+        if echo is not None:
+            echo(f"{done}/{len(configs)} {config.preset} {config.players}p: {found['steps']} "
+                 f"steps, {found['matches']} matches, {found['differences']} differences "
+                 f"({time.perf_counter() - started:.0f} s)")
+    return total

@@ -177,6 +177,31 @@ def evaluate(state: CarcassonneState) -> list[float]:
     return [w / total for w in weights]
 
 
+def compiled_playout(config):
+    """The search's playout in the compiled kernel (``agents.ismcts``): the sampled world is
+    loaded into a one-slot batch, played by the kernel's :func:`rollout_action` to the stop of
+    :func:`rollout_done` and scored as :func:`evaluate` scores it; None where the kernel does
+    not play ``config`` or the playout compares placements (``PLACE_SAMPLES``), which the
+    kernel's policy does not."""
+    from gonets.core.kernel import KernelUnsupported, kernel_for
+
+    if PLACE_SAMPLES:
+        return None
+    try:
+        kernel = kernel_for(config)
+    except KernelUnsupported:
+        return None
+    batch = kernel.batch(1, 0)
+
+    def playout(state, rng) -> list[float]:
+        batch.rng[0] = rng.getrandbits(64)
+        kernel.load(batch, 0, state)
+        kernel.playout(batch, TURNS)
+        return kernel.evaluate(batch)[0].tolist()
+
+    return playout
+
+
 def _figure_rule(state: CarcassonneState, seat: int) -> int:
     """Which figure takes the points of the pending event: one that lands on a dark space on
     the seat's own turn, else one left a short step below a dark space."""

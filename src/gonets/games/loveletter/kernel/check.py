@@ -173,16 +173,18 @@ def differential(config, steps: int, seed: int, batch: int = 64, observe: bool =
             "first": driver.first}
 
 
-def configurations():
-    """(preset, players, options) of every preset and player count, with each variant."""
+def configurations() -> list:
+    """Every preset and player count, with each option set of ``VARIANTS`` on top."""
     game = get_game("loveletter")
+    found = []
     for preset in game.presets:
         low, high = game.player_range(preset.name)
         for players in range(low, high + 1):
             for options in VARIANTS:
                 if preset.name == "zman-2019" and "extended_deck" in options:
                     options = {k: v for k, v in options.items() if k != "extended_deck"}
-                yield preset.name, players, options
+                found.append(game.configure(players, preset.name, options))
+    return found
 
 
 def main(argv=None) -> int:
@@ -193,16 +195,16 @@ def main(argv=None) -> int:
     parser.add_argument("--observe", action="store_true", help="compare observations too")
     parser.add_argument("--reload", type=float, default=0.02, help="share of steps reloaded")
     args = parser.parse_args(argv)
-    game = get_game("loveletter")
     total = {"steps": 0, "matches": 0, "differences": 0, "observations": 0}
     started = time.perf_counter()
-    for preset, players, options in configurations():
-        config = game.configure(players, preset, options)
+    defaults = {option.name: option.default for option in get_game("loveletter").options}
+    for config in configurations():
         found = differential(config, args.steps, args.seed, args.batch, args.observe,
                              args.reload)
         for key in total:
             total[key] += found[key]
-        print(f"{preset:13} {players}p {options or ''}: {found['steps']} steps, "
+        options = {k: v for k, v in config.options.items() if v != defaults.get(k)}
+        print(f"{config.preset:13} {config.players}p {options or ''}: {found['steps']} steps, "
               f"{found['matches']} matches, {found['observations']} observations, "
               f"{found['differences']} differences"
               + (f"\n    first: {found['first']}" if found["first"] else ""), flush=True)
