@@ -35,9 +35,11 @@ slot's match depends only on its seed, never on the batch around it or the machi
 
 from __future__ import annotations
 
+import hashlib
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 from numba import njit
@@ -48,6 +50,36 @@ _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 _TO_UNIT = 1.0 / 9007199254740992.0          # 2**-53
+
+
+def fresh_cache(package: str) -> None:
+    """Drop Numba's cached machine code of a kernel package when any of its sources changed.
+
+    Numba checks a cached function against its own file only: a function compiled with a
+    callee from another module of the package would stay as it was after that module is
+    edited. A kernel package calls this first, before any of its functions compiles or loads:
+    it keeps a digest of the package's sources (and of this module, whose generator they call)
+    beside the cache and empties the cache when the digest differs (one read of a few small
+    files per process)."""
+    folder = Path(package).parent
+    digest = hashlib.sha256()
+    for source in [*sorted(folder.glob("*.py")), Path(__file__)]:    # and the generator here
+        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    cache = folder / "__pycache__"
+    mark = cache / "kernel-sources.sha256"
+    wanted = digest.hexdigest()
+    try:
+        if mark.read_text(encoding="ascii") == wanted:
+            return
+    except OSError:
+        pass
+    try:
+        cache.mkdir(exist_ok=True)
+        for stale in [*cache.glob("*.nbi"), *cache.glob("*.nbc")]:
+            stale.unlink(missing_ok=True)
+        mark.write_text(wanted, encoding="ascii")
+    except OSError:                # a read-only install: Numba then compiles in memory
+        pass
 
 
 class KernelUnsupported(OptionError):
