@@ -86,7 +86,7 @@ def test_evaluate_favours_the_seat_ahead_and_agrees_with_the_result_at_the_end()
 
 
 def test_a_playout_stops_after_the_documented_number_of_turns():
-    search = Search(GAME, 0, random.Random(4))
+    search = Search(GAME, 0, random.Random(4), compiled=False)
     for world in sampled_positions("c3", 13, 120)[::12]:
         start_turn = world.turn
         while world.current_player() == CHANCE:
@@ -94,6 +94,26 @@ def test_a_playout_stops_after_the_documented_number_of_turns():
         values = search.playout(world)
         assert sum(values) == pytest.approx(1.0)
         assert world.is_terminal() or world.turn - start_turn == bot.TURNS
+
+
+def test_compiled_playouts_score_worlds_as_the_python_playouts_do():
+    """The kernel's playout (the same policy, stop and evaluation) gives each world the mean
+    value the Python playout gives it, and leaves the world as it was."""
+    python = Search(GAME, 0, random.Random(1), compiled=False)
+    compiled = Search(GAME, 0, random.Random(2))
+    compared = 0
+    for world in sampled_positions("c3", 13, 120)[::24]:
+        while world.current_player() == CHANCE:
+            world.apply_chance(world.sample_chance(random.Random(0)))
+        before = world.snapshot()
+        runs = 400
+        mine = [sum(v) for v in zip(*(compiled.playout(world) for _ in range(runs)))]
+        assert world.snapshot() == before and compiled._compiled is not None
+        theirs = [sum(v) for v in zip(*(python.playout(world.clone()) for _ in range(runs)))]
+        for a, b in zip(mine, theirs, strict=True):
+            assert abs(a - b) / runs < 0.05, (mine, theirs)
+        compared += 1
+    assert compared >= 4
 
 
 @pytest.mark.parametrize("preset", ["c3", "base"])

@@ -43,6 +43,18 @@ def test_ray_backend_rows_equal_the_local_backend(tmp_path):
     assert rows(tmp_path / "ray") == rows(tmp_path / "local")
 
 
+def test_fast_shards_on_ray_equal_the_local_backend(tmp_path):
+    """--fast shards played by Ray tasks (the kernel loaded from the cache in each worker)."""
+    args = ["simulate", "carcassonne", "-p", 2, "--bots", "playout,random", "-n", 12,
+            "--shard-size", 3, "--seed", 5, "--fast", "--jobs", 2]
+    local = run(*args, "--out", tmp_path / "local")
+    assert local.exit_code == 0, local.output
+    remote = run(*args, "--out", tmp_path / "ray", "--backend", "ray")
+    assert remote.exit_code == 0, remote.output
+    assert len(rows(tmp_path / "ray")) == 12
+    assert rows(tmp_path / "ray") == rows(tmp_path / "local")
+
+
 @pytest.mark.parametrize("extra,message", [
     (("--address", "127.0.0.1:1"), "--address is for --backend ray"),
     (("--backend", "ray", "--save", "records"), "use it with --backend local"),
