@@ -211,3 +211,48 @@ def test_play_policy_and_playout_round():
             assert alive[slot] == 0 and tokens[slot].tolist() == after.tokens
             gained = sum(tokens[slot]) - sum(state.tokens)
             assert gained >= 0 and (gained > 0 or not over[slot])
+
+
+@pytest.mark.parametrize("preset,players,variant", [("seed", 2, 0), ("seed", 4, 1),
+                                                     ("premium", 6, 2), ("zman-2019", 3, 3)])
+def test_search_playout_loads_as_a_full_load(preset, players, variant):
+    """The search's one-call playout (``kernel/fast.py``) loads a world, its knowledge from a
+    snapshot kept at the log node the worlds of a view share, as a fresh full load does."""
+    from gonets.games.loveletter.kernel import convert
+    from gonets.games.loveletter.kernel.fast import SearchPlayout
+    from gonets.games.loveletter.views.worlds import sampler
+
+    config = configure(preset, players, variant)
+    kernel, fresh = Kernel(config), Kernel(config)
+    fast = SearchPlayout(kernel, lambda tokens, alive: (0.0,) * players)
+    batch = fresh.batch(1, 0)
+    mine, theirs = (np.zeros((1, kernel.obs_size), np.float32) for _ in range(2))
+    rng = random.Random(variant)
+    checked = 0
+    for state in positions(config, 80, seed=players)[::4]:
+        if state.current_player() < 0:
+            continue
+        sample = sampler(GAME, state.view(state.current_player()))
+        for _ in range(6):
+            world = sample(rng)
+            for _ in range(rng.randrange(4)):            # the moves of a walk down the tree
+                while world.current_player() == CHANCE:
+                    world.resolve_chance(rng)
+                if world.current_player() < 0:
+                    break
+                world.apply(search.rollout_action(world, rng))
+            while world.current_player() == CHANCE:      # (the slots deal differently)
+                world.resolve_chance(rng)
+            fast.load(world)
+            fresh.memory = convert.LogMemory()            # replays the whole log
+            fresh.load(batch, 0, world)
+            assert plain(fresh.to_state(fast.batch, 0)) == plain(fresh.to_state(batch, 0))
+            for seat in range(players):
+                fresh.observe(fast.batch, mine, seat)
+                fresh.observe(batch, theirs, seat)
+                assert np.array_equal(mine, theirs)
+                assert fresh.seen_hands(fast.batch, 0, seat) == fresh.seen_hands(batch, 0, seat)
+            assert fresh.last_plays(fast.batch, 0) == fresh.last_plays(batch, 0)
+            checked += 1
+    assert checked >= 30
+    assert any(kept[1] is not None for kept in fast.memory.nodes.values())

@@ -374,25 +374,14 @@ def _race(needs: tuple[int, ...]) -> dict[int, float]:
 def compiled_playout(config):
     """The search's playout in the compiled kernel (``agents.ismcts``): the sampled world is
     loaded into a one-slot batch, played by the kernel's :func:`rollout_action` until the
-    round is decided (:func:`rollout_done`) and scored as :func:`evaluate` scores it; None
-    where the kernel does not play ``config``."""
+    round is decided (:func:`rollout_done`) and scored as :func:`evaluate` scores it, in one
+    compiled call (``kernel/fast.py``); None where the kernel does not play ``config``."""
     from gonets.core.kernel import KernelUnsupported, kernel_for
+    from gonets.games.loveletter.kernel.fast import SearchPlayout
 
     try:
         kernel = kernel_for(config)
     except KernelUnsupported:
         return None
-    batch = kernel.batch(1, 0)
-    target, players = kernel.rules.target, kernel.players
-
-    def playout(state, rng) -> list[float]:
-        batch.rng[0] = rng.getrandbits(64)
-        kernel.load(batch, 0, state)
-        tokens, alive, over = kernel.playout_round(batch)
-        if over[0]:
-            winners = int(kernel.winners_mask(batch)[0])
-            share = 1.0 / max(1, winners.bit_count())
-            return [share if winners >> q & 1 else 0.0 for q in range(players)]
-        return list(_standings(target, tuple(tokens[0].tolist()), int(alive[0])))
-
-    return playout
+    target = kernel.rules.target
+    return SearchPlayout(kernel, lambda tokens, alive: _standings(target, tokens, alive))

@@ -6,9 +6,14 @@ layout of the batch (``layout``), the configuration's tables (``tables``), the l
 (``legal``), a play and its effects (``step``), the round flow and the chance events (``flow``),
 what the seats know (``know``), the rl observation (``observe``), the playout policy
 (``policy``), the conversion with the reference state (``convert``) and the batch drivers
-(``run``).
+(``run``). Numba's cache does not see edits across modules, so :func:`fresh_cache` empties it
+whenever a source of this package changed, before anything here compiles.
 """
 
-from gonets.games.loveletter.kernel.room import Kernel, check_supported
+from gonets.core.kernel import fresh_cache
+
+fresh_cache(__file__)
+
+from gonets.games.loveletter.kernel.room import Kernel, check_supported  # noqa: E402
 
 __all__ = ["Kernel", "check_supported"]

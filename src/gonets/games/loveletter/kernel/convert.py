@@ -68,12 +68,12 @@ _SCALARS = (PHASE, -1, TURN, DRAWN, ALIVE, PROT, MARK, JBY, JON, BISHOP_BY, SPAR
 
 
 def snapshot_size(n: int) -> int:
-    """Ints in one slot's knowledge snapshot (see ``_know_get``)."""
+    """Ints in one slot's knowledge snapshot (see ``know_get``)."""
     return n * KH_CAP + n * n * 4 + 3 * n + 1
 
 
 @njit(cache=True, _nrt=False)
-def _know_get(S, b, n, out):
+def know_get(S, b, n, out):
     i = 0
     for v in range(n):
         for j in range(KH_CAP):
@@ -137,6 +137,20 @@ def _replay(S, b, n, events):
 
 
 @njit(cache=True, _nrt=False)
+def replay_knowledge(S, n, b, base, has_base, events, out):
+    """Slot ``b``'s knowledge: the snapshot ``base`` (else a cleared one) followed by
+    ``events``; the result's snapshot goes to ``out`` when there were events."""
+    if has_base:
+        _know_put(S, b, n, base)
+    else:
+        know.k_clear(S, b, n)
+        S.sc[b, SHCTR] = 0
+    _replay(S, b, n, events)
+    if events.shape[0]:
+        know_get(S, b, n, out)
+
+
+@njit(cache=True, _nrt=False)
 def load_slot(S, n, b, row, base, has_base, events, out):
     """Write the flat ``row`` (``state_row``) into slot ``b`` of a batch of ``n`` players, the
     knowledge snapshot ``base`` (else a cleared one) followed by ``events``; the result's
@@ -164,14 +178,7 @@ def load_slot(S, n, b, row, base, has_base, events, out):
         for j in range(count):
             S.disc[b, q, j] = row[i + 1 + j]
         i += 1 + count
-    if has_base:
-        _know_put(S, b, n, base)
-    else:
-        know.k_clear(S, b, n)
-        S.sc[b, SHCTR] = 0
-    _replay(S, b, n, events)
-    if events.shape[0]:
-        _know_get(S, b, n, out)
+    replay_knowledge(S, n, b, base, has_base, events, out)
     S.sc[b, MK_ROUND] = S.sc[b, ROUND]
     S.sc[b, MK_DONE] = S.sc[b, DONE]
     S.sc[b, MOVES] = 0
@@ -191,10 +198,15 @@ def load_flat(sc, seat, pile, disc, kh, rel, cur, rng, stat, n, b, row, base, ha
 
 def state_row(state) -> np.ndarray:
     """The flat row of ints ``load_slot`` reads."""
+    return np.array(state_list(state, []), np.int64)
+
+
+def state_list(state, row: list[int]) -> list[int]:
+    """``state_row`` added to the list ``row`` (returned)."""
     winners = 0
     for w in state.winners:
         winners |= 1 << w
-    row = [state.phase, state.cur, state.turn, state.drawn, state.alive, state.prot,
+    row += [state.phase, state.cur, state.turn, state.drawn, state.alive, state.prot,
            state.mark, state.jester_by, state.jester_on, state.bishop_by, state.spare,
            state.round, state.starter, state.played, state.rounds_done, winners,
            len(state.extra), *state.extra, len(state.face_up), *state.face_up,
@@ -203,12 +215,9 @@ def state_row(state) -> np.ndarray:
     for pile in state.discards:
         row.append(len(pile))
         row += pile
-    return np.array(row, np.int64)
+    return row
 
 
-_KINDS = {"round": E_ROUND, "deal": E_DRAW, "draw": E_DRAW, "play": E_PLAY,
-          "discard": E_DISCARD, "out": E_OUT, "look": E_LOOK, "compare": E_COMPARE,
-          "swap": E_SWAP, "chancellor": E_CHANC, "redraw": E_REDRAW, "return": E_RETURN}
 _INDEX = C.INDEX
 
 
@@ -216,37 +225,89 @@ def _seat(value) -> int:
     return SPARE if value == "spare" else value
 
 
+# One encoder per log kind that a reader looks at: the entry as a row of ints for ``_replay``
+# (code, the viewers of the private part, whether there is one, then the event's fields).
+def _draw(entry) -> list[int]:
+    kind, public, private, seen = entry[0], entry[1], entry[2], entry[3]
+    spare = int(kind == "draw" and public[1] == "spare")
+    if private is None:
+        return [E_DRAW, 0, 0, public[0], -1, spare, 0, 0]
+    return [E_DRAW, seen, 1, public[0], _INDEX[private[0]], spare, 0, 0]
+
+
+def _play(entry) -> list[int]:
+    public, private, seen = entry[1], entry[2], entry[3]
+    has = private is not None
+    return [E_PLAY, seen if has else 0, int(has), public[0], _INDEX[public[1]], 0, 0, 0]
+
+
+def _discard(entry) -> list[int]:
+    public, private, seen = entry[1], entry[2], entry[3]
+    has = private is not None
+    return [E_DISCARD, seen if has else 0, int(has), public[0], _INDEX[public[1]],
+            CAUSES.index(public[2]), 0, 0]
+
+
+def _seat_only(code: int):
+    def encode(entry) -> list[int]:
+        has = entry[2] is not None
+        return [code, entry[3] if has else 0, int(has), entry[1][0], 0, 0, 0, 0]
+    return encode
+
+
+def _look(entry) -> list[int]:
+    public, private, seen = entry[1], entry[2], entry[3]
+    if private is None:
+        return [E_LOOK, 0, 0, public[0], _seat(public[1]), -1, 0, 0]
+    return [E_LOOK, seen, 1, public[0], _seat(public[1]), _INDEX[private[0]], 0, 0]
+
+
+def _compare(entry) -> list[int]:
+    public, private, seen = entry[1], entry[2], entry[3]
+    has = private is not None
+    cards = private[0] if has else ("guard", "guard")
+    return [E_COMPARE, seen if has else 0, int(has), public[0], public[1],
+            -1 if public[3] is None else public[3], _INDEX[cards[0]], _INDEX[cards[1]]]
+
+
+def _swap(entry) -> list[int]:
+    public, private, seen = entry[1], entry[2], entry[3]
+    has = private is not None
+    cards = private[0] if has else ("guard", "guard")
+    return [E_SWAP, seen if has else 0, int(has), public[2][0], _seat(public[2][1]),
+            _INDEX[cards[0]], _INDEX[cards[1]], 0]
+
+
+def _redraw(entry) -> list[int]:
+    public, private, seen = entry[1], entry[2], entry[3]
+    has = private is not None
+    return [E_REDRAW, seen if has else 0, int(has), public[0], int(public[1] == "redraw"),
+            0, 0, 0]
+
+
+def _return(entry) -> list[int]:
+    public, private, seen = entry[1], entry[2], entry[3]
+    if private is None:
+        return [E_RETURN, 0, 0, public[0], -1, 0, 0, 0]
+    return [E_RETURN, seen, 1, public[0], _INDEX[private[0]], 0, 0, 0]
+
+
+def _round(entry) -> list[int]:
+    has = entry[2] is not None
+    return [E_ROUND, entry[3] if has else 0, int(has), 0, 0, 0, 0, 0]
+
+
+ENCODERS = {"round": _round, "deal": _draw, "draw": _draw, "play": _play,
+            "discard": _discard, "out": _seat_only(E_OUT), "look": _look,
+            "compare": _compare, "swap": _swap, "chancellor": _seat_only(E_CHANC),
+            "redraw": _redraw, "return": _return}
+"""The encoder of each log kind a reader looks at (by the entry's kind)."""
+
+
 def encode_entry(entry) -> list[int] | None:
     """One log entry as a row of ints for ``_replay`` (None: no reader looks at it)."""
-    kind, public, private, seen = entry[0], entry[1], entry[2], entry[3]
-    code = _KINDS.get(kind)
-    if code is None:
-        return None
-    has = private is not None
-    row = [code, seen if has else 0, int(has), 0, 0, 0, 0, 0]
-    if code == E_DRAW:
-        row[3:6] = [public[0], _INDEX[private[0]] if has else -1,
-                    int(kind == "draw" and public[1] == "spare")]
-    elif code == E_PLAY:
-        row[3:5] = [public[0], _INDEX[public[1]]]
-    elif code == E_DISCARD:
-        row[3:6] = [public[0], _INDEX[public[1]], CAUSES.index(public[2])]
-    elif code == E_OUT or code == E_CHANC:
-        row[3] = public[0]
-    elif code == E_LOOK:
-        row[3:6] = [public[0], _seat(public[1]), _INDEX[private[0]] if has else -1]
-    elif code == E_COMPARE:
-        cards = private[0] if has else ("guard", "guard")
-        row[3:8] = [public[0], public[1], -1 if public[3] is None else public[3],
-                    _INDEX[cards[0]], _INDEX[cards[1]]]
-    elif code == E_SWAP:
-        cards = private[0] if has else ("guard", "guard")
-        row[3:7] = [public[2][0], _seat(public[2][1]), _INDEX[cards[0]], _INDEX[cards[1]]]
-    elif code == E_REDRAW:
-        row[3:5] = [public[0], int(public[1] == "redraw")]
-    elif code == E_RETURN:
-        row[3:5] = [public[0], _INDEX[private[0]] if has else -1]
-    return row
+    encode = ENCODERS.get(entry[0])
+    return None if encode is None else encode(entry)
 
 
 class LogMemory:

@@ -227,24 +227,32 @@ def choose_all(S, T, out, buf, weights):
 
 
 @njit(cache=True, _nrt=False)
+def play_to_stop(S, T, b, buf, weights):
+    """The policy for every seat in slot ``b`` until ``rollout_done`` (the round marked at load
+    is decided: asked after each move, before the next deal) or the end of the match. Returns
+    the mask of the seats in a round still in progress (0 where none is: what ``evaluate``
+    passes to ``_standings``); a pending deal is left pending."""
+    full = (1 << T.cfg[N]) - 1
+    played = 0
+    while S.cur[b] >= 0:
+        if played and (S.sc[b, DONE] != S.sc[b, MK_DONE] or
+                       S.sc[b, ROUND] != S.sc[b, MK_ROUND]):
+            break
+        apply_action(S, T, b, _choose(S, T, b, full, buf, weights))
+        played += 1
+    phase = S.sc[b, PHASE]
+    in_round = phase == PLAY or phase == REDRAW_PHASE or phase == CHANC_PHASE
+    return S.sc[b, ALIVE] if in_round else 0
+
+
+@njit(cache=True, _nrt=False)
 def playout_round(S, T, tokens, alive, over, buf, weights):
-    """The policy for every seat from each slot until ``rollout_done`` (the round marked at
-    load is decided) or the end; see ``Kernel.playout_round``."""
+    """``play_to_stop`` in every slot, then the next deal; see ``Kernel.playout_round``."""
     n = T.cfg[N]
-    full = (1 << n) - 1
     for b in range(S.cur.size):
-        played = 0
-        while S.cur[b] >= 0:
-            if played and (S.sc[b, DONE] != S.sc[b, MK_DONE] or
-                           S.sc[b, ROUND] != S.sc[b, MK_ROUND]):
-                break
-            apply_action(S, T, b, _choose(S, T, b, full, buf, weights))
-            played += 1
+        alive[b] = play_to_stop(S, T, b, buf, weights)
         for q in range(n):
             tokens[b, q] = S.seat[b, q, TOKENS]
-        phase = S.sc[b, PHASE]
-        in_round = phase == PLAY or phase == REDRAW_PHASE or phase == CHANC_PHASE
-        alive[b] = S.sc[b, ALIVE] if in_round else 0
         over[b] = S.cur[b] == -2
         if S.cur[b] == CHANCE:
             resolve_chance(S, T, b)
