@@ -20,6 +20,8 @@ from gonets.games.loveletter.kernel.layout import (
     ALIVE,
     BISHOP_BY,
     BURNED,
+    CARD_MASK,
+    CAUSE_SHIFT,
     CH_FLAGS,
     DECK,
     DONE,
@@ -43,7 +45,9 @@ from gonets.games.loveletter.kernel.layout import (
     NEXTRA,
     NFACE,
     PHASE,
+    PKINDS,
     PLAST,
+    PLAYED,
     PLAYED_N,
     PROT,
     ROUND,
@@ -175,8 +179,12 @@ def load_slot(S, n, b, row, base, has_base, events, out):
     for q in range(n):
         count = row[i]
         S.seat[b, q, NDISC] = count
+        played = 0
         for j in range(count):
-            S.disc[b, q, j] = row[i + 1 + j]
+            entry = S.disc[b, q, j] = row[i + 1 + j]
+            if entry >> CAUSE_SHIFT == PLAYED:
+                played |= 1 << (entry & CARD_MASK)
+        S.seat[b, q, PKINDS] = played
         i += 1 + count
     replay_knowledge(S, n, b, base, has_base, events, out)
     S.sc[b, MK_ROUND] = S.sc[b, ROUND]

@@ -34,8 +34,8 @@ from gonets.games.loveletter.kernel.layout import (
     NONE,
     OVER,
     PHASE,
+    PKINDS,
     PLAY,
-    PLAYED,
     PLAYED_N,
     PROT,
     ROUND,
@@ -135,11 +135,9 @@ def count_round(S, b, n, winners):
     """The round ends (the reference logs ``round_end``): each character a seat played in it
     counts once for that seat in ``stat``, and once more as won where the seat won it."""
     for q in range(n):
-        seen = 0
-        for i in range(S.seat[b, q, NDISC]):
-            entry = S.disc[b, q, i]
-            if entry >> CAUSE_SHIFT == PLAYED:
-                seen |= 1 << (entry & CARD_MASK)
+        seen = S.seat[b, q, PKINDS]
+        if seen == 0:
+            continue
         for k in range(S.stat.shape[1]):
             if seen >> k & 1:
                 S.stat[b, k, 0] += 1
@@ -336,6 +334,7 @@ def deal(S, T, b, n):
     S.sc[b, JON] = NONE
     for q in range(n):
         S.seat[b, q, NDISC] = 0
+        S.seat[b, q, PKINDS] = 0
     know.k_clear(S, b, n)
     starter = S.sc[b, STARTER_SEAT]
     position = 1 + face
@@ -390,6 +389,7 @@ def new_match(S, T, b):
         S.seat[b, q, HAND] = NONE
         S.seat[b, q, TOKENS] = 0
         S.seat[b, q, NDISC] = 0
+        S.seat[b, q, PKINDS] = 0
     know.k_clear(S, b, n)
     S.sc[b, PLAYED_N] = 0
     S.stat[b, :, :] = 0

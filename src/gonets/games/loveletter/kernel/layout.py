@@ -3,7 +3,8 @@
 ``State`` holds them (a named tuple of arrays: one argument for the compiled code):
 
 - ``sc[b, X]``: the slot's scalars, X one of the column constants below (phase, turn, ...);
-- ``seat[b, q, Y]``: per seat: hand card, tokens, discards held, and the knowledge columns;
+- ``seat[b, q, Y]``: per seat: hand card, tokens, discards held, the knowledge columns and
+  ``PKINDS``, the characters it played this round (a bit each: the match statistics);
 - ``pile[b, P, i]``: the draw pile (``DECK``, its top at ``sc[b, NDECK] - 1``), the burned
   set-aside cards, the last shuffle (``SHUF``, the reference's list order), the Chancellor's
   cards (``EXTRA``) and the face-up cards (``FACE``);
@@ -47,8 +48,8 @@ REDRAW, KEEP, CHANCELLOR_KEEP = 100, 101, 102
  MK_DONE, MOVES, ERR) = range(26)
 NSC = 26
 # seat columns
-HAND, TOKENS, NDISC, KLAST, PLAST, KHN = range(6)
-NSEAT = 6
+HAND, TOKENS, NDISC, KLAST, PLAST, KHN, PKINDS = range(7)
+NSEAT = 7
 # pile rows
 DECK, BURNED, SHUF, EXTRA, FACE = range(5)
 # rel columns

@@ -28,6 +28,7 @@ from gonets.games.loveletter.kernel.layout import (
     NEXTRA,
     NONE,
     PHASE,
+    PKINDS,
     PLAY,
     PLAYED,
     PLAYED_N,
@@ -236,6 +237,7 @@ def apply_action(S, T, b, a):
     i = S.seat[b, p, NDISC]
     S.disc[b, p, i] = kind | PLAYED
     S.seat[b, p, NDISC] = i + 1
+    S.seat[b, p, PKINDS] |= 1 << kind
     S.sc[b, PLAYED_N] += 1
     S.sc[b, MARK] = NONE
     know.k_play(S, b, n, p, kind)
