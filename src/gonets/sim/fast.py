@@ -27,11 +27,12 @@ def bench_fast(game: Game, config: Config, seconds: float = 5.0, seed: int = 0,
     core, CPU time); the rates of :func:`gonets.sim.bench.bench` for the same workload."""
     kernel = kernel_for(config)
     counts: Counter = Counter()
-    rounds = 0
+    slots = np.arange(size, dtype=np.int64)
     started = time.process_time()
+    batch = kernel.batch(size, seed)
     while True:
-        counts.update(kernel.play_random(kernel.batch(size, seed + rounds)))
-        rounds += 1
+        counts.update(kernel.play_random(batch))
+        kernel.reset(batch, slots)             # the next matches, in the same arrays
         elapsed = time.process_time() - started
         if elapsed >= seconds:
             break
