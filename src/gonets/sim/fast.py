@@ -17,6 +17,10 @@ from gonets.core.kernel import kernel_for, random_legal
 from gonets.core.options import Config
 from gonets.sim.bench import machine_description
 
+CHECK_BATCH = 8
+"""Slots the differential check drives at once: few enough that a configuration's share of the
+steps plays whole matches in each (their ends are compared too)."""
+
 BENCH_BATCH = 1024
 """Matches per kernel call in the bench (enough that the call's own cost is lost in it)."""
 
@@ -101,7 +105,7 @@ def check_kernel(game: Game, steps: int, seed: int = 0, echo=print) -> dict:
              "first": None}
     started = time.perf_counter()
     for done, config in enumerate(configs, 1):
-        found = check.differential(config, each, seed + done)
+        found = check.differential(config, each, seed + done, batch=CHECK_BATCH)
         for key in ("steps", "matches", "differences"):
             total[key] += found[key]
         total["first"] = total["first"] or found["first"]

@@ -125,9 +125,7 @@ class Kernel:
     def play_random(self, batch: Batch) -> dict:
         """Every slot to the end with uniform random legal actions; the finished matches'
         steps (decisions), matches, tiles placed, messages and discards."""
-        counts = np.zeros(len(_COUNTS), np.int64)
-        step.random_batch(batch.S, batch.rng, self.opt, batch.cur, counts)
-        return dict(zip(_COUNTS, (int(c) for c in counts)))
+        return self.play_policy(batch, 0)
 
     def play_policy(self, batch: Batch, seats_mask: int | None = None) -> dict:
         """Every slot to the end with the playout policy (bot.rollout_action) for the seats

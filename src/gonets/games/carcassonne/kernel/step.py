@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from gonets.core.kernel import below, shuffle
+from gonets.core.kernel import shuffle
 from gonets.games.carcassonne.kernel.board import clear_board, find, place
 from gonets.games.carcassonne.kernel.flow import (
     ask_next,
@@ -268,24 +268,6 @@ def mask_batch(S, out):
         k = legal_list(S, b, buf)
         for i in range(k):
             out[b, buf[i]] = True
-
-
-@njit(cache=True)
-def random_batch(S, rng, opt, cur, counts):
-    """Play every slot to the end with uniform random legal actions; adds the figures of the
-    slots it finished to ``counts`` (see :func:`tally`)."""
-    buf = np.empty(LEGAL_BUF, np.int64)
-    meta = S[S_META]
-    for b in range(len(cur)):
-        if meta[b, M_PHASE] == END:
-            continue
-        k = legal_list(S, b, buf)
-        while meta[b, M_PHASE] != END:
-            do_action(S, b, opt, buf[below(rng, b, k)])
-            meta[b, M_DECISIONS] += 1
-            k = settle(S, b, opt, buf)
-        tally(S, b, counts)
-        cur[b] = TERMINAL
 
 
 @njit(cache=True)
