@@ -161,7 +161,8 @@ class Kernel:
     def play_random(self, batch: Batch) -> dict:
         """Every slot to its end with uniform random legal actions, in one compiled call:
         ``{"steps": cards played, "matches": matches finished}``."""
-        return self.play_policy(batch, 0)
+        steps, matches = run.play_random(batch.S, self.tables, self._buf)
+        return {"steps": int(steps), "matches": int(matches)}
 
     def play_policy(self, batch: Batch, seats_mask: int | None = None) -> dict:
         """Every slot to its end, the seats of ``seats_mask`` (default: all) by the playout
