@@ -4,16 +4,10 @@ from the cache instead of each compiling them at the same time."""
 
 from __future__ import annotations
 
-KERNEL_GAMES = ("loveletter", "carcassonne")
-
 
 def pytest_configure(config) -> None:
     if hasattr(config, "workerinput"):            # an xdist worker: the controller warmed up
         return
-    from gonets.core.kernel import kernel_for
-    from gonets.core.registry import get_game
+    from gonets.core.kernel import warm_all
 
-    for name in KERNEL_GAMES:
-        game = get_game(name)
-        if game.room("kernel") is not None:
-            kernel_for(game.configure(2))
+    warm_all()

@@ -416,7 +416,8 @@ def _check_kernel(game_name: str, steps: int, as_json: bool) -> None:
         kernel_for(game.configure(game.min_players))      # refuses a game without a kernel
     except (GonetsError, KernelUnsupported) as exc:
         fail(str(exc))
-    echo = None if as_json else (lambda line: console.print(line, markup=False))
+    shown = Console(stderr=True, highlight=False) if as_json else console
+    echo = lambda line: shown.print(line, markup=False)       # noqa: E731 (progress)
     total = check_kernel(game, steps, echo=echo)
     if as_json:
         print(json.dumps(total, indent=2))

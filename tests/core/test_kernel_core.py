@@ -59,3 +59,18 @@ def test_the_cache_is_emptied_when_a_source_of_the_package_changes(tmp_path):
     source.write_text("x = 2\n")
     fresh_cache(str(init))
     assert not any(path.exists() for path in compiled)
+
+
+def test_kernels_are_kept_for_a_bounded_number_of_configurations(monkeypatch):
+    from gonets.core import get_game, kernel
+
+    monkeypatch.setattr(kernel, "_KERNELS", kernel.OrderedDict())
+    monkeypatch.setattr(kernel, "KEEP_KERNELS", 2)
+    game = get_game("loveletter")
+    configs = [game.configure(players) for players in (2, 3, 4)]
+    first = kernel.kernel_for(configs[0])
+    assert kernel.kernel_for(configs[0]) is first
+    for config in configs[1:]:
+        kernel.kernel_for(config)
+    assert len(kernel._KERNELS) == 2 and kernel.kernel_for(configs[0]) is not first
+    assert sorted(kernel.warm_all()) == ["carcassonne", "loveletter"]

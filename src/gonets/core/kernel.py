@@ -38,6 +38,7 @@ from __future__ import annotations
 import hashlib
 import sys
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -144,7 +145,10 @@ class Batch:
             raise AttributeError(name) from None
 
 
-_KERNELS: dict = {}
+_KERNELS: OrderedDict = OrderedDict()
+KEEP_KERNELS = 64
+"""Kernels kept per process (the least recently used go first): a server's tables may ask
+for any number of configurations, and each kernel holds its tables and scratch arrays."""
 
 
 def kernel_for(config):
@@ -155,19 +159,46 @@ def kernel_for(config):
     key = (config.game, config.players, config.preset,
            repr(sorted(config.options.items())))
     found = _KERNELS.get(key)
-    if found is None:
+    if found is not None:
+        _KERNELS.move_to_end(key)
+    else:
         from gonets.core.registry import get_game
 
         room = get_game(config.game).room("kernel")
         if room is None:
             raise KernelUnsupported(f"{config.game} has no compiled kernel (--fast is "
                                     "available for loveletter and carcassonne)")
-        found = room.Kernel(config)
-        if config.game not in _WARM:
-            warm_up(found.warm, config.game)
+        if config.game in _WARM:
+            found = room.Kernel(config)
+        else:
+            cold = not any((Path(room.__file__).parent / "__pycache__").glob("*.nbi"))
+
+            def build_and_warm():
+                nonlocal found
+                found = room.Kernel(config)
+                found.warm()
+
+            warm_up(build_and_warm, config.game, cold=cold)
             _WARM.add(config.game)
         _KERNELS[key] = found
+        if len(_KERNELS) > KEEP_KERNELS:
+            _KERNELS.popitem(last=False)
     return found
+
+
+def warm_all() -> list[str]:
+    """Compile (on a new machine) or load every registered game's kernel in this process:
+    what a server does before it serves and a test run before its workers start, so no bot
+    decision or test waits for a compile. The games warmed."""
+    from gonets.core.registry import games, get_game
+
+    warmed = []
+    for name in games():
+        game = get_game(name)
+        if game.room("kernel") is not None:
+            kernel_for(game.configure(game.min_players))
+            warmed.append(name)
+    return warmed
 
 
 _WARM: set[str] = set()
@@ -177,9 +208,12 @@ def _stderr(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def warm_up(compile_all, label: str, echo=_stderr) -> float:
+def warm_up(compile_all, label: str, echo=_stderr, cold: bool = False) -> float:
     """Run ``compile_all()`` (which calls every compiled function once) and, when it took long
-    enough to have compiled rather than loaded the cache, say so once: the seconds it took."""
+    enough to have compiled rather than loaded the cache, say so once: the seconds it took.
+    ``cold``: the cache is known empty, so say beforehand that a compile is coming."""
+    if cold and echo is not None:
+        echo(f"compiling the {label} kernel: once per machine, a minute or two...")
     started = time.perf_counter()
     compile_all()
     spent = time.perf_counter() - started

@@ -352,6 +352,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     if workers > 1 and (redis is None or url.startswith("sqlite")):
         raise SystemExit("--workers above 1 needs a PostgreSQL --db and a --redis URL "
                          "(SQLite is for a single process)")
+    from gonets.core.kernel import warm_all
+
+    warm_all()             # before the bot workers fork: no decision waits for a compile
     shown_host = f"[{host}]" if ":" in host else host
     print(f"gonets is serving at http://{shown_host}:{port}/  (database {shown_url(url)}"
           f"{', ' + str(workers) + ' processes' if workers > 1 else ''})", flush=True)
