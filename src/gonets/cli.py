@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from gonets.agents.base import agent_names, make_agent
+from gonets.agents import agent_names, make_agent
 from gonets.core import GonetsError, Match, OptionError, Record, games, get_game
 from gonets.core.options import parse_assignments
 
@@ -259,8 +259,8 @@ def tournament(
                                     help="Matches in all (rounded up to whole deals)."),
     jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: every core)."),
     seed: int = typer.Option(0, help="Seed of deal 0; deal i uses seed + i."),
-    ratings: Path | None = typer.Option(None, help="JSON file of openskill ratings to start "
-                                                   "from and update."),
+    ratings: Path | None = typer.Option(None, help="JSON file of earlier results to rate "
+                                                   "with this tournament's, then keep."),
     as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
     save: Path | None = typer.Option(None, help="Directory to save every match record in."),
 ) -> None:
@@ -291,7 +291,7 @@ def tournament(
         standings = T.tournament(plan, jobs or os.cpu_count() or 1, start,
                                  on_match=lambda _: progress.advance(task))
     if ratings:
-        T.save_ratings(ratings, game.name, standings.ratings)
+        T.save_ratings(ratings, game.name, standings.all_outcomes(), standings.ratings)
     if as_json:
         print(json.dumps(standings.to_json(), indent=2))
         return

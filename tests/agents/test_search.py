@@ -3,15 +3,17 @@ difficulty levels and hints."""
 
 from __future__ import annotations
 
+import logging
 import random
 
 import pytest
 
 from gonets.agents import make_agent
 from gonets.agents.hints import hints
-from gonets.agents.ismcts import ISMCTSAgent
-from gonets.agents.levels import NAMES, NoisyAgent
+from gonets.agents.ismcts import ISMCTSAgent, cap_by_clock
+from gonets.agents.levels import DEFAULTS, NAMES, NoisyAgent, settings
 from gonets.core import Match, OptionError, games, get_game
+from tests.agents.helpers import cpu_hogs
 
 SMALL = {"loveletter": 2, "czar": 2, "carcassonne": 2, "babayaga": 2}
 
@@ -71,6 +73,58 @@ def test_time_budget_stops_the_search():
     agent = search_agent(match, seat, iterations=None, seconds=0.05)
     agent.act(state.view(seat), state.legal_actions())
     assert 0 < agent.search.iterations < 100_000
+
+
+def test_an_iteration_budget_ignores_the_clock_unless_the_process_caps_searches(caplog):
+    """Outside the server a search with iterations spends all of them whatever its cap; a
+    process that caps by the clock (the server's bot workers) cuts it and logs the cut."""
+    match = opening("czar")
+    state = match.state
+    seat = state.current_player()
+    view, legal = state.view(seat), state.legal_actions()
+    agent = search_agent(match, seat, iterations=3000, seconds=0.001)
+    assert sum(c.visits for c in agent.analyse(view, legal)) == 3000
+    cap_by_clock()
+    try:
+        with caplog.at_level(logging.WARNING, logger="gonets.agents"):
+            cut = search_agent(match, seat, iterations=3000, seconds=0.001).analyse(view, legal)
+    finally:
+        cap_by_clock(False)
+    assert sum(c.visits for c in cut) < 3000
+    assert "the clock cut a ismcts search of czar at seat 1" in caplog.text
+
+
+@pytest.mark.parametrize("name", ["loveletter", "carcassonne"])
+def test_a_level_decides_the_same_under_a_cpu_hog(name):
+    """``hard``'s budget is its iterations: the same seed gives the same ranking, visit for
+    visit, on an idle machine and under processes that keep every core busy, even with a
+    wall-clock cap that would cut the search if it counted."""
+    match = opening(name)
+    state = match.state
+    seat = state.current_player()
+    view, legal = state.view(seat), state.legal_actions()
+
+    def ranking():
+        agent = make_agent("hard", match.game, state.config, seat, seed=11)
+        agent.seconds = 0.01
+        return [(c.action, c.visits, c.value) for c in agent.analyse(view, legal)]
+
+    quiet = ranking()
+    with cpu_hogs():
+        loaded = ranking()
+    assert loaded == quiet
+    assert sum(visits for _, visits, _ in quiet) == settings(match.game, "hard")["iterations"]
+
+
+def test_expert_is_hard_with_more_iterations_and_a_longer_cap():
+    for name in SMALL:
+        game = get_game(name)
+        config = game.configure(SMALL[name], "competitive" if name == "babayaga" else None)
+        hard = make_agent("hard", game, config, 0, seed=1)
+        expert = make_agent("expert", game, config, 0, seed=1)
+        assert type(expert) is type(hard) and expert.name == "expert"
+        assert expert.iterations == DEFAULTS["expert"]["scale"] * hard.iterations
+        assert expert.seconds == 3.0 and expert.workers == 1
 
 
 def test_consecutive_decisions_reuse_the_subtree():

@@ -3,13 +3,15 @@ and the tournament and hint commands."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
 from typer.testing import CliRunner
 
 from gonets.cli import app
-from gonets.core import Record, get_game
+from gonets.core import OptionError, Record, get_game
+from gonets.sim.ratings import Outcome, rate_outcomes
 from gonets.sim.tournament import (
     Played,
     Standings,
@@ -20,6 +22,7 @@ from gonets.sim.tournament import (
     save_ratings,
     tournament,
 )
+from tests.agents.helpers import cpu_hogs
 
 runner = CliRunner()
 
@@ -62,8 +65,10 @@ def test_standings_count_seats_pair_by_deal_and_rate():
     assert (a, b, deals) == ("x", "y", 2) and mean == pytest.approx(0.0)
     standings.rate()
     assert set(standings.ratings) == {"x", "y"}
+    assert standings.ratings["x"].rating == pytest.approx(1500.0)     # 2 wins each: even
     data = standings.to_json()
     assert data["fair_share"] == 0.5 and data["agents"]["y"]["games"] == 4
+    assert data["ratings"]["y"]["matches"] == 4
 
 
 def test_rank_puts_winners_first_then_scores_and_ties_share_a_place():
@@ -73,13 +78,21 @@ def test_rank_puts_winners_first_then_scores_and_ties_share_a_place():
     assert _rank(match, "a") == 4
 
 
-def test_ratings_file_round_trip(tmp_path):
+def test_ratings_file_keeps_results_and_refuses_the_old_format(tmp_path):
     path = tmp_path / "ratings.json"
-    save_ratings(path, "czar", {"hard": (30.0, 2.0)})
-    save_ratings(path, "loveletter", {"easy": (20.0, 3.0)})
-    assert load_ratings(path, "czar") == {"hard": (30.0, 2.0)}
-    assert load_ratings(path, "loveletter") == {"easy": (20.0, 3.0)}
-    assert load_ratings(tmp_path / "none.json", "czar") == {}
+    first = [Outcome("d:0", "a/b", {"a": 1, "b": 2}), Outcome("d:0", "b/a", {"a": 2, "b": 1})]
+    save_ratings(path, "czar", first, rate_outcomes(first, resamples=10))
+    save_ratings(path, "loveletter", first[:1], {})
+    assert load_ratings(path, "czar") == first
+    assert load_ratings(path, "loveletter") == first[:1]
+    assert load_ratings(tmp_path / "none.json", "czar") == []
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({"czar": {"hard": {"mu": 30.0, "sigma": 2.0}}}))
+    with pytest.raises(OptionError, match="from an older gonets"):
+        load_ratings(old, "czar")
+    old.write_text("{not json")
+    with pytest.raises(OptionError, match="is not a gonets ratings file"):
+        load_ratings(old, "czar")
 
 
 def test_a_stronger_bot_is_found_stronger():
@@ -87,7 +100,32 @@ def test_a_stronger_bot_is_found_stronger():
     standings = tournament(plan)
     rates = standings.win_rates()
     assert rates["heuristic"].rate > rates["random"].rate
-    assert standings.ratings["heuristic"][0] > standings.ratings["random"][0]
+    strong, weak = standings.ratings["heuristic"], standings.ratings["random"]
+    assert strong.rating > weak.rating and strong.low > weak.high
+    assert strong.low < strong.rating < strong.high
+
+
+def test_a_tournament_with_iteration_budgets_gives_the_same_bytes_under_a_cpu_hog(
+        tmp_path, monkeypatch):
+    """Two runs of the same search tournament, the second while every core is kept busy:
+    the same standings and the same records, move for move. ``hard``'s wall-clock cap is set
+    so low that it would cut the searches if it counted."""
+    from gonets.games.loveletter.bot import search
+
+    monkeypatch.setitem(search.LEVELS, "hard", {**search.LEVELS["hard"], "seconds": 0.003})
+
+    def run(folder: str, hogged: bool) -> tuple[str, dict[str, bytes]]:
+        command = ["tournament", "loveletter", "--bots", "hard,normal", "-p", "2", "-n", "8",
+                   "-j", "2", "--seed", "5", "--json", "--save", str(tmp_path / folder)]
+        with cpu_hogs() if hogged else contextlib.nullcontext():
+            result = runner.invoke(app, command)
+        assert result.exit_code == 0, result.output
+        return result.output, {path.name: path.read_bytes()
+                               for path in (tmp_path / folder).iterdir()}
+
+    quiet, loaded = run("quiet", False), run("loaded", True)
+    assert loaded == quiet
+    assert len(quiet[1]) == 8 and json.loads(quiet[0])["matches"] == 8
 
 
 def test_tournament_command_json_and_ratings(tmp_path):
@@ -98,7 +136,14 @@ def test_tournament_command_json_and_ratings(tmp_path):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["matches"] == 8 and data["deals"] == 4
-    assert set(json.loads(ratings.read_text())["loveletter"]) == {"random", "heuristic"}
+    kept = json.loads(ratings.read_text())["loveletter"]
+    assert set(kept["ratings"]) == {"random", "heuristic"} and len(kept["outcomes"]) == 8
+    again = runner.invoke(app, ["tournament", "loveletter", "--bots", "random,heuristic",
+                                "-p", "2", "-n", "8", "-j", "1", "--json", "--seed", "100",
+                                "--ratings", str(ratings)])
+    assert again.exit_code == 0, again.output
+    assert len(json.loads(ratings.read_text())["loveletter"]["outcomes"]) == 16
+    assert json.loads(again.output)["ratings"]["random"]["matches"] == 16
     bad = runner.invoke(app, ["tournament", "loveletter", "--bots", "heuristic"])
     assert bad.exit_code == 2 and "at least two different agents" in bad.output
     bad = runner.invoke(app, ["tournament", "loveletter", "--bots", "heuristic,nobody"])

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from gonets.agents.base import make_agent
+from gonets.agents import make_agent
 from gonets.core import CHANCE, OptionError, get_game, play_match
 from tests.babayaga.helpers import C, act, events, legal, new, roll
 from tests.babayaga.test_elements import duo

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from gonets.agents.base import make_agent
+from gonets.agents import make_agent
 from gonets.agents.ismcts import Search, _Node
 from gonets.agents.levels import settings
 from gonets.games.babayaga import bot, views

@@ -5,7 +5,7 @@ import re
 
 from rich.console import Console
 
-from gonets.agents.base import make_agent
+from gonets.agents import make_agent
 from gonets.core import Match, play_match
 from gonets.games.babayaga.notation import BOARD_VERBS
 from tests.babayaga.helpers import GAME, act, new, roll

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 from scipy.optimize import minimize
 
-from gonets.agents.base import make_agent
+from gonets.agents import make_agent
 from gonets.core.registry import get_game
 from gonets.games.czar import bot
 from gonets.games.czar.rules import RUBLES_FIRST, TURN

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from gonets.agents.base import RandomAgent, make_agent
+from gonets.agents import make_agent
+from gonets.agents.base import RandomAgent
 from gonets.core import play_match
 from gonets.games.czar.bot import HeuristicAgent
 

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from gonets.agents.base import make_agent
+from gonets.agents import make_agent
 from gonets.agents.ismcts import ISMCTSAgent
 from gonets.agents.levels import settings
 from gonets.core import Record

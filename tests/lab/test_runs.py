@@ -77,7 +77,7 @@ def test_an_agent_without_a_view_is_served_none_and_plays_the_same(monkeypatch):
     plan = LabPlan(game.configure(3), ("random",) * 3, 4, seed=9)
     with_views = [play(plan, i, game) for i in range(4)]
     factories = {"random": ViewlessRandom}
-    monkeypatch.setattr("gonets.agents.base._generic_agents", lambda: factories)
+    monkeypatch.setattr("gonets.agents.registry._generic_agents", lambda: factories)
     without = [play(plan, i, game) for i in range(4)]
     assert with_views == without
 

@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from gonets.agents.base import RandomAgent, make_agent
+from gonets.agents import make_agent
+from gonets.agents.base import RandomAgent
 from gonets.core import play_match
 from gonets.games.loveletter import GAME
 from gonets.games.loveletter.bot import Belief, HeuristicAgent

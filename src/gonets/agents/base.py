@@ -1,14 +1,11 @@
-"""The agent protocol and the lookup of agents by name."""
+"""The agent protocol, the agents every game has, and how a driver asks one for a move."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from functools import cache
 
-from gonets.core.errors import OptionError
 from gonets.core.game import Game, State
 from gonets.core.options import Config
 
@@ -75,35 +72,3 @@ def seat_views(game: Game, players: int) -> list | None:
     asked for in order), else None (``state.view`` is used)."""
     stream = getattr(game.room("views"), "SeatViews", None)
     return None if stream is None else [stream(seat) for seat in range(players)]
-
-
-@cache
-def _generic_agents() -> dict:
-    from gonets.agents import levels
-    from gonets.agents.ismcts import ISMCTSAgent
-
-    found = {"random": RandomAgent, "playout": PlayoutAgent, "ismcts": ISMCTSAgent,
-             **levels.factories()}
-    if importlib.util.find_spec("pyspiel") is not None:     # the optional OpenSpiel bot
-        found["openspiel_ismcts"] = _openspiel_ismcts
-    return found
-
-
-def _openspiel_ismcts(game: Game, config: Config, seat: int, rng: random.Random) -> Agent:
-    from gonets.rl.agent import factory
-
-    return factory(game, config, seat, rng)
-
-
-def agent_names(game: Game) -> list[str]:
-    return sorted(set(_generic_agents()) | set(game.agents()))
-
-
-def make_agent(name: str, game: Game, config: Config, seat: int,
-               seed: int | str | None = None) -> Agent:
-    """Build the agent called ``name`` for ``seat``, with its own generator."""
-    factory = game.agents().get(name) or _generic_agents().get(name)
-    if factory is None:
-        known = ", ".join(agent_names(game))
-        raise OptionError(f"unknown agent {name!r} for {game.name}; known agents: {known}")
-    return factory(game, config, seat, random.Random(f"{seed}:{seat}:{name}"))

@@ -23,16 +23,23 @@ position as applying a sampled outcome, without writing the outcome out) and
 function ``playout(state, rng)`` that loads the world into the kernel, plays the same rollout
 policy to the same stop there and returns the same evaluation; the tree stays here).
 
-Budgets: a number of iterations, a time limit, or both (whichever ends first). ``workers`` > 1
-searches independent trees in forked processes (root parallelism) and adds up their root
-statistics. When the agent decides twice in a row with no chance event and no other seat in
-between (a Carcassonne tile then its follower), the second search starts from the subtree the
-first one grew.
+Budgets are counted, so a search is reproducible: with a number of iterations the same seed
+gives the same tree on any machine under any load. ``seconds`` is a wall-clock cap on top,
+applied only where a process asks for it with :func:`cap_by_clock` (the server's bot workers,
+where a loaded machine must not hold a table up; each cut is logged), or where a search has no
+iteration budget at all. ``workers`` > 1 searches that many independent trees (root
+parallelism), each with its share of the iterations and its own seed, in forked processes, and
+adds up their root statistics: the same result however many cores run them.
+
+When the agent decides twice in a row with no chance event and no other seat in between (a
+Carcassonne tile then its follower), the second search starts from the subtree the first one
+grew.
 """
 
 from __future__ import annotations
 
 import functools
+import logging
 import math
 import multiprocessing
 import random
@@ -42,6 +49,25 @@ from dataclasses import dataclass
 
 from gonets.agents.base import Agent
 from gonets.core.game import CHANCE, TERMINAL, Game, State
+
+log = logging.getLogger("gonets.agents")
+
+_clock_caps = False
+"""Whether ``seconds`` cuts searches that have an iteration budget too (:func:`cap_by_clock`)."""
+
+
+def cap_by_clock(enabled: bool = True) -> None:
+    """Let every search of this process stop at its ``seconds`` even when its iterations are
+    not spent, logging each such cut. Off by default: a search with an iteration budget then
+    runs exactly that many iterations. The server's bot workers turn it on."""
+    global _clock_caps
+    _clock_caps = enabled
+
+
+def clock_budget(iterations: int | None, seconds: float | None) -> float | None:
+    """The time limit a search with these budgets runs under in this process."""
+    return seconds if iterations is None or _clock_caps else None
+
 
 TABLED = 1 << 15
 _ROOT_LOGS = [0.0, *(math.sqrt(math.log(n)) for n in range(1, TABLED))]
@@ -299,11 +325,12 @@ def _search_worker(task: tuple) -> dict[int, tuple[int, float]]:
 
     search = Search(get_game(game_name), seat, random.Random(seed), exploration, compiled)
     root = search.run(view, _Node(seat), iterations, seconds)
-    return {a: (c.visits, c.reward) for a, c in root.children.items()}
+    return {a: (c.visits, c.reward) for a, c in root.children.items()}, search.iterations
 
 
 class ISMCTSAgent(Agent):
-    """ISMCTS with an iteration and/or time budget per decision (defaults: 300 iterations)."""
+    """ISMCTS with an iteration budget per decision (default 300) and a wall-clock cap
+    (``seconds``, see :func:`cap_by_clock`); with no iterations, ``seconds`` is the budget."""
 
     name = "ismcts"
     iterations: int | None = 300
@@ -331,15 +358,22 @@ class ISMCTSAgent(Agent):
 
     def analyse(self, view: dict, legal: Sequence[int]) -> list[Choice]:
         """Search from ``view`` and rank the legal actions, most visited first."""
+        seconds = clock_budget(self.iterations, self.seconds)
         if self.workers > 1:
-            stats = self._parallel(view)
+            stats, done = self._parallel(view, seconds)
             self._kept = None
         else:
             kept = self._kept
             fits = kept is not None and set(legal) <= kept.children.keys()
             root = kept if fits else _Node(self.seat)
-            self.search.run(view, root, self.iterations, self.seconds)
+            before = self.search.iterations
+            self.search.run(view, root, self.iterations, seconds)
+            done = self.search.iterations - before
             stats = {a: (c.visits, c.reward) for a, c in root.children.items()}
+        if self.iterations is not None and done < self.iterations:
+            log.warning("the clock cut a %s search of %s at seat %d: %d of %d iterations in "
+                        "%g s", self.name, self.game.name, self.seat + 1, done,
+                        self.iterations, seconds)
         choices = [Choice(a, view["legal"][i], *_visits_value(stats.get(a)))
                    for i, a in enumerate(legal)]
         choices.sort(key=lambda c: (-c.visits, -c.value, c.action))
@@ -349,19 +383,22 @@ class ISMCTSAgent(Agent):
                 else None
         return choices
 
-    def _parallel(self, view: dict) -> dict[int, tuple[int, float]]:
+    def _parallel(self, view: dict, seconds: float | None
+                  ) -> tuple[dict[int, tuple[int, float]], int]:
+        """The root statistics of ``workers`` trees added up, and their iterations in all."""
         share = None if self.iterations is None else -(-self.iterations // self.workers)
-        tasks = [(self.game.name, self.seat, self.rng.getrandbits(64), view, share, self.seconds,
+        tasks = [(self.game.name, self.seat, self.rng.getrandbits(64), view, share, seconds,
                   self.exploration, self.search.compiled) for _ in range(self.workers)]
         with multiprocessing.get_context("fork").Pool(self.workers) as pool:
             parts = pool.map(_search_worker, tasks)
         merged: dict[int, list[float]] = {}
-        for part in parts:
+        for part, _ in parts:
             for action, (visits, reward) in part.items():
                 entry = merged.setdefault(action, [0, 0.0])
                 entry[0] += visits
                 entry[1] += reward
-        return {a: (int(v), r) for a, (v, r) in merged.items()}
+        done = sum(count for _, count in parts)
+        return {a: (int(v), r) for a, (v, r) in merged.items()}, done
 
 
 def _visits_value(entry: tuple[int, float] | None) -> tuple[int, float]:

@@ -7,17 +7,23 @@ the settings below; what it leaves out comes from :data:`DEFAULTS`.
 - ``easy``: the game's heuristic bot (random where a game has none) that plays a random legal
   move half the time; a beginner can beat it.
 - ``normal``: the heuristic bot.
-- ``hard``: ISMCTS with the game's playout policy and evaluation, at most 1 s a decision.
-- ``expert``: ISMCTS searching on every core for up to 3 s a decision.
+- ``hard``: ISMCTS with the game's playout policy and evaluation, a fixed number of
+  iterations a decision (the game's choice, about 1 s or less on one core).
+- ``expert``: the ``hard`` search with ``scale`` times its iterations (within 3 s a decision
+  on one core).
+
+Budgets are counted, never timed, so a level plays the same moves for the same seed on any
+machine under any load. ``seconds`` is the wall-clock cap that the server's bot workers put on
+top (``gonets.agents.ismcts.cap_by_clock``); elsewhere it cuts nothing.
 """
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Sequence
 
 from gonets.agents.base import Agent, RandomAgent
+from gonets.agents.ismcts import ISMCTSAgent
 from gonets.core.game import Game
 from gonets.core.options import Config
 
@@ -27,15 +33,19 @@ DEFAULTS: dict[str, dict] = {
     "easy": {"agent": "heuristic", "noise": 0.5},
     "normal": {"agent": "heuristic"},
     "hard": {"agent": "ismcts", "iterations": 2000, "seconds": 1.0},
-    "expert": {"agent": "ismcts", "iterations": None, "seconds": 3.0, "workers": "cores"},
+    "expert": {"scale": 4, "seconds": 3.0},
 }
+"""An ``expert`` that names no agent is the game's ``hard`` with these settings on top."""
 
 
 def settings(game: Game, level: str) -> dict:
     """The settings of ``level`` for ``game``: the defaults, updated by the game's own."""
     bot = game.room("bot")
     own = getattr(bot, "LEVELS", {}).get(level, {}) if bot is not None else {}
-    return {**DEFAULTS[level], **own}
+    chosen = {**DEFAULTS[level], **own}
+    if "agent" not in chosen:
+        chosen = {**settings(game, "hard"), **chosen}
+    return chosen
 
 
 class NoisyAgent(Agent):
@@ -58,19 +68,19 @@ class NoisyAgent(Agent):
 def make_level(level: str, game: Game, config: Config, seat: int,
                rng: random.Random) -> Agent:
     """The agent that plays ``level`` of ``game`` at ``seat``."""
-    from gonets.agents.ismcts import ISMCTSAgent
-
     chosen = settings(game, level)
     if chosen["agent"] == "ismcts":
-        workers = chosen.get("workers") or 1
-        if workers == "cores":
-            workers = max(1, os.cpu_count() or 1)
         agent: Agent = ISMCTSAgent(game, config, seat, rng, iterations=chosen.get("iterations"),
-                                   seconds=chosen.get("seconds"), workers=workers)
+                                   seconds=chosen.get("seconds"), workers=chosen.get("workers"))
     else:
         factory = game.agents().get(chosen["agent"])
         agent = factory(game, config, seat, rng) if factory else RandomAgent(game, config,
                                                                              seat, rng)
+    if isinstance(agent, ISMCTSAgent):
+        if chosen.get("scale") and agent.iterations is not None:
+            agent.iterations *= chosen["scale"]
+        if "seconds" in chosen:
+            agent.seconds = chosen["seconds"]
     if chosen.get("noise"):
         agent = NoisyAgent(agent, chosen["noise"], random.Random(rng.random()))
     agent.name = level

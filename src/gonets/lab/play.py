@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gonets.agents.base import Agent, make_agent, seat_views
+from gonets.agents import make_agent
+from gonets.agents.base import Agent, seat_views
 from gonets.agents.base import decide as decide_move
 from gonets.core.game import Game, Result, State
 from gonets.core.match import Match

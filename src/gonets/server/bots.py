@@ -6,7 +6,10 @@ process started at the lowest CPU priority (``nice`` 19), so the operating syste
 server process (and the humans it answers) first. Each table has at most one decision under
 way, and the workers take them first come, first served, so every bot table gets its share in
 turn. A decision that outlives ``seconds`` is abandoned: its worker is killed and replaced,
-and the table plays a random legal move instead.
+and the table plays a random legal move instead. Inside that, a search stops at its level's
+own cap (``seconds``, about 1 s for ``hard``) even with iterations left, and the cut is logged
+(``gonets.agents.ismcts.cap_by_clock``): elsewhere budgets are counted, here a loaded machine
+must not hold a table up.
 
 A table always goes to the same worker (by its id), so an agent that keeps state between
 decisions (search trees it reuses) finds it there.
@@ -36,8 +39,11 @@ def _start_worker(started) -> None:
     copies of the server's sockets; left open, a client's connection would not close when
     the server closes it (the worker's copy keeps it alive). The executor talks to its
     workers over pipes, which stay."""
+    from gonets.agents.ismcts import cap_by_clock
+
     global _started
     _started = started
+    cap_by_clock()
     try:
         os.nice(19)
     except OSError:                # not permitted here: still a separate process

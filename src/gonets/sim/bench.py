@@ -71,7 +71,7 @@ def bench_search(game: Game, config: Config, agent: str = "ismcts", seconds: flo
     decisions of random matches for ``seconds`` in all (wall clock). Returns iterations and
     their rate per CPU second (``time.process_time``: what one core delivers, whatever else
     the machine runs), and the wall-clock rate beside it."""
-    from gonets.agents.base import make_agent
+    from gonets.agents import make_agent
     from gonets.agents.ismcts import ISMCTSAgent
 
     rng = random.Random(seed)

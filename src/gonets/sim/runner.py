@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gonets.agents.base import Agent, decide, make_agent, seat_views
+from gonets.agents import make_agent
+from gonets.agents.base import Agent, decide, seat_views
 from gonets.core.game import Game
 from gonets.core.match import Match
 from gonets.core.options import Config

@@ -48,17 +48,23 @@ def section(standings: Standings, seconds: float, command: str = "") -> str:
              f"{len(standings.played)} matches: {plan.deals} deals x {len(plan.seatings())} "
              f"seatings of {' '.join(plan.lineup)}; fair share {fair:.0%}; "
              f"{seconds:.0f} s.{made}", "",
-             "| agent | win rate | 95% interval | seats | rating mu | sigma |",
+             "| agent | win rate | 95% interval | seats | rating | 95% interval |",
              "| --- | --- | --- | --- | --- | --- |"]
     for name, rate in standings.win_rates().items():
         low, high = rate.interval
-        mu, sigma = standings.ratings.get(name, (float("nan"), float("nan")))
+        rating = standings.ratings.get(name)
         mark = " **above fair**" if low > fair else ""
+        fitted = f"{rating.rating:.0f} | [{rating.low:.0f}, {rating.high:.0f}]" if rating \
+            else "- | -"
         lines.append(f"| {name} | {rate.rate:.1%}{mark} | [{low:.1%}, {high:.1%}] | "
-                     f"{rate.trials} | {mu:.1f} | {sigma:.1f} |")
+                     f"{rate.trials} | {fitted} |")
     lines.append("")
+    ratings = standings.ratings
     for a, b, (mean, low, high), deals in standings.paired():
-        lines.append(f"- {a} - {b}: {mean:+.1%} [{low:+.1%}, {high:+.1%}] over {deals} deals")
+        gap = ratings[a].rating - ratings[b].rating if a in ratings and b in ratings else 0.0
+        agrees = "agrees" if (gap > 0) == (mean > 0) or mean == 0 else "**disagrees**"
+        lines.append(f"- {a} - {b}: {mean:+.1%} [{low:+.1%}, {high:+.1%}] over {deals} deals; "
+                     f"rating {gap:+.0f} ({agrees} in sign)")
     return "\n".join(lines) + "\n"
 
 
@@ -71,10 +77,12 @@ def strength_page(games: int, seed: int = 0, jobs: int = 1, only: str | None = N
              f"{jobs} worker processes). Each matchup is a duplicate-deal tournament (`gonets "
              "tournament`): every deal is played under every rotation of the seats with the "
              "same random outcomes. Levels: `easy` (heuristic with half its moves random), "
-             "`normal` (the heuristic bot), `hard` (ISMCTS, at most 1 s a decision), `expert` "
-             "(ISMCTS on every core, 3 s). The ratings are openskill's (Plackett-Luce), "
-             "updated match by match in deal order: an online update that depends on that "
-             "order, so strength is read from the win rates and the paired differences.", ""]
+             "`normal` (the heuristic bot), `hard` (ISMCTS with a fixed number of iterations "
+             "a decision), `expert` (the same search with four times the iterations). Budgets "
+             "are counted, so the same command and seed give the same table on any machine. "
+             "The ratings are a Bradley-Terry fit to all the matches of the matchup (Elo "
+             "scale, centred on 1500), with 95% intervals from a bootstrap over deals; "
+             "each paired line says whether the rating gap agrees in sign with it.", ""]
     for matchup in matchups(only):
         started = time.perf_counter()
         standings = tournament(plan_of(matchup, games, seed), jobs, on_match=on_match)

@@ -7,12 +7,14 @@ the same generator), so each agent meets the same luck from every seat and luck 
 the paired comparison.
 
 Reported: each agent's win rate per seat played with its 95% Wilson interval, the fair share,
-paired differences between agents over deals with a 95% interval, and openskill
-(Plackett-Luce) ratings, which can be kept in a file from one tournament to the next.
+paired differences between agents over deals with a 95% interval, and Bradley-Terry ratings
+fitted to all the results at once with bootstrap intervals (:mod:`gonets.sim.ratings`); a
+ratings file keeps the results of every tournament of each game, so its ratings grow with them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import random
@@ -22,11 +24,14 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 
-from gonets.agents.base import decide, make_agent, seat_views
+from gonets.agents import make_agent
+from gonets.agents.base import decide, seat_views
+from gonets.core.errors import OptionError
 from gonets.core.game import CHANCE
 from gonets.core.match import Match
 from gonets.core.options import Config
 from gonets.core.registry import get_game
+from gonets.sim.ratings import Outcome, Rating, merge, rate_outcomes
 from gonets.sim.stats import Proportion, mean_interval
 
 
@@ -121,10 +126,12 @@ def run_tournament(plan: TournamentPlan, jobs: int = 1) -> Iterator[Played]:
 
 @dataclass
 class Standings:
-    """What a tournament found: win rates, paired differences and ratings."""
+    """What a tournament found: win rates, paired differences and ratings (fitted by
+    :meth:`rate` to ``kept``, earlier results, and this tournament's)."""
 
     plan: TournamentPlan
-    ratings: dict[str, tuple[float, float]] = field(default_factory=dict)
+    kept: list[Outcome] = field(default_factory=list)
+    ratings: dict[str, Rating] = field(default_factory=dict)
     played: list[Played] = field(default_factory=list)
 
     def add(self, played: Played) -> None:
@@ -167,25 +174,22 @@ class Standings:
         rotations = len(self.plan.seatings())
         return {deal for deal, n in count.items() if n == rotations}
 
-    def rate(self) -> None:
-        """Update the openskill ratings with every match, in deal and seating order."""
-        from openskill.models import PlackettLuce
+    def outcomes(self) -> list[Outcome]:
+        """The matches played so far as rating outcomes; a deal is named by the configuration
+        and its seed, so the same deal played again is recognised."""
+        digest = hashlib.sha256(json.dumps(self.plan.config.to_json(), sort_keys=True)
+                                .encode()).hexdigest()[:12]
+        return [Outcome(f"{digest}:{self.plan.seed + m.deal}", "/".join(m.seating),
+                        {name: _rank(m, name) for name in set(m.seating)})
+                for m in self.played if len(set(m.seating)) > 1]
 
-        model = PlackettLuce()
-        current = {name: model.rating(mu=mu, sigma=sigma, name=name)
-                   for name, (mu, sigma) in self.ratings.items()}
-        order = {seating: i for i, seating in enumerate(self.plan.seatings())}
-        for match in sorted(self.played, key=lambda m: (m.deal, order[m.seating])):
-            names = sorted(set(match.seating))
-            if len(names) < 2:
-                continue
-            for name in names:
-                current.setdefault(name, model.rating(name=name))
-            ranks = [_rank(match, name) for name in names]
-            teams = model.rate([[current[name]] for name in names], ranks=ranks)
-            for name, (rating,) in zip(names, teams):
-                current[name] = rating
-        self.ratings = {name: (r.mu, r.sigma) for name, r in current.items()}
+    def all_outcomes(self) -> list[Outcome]:
+        """The kept outcomes with this tournament's (which replace any of the same deal)."""
+        return merge(self.kept, self.outcomes())
+
+    def rate(self) -> None:
+        """Fit the ratings to every outcome, kept and new (order plays no part)."""
+        self.ratings = rate_outcomes(self.all_outcomes())
 
     def to_json(self) -> dict:
         fair = 1.0 / self.plan.config.players
@@ -196,9 +200,15 @@ class Standings:
             "agents": {name: rate.to_json() for name, rate in self.win_rates().items()},
             "paired": [{"a": a, "b": b, "difference": m, "ci95": [lo, hi], "deals": n}
                        for a, b, (m, lo, hi), n in self.paired()],
-            "ratings": {name: {"mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma}
-                        for name, (mu, sigma) in sorted(self.ratings.items())},
+            "ratings": {name: rating.to_json() for name, rating in sorted(self.ratings.items())},
         }
+
+
+def rating_text(rating: Rating | None) -> str:
+    """``1523  [1490, 1561]``, or a dash for an agent with no rating."""
+    if rating is None:
+        return "-"
+    return f"{rating.rating:.0f}  [{rating.low:.0f}, {rating.high:.0f}]"
 
 
 def _rank(match: Played, name: str) -> int:
@@ -211,25 +221,38 @@ def _rank(match: Played, name: str) -> int:
     return min(places[seat] for seat, who in enumerate(match.seating) if who == name)
 
 
-def load_ratings(path: Path | None, game: str) -> dict[str, tuple[float, float]]:
-    """The ratings of ``game`` kept in ``path`` (a JSON file of every game's ratings)."""
+def load_ratings(path: Path | None, game: str) -> list[Outcome]:
+    """The results of ``game`` kept in ``path`` (a JSON file of every game's results)."""
     if path is None or not path.exists():
-        return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return {name: (r["mu"], r["sigma"]) for name, r in data.get(game, {}).items()}
+        return []
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8")).get(game, {})
+        if "outcomes" not in kept:
+            if kept:
+                raise OptionError(f"{path} holds ratings of {game} from an older gonets "
+                                  "(openskill values without the results behind them); ratings "
+                                  "are now fitted to the results: use a new file")
+            return []
+        return [Outcome.from_json(entry) for entry in kept["outcomes"]]
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise OptionError(f"{path} is not a gonets ratings file ({exc})") from None
 
 
-def save_ratings(path: Path, game: str, ratings: dict[str, tuple[float, float]]) -> None:
+def save_ratings(path: Path, game: str, outcomes: list[Outcome],
+                 ratings: dict[str, Rating]) -> None:
+    """Keep ``game``'s results (and, to read, the ratings fitted to them) in ``path``."""
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-    data[game] = {name: {"mu": mu, "sigma": sigma} for name, (mu, sigma) in ratings.items()}
-    path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    data[game] = {"ratings": {name: r.to_json() for name, r in sorted(ratings.items())},
+                  "outcomes": [o.to_json() for o in sorted(outcomes, key=lambda o: (o.unit,
+                                                                                   o.seating))]}
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
-def tournament(plan: TournamentPlan, jobs: int = 1,
-               ratings: dict[str, tuple[float, float]] | None = None,
+def tournament(plan: TournamentPlan, jobs: int = 1, kept: list[Outcome] | None = None,
                on_match: Callable[[Played], None] | None = None) -> Standings:
-    """Play a tournament and rate it. Stopped early (Ctrl-C), it reports what finished."""
-    standings = Standings(plan, dict(ratings or {}))
+    """Play a tournament and rate it with the ``kept`` results of earlier ones. Stopped early
+    (Ctrl-C), it reports what finished."""
+    standings = Standings(plan, list(kept or []))
     try:
         for played in run_tournament(plan, jobs):
             standings.add(played)
@@ -250,11 +273,11 @@ def print_standings(console, game, standings: Standings) -> None:
              f"{len(plan.seatings())} seatings), {plan.config.players} players, preset "
              f"{plan.config.preset}; fair share {1 / plan.config.players:.1%}")
     table = Table(title=title, title_justify="left")
-    for column in ("agent", "win rate  [95% interval]", "seats played", "rating mu", "sigma"):
+    for column in ("agent", "win rate  [95% interval]", "seats played",
+                   "rating  [95% interval]"):
         table.add_column(column)
     for name, rate in standings.win_rates().items():
-        mu, sigma = standings.ratings.get(name, (float("nan"), float("nan")))
-        table.add_row(name, str(rate), str(rate.trials), f"{mu:.2f}", f"{sigma:.2f}")
+        table.add_row(name, str(rate), str(rate.trials), rating_text(standings.ratings.get(name)))
     console.print(table)
     pairs = Table(title="paired by deal (same luck): difference of win rate", title_justify="left")
     for column in ("a - b", "difference  [95% interval]", "deals"):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from gonets.agents.base import make_agent
+from gonets.agents import make_agent
 from gonets.core import get_game, play_match
 from gonets.core.errors import ContentError
 from gonets.games.babayaga.rules.content import DEFAULT_DIR, load_content

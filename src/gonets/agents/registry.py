@@ -1,0 +1,43 @@
+"""Agents by name: every game's own (``Game.agents``) and the generic ones."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from functools import cache
+
+from gonets.agents import levels
+from gonets.agents.base import Agent, PlayoutAgent, RandomAgent
+from gonets.agents.ismcts import ISMCTSAgent
+from gonets.core.errors import OptionError
+from gonets.core.game import Game
+from gonets.core.options import Config
+
+
+@cache
+def _generic_agents() -> dict:
+    found = {"random": RandomAgent, "playout": PlayoutAgent, "ismcts": ISMCTSAgent,
+             **levels.factories()}
+    if importlib.util.find_spec("pyspiel") is not None:     # the optional OpenSpiel bot
+        found["openspiel_ismcts"] = _openspiel_ismcts
+    return found
+
+
+def _openspiel_ismcts(game: Game, config: Config, seat: int, rng: random.Random) -> Agent:
+    from gonets.agents.openspiel import factory
+
+    return factory(game, config, seat, rng)
+
+
+def agent_names(game: Game) -> list[str]:
+    return sorted(set(_generic_agents()) | set(game.agents()))
+
+
+def make_agent(name: str, game: Game, config: Config, seat: int,
+               seed: int | str | None = None) -> Agent:
+    """Build the agent called ``name`` for ``seat``, with its own generator."""
+    factory = game.agents().get(name) or _generic_agents().get(name)
+    if factory is None:
+        known = ", ".join(agent_names(game))
+        raise OptionError(f"unknown agent {name!r} for {game.name}; known agents: {known}")
+    return factory(game, config, seat, random.Random(f"{seed}:{seat}:{name}"))
