@@ -356,6 +356,51 @@ def hint(
                       f"{game.describe_action(view, choice.text)}  ({choice.text})", markup=False)
 
 
+@app.command()
+def review(
+    record_file: Path = typer.Argument(..., metavar="RECORD"),
+    seat: int = typer.Option(..., help="Seat 1..N whose decisions are judged."),
+    level: str = typer.Option("hard", help="Search agent or level that judges them."),
+    lang: str = typer.Option("en", help="Language of the page and the moves: en or ru."),
+    out: Path | None = typer.Option(None, help="Write the review as an HTML page here."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Every decision of one seat judged from that seat's view: win chances, marked mistakes."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress
+
+    from gonets.agents.review import review as judge
+    from gonets.agents.review_page import page, phrases, summary
+
+    if lang not in ("en", "ru"):
+        fail(f"--lang must be en or ru, not {lang!r}")
+    err = Console(stderr=True)
+    try:
+        record = Record.load(record_file)
+        with Progress("[progress.description]{task.description}", BarColumn(),
+                      MofNCompleteColumn(), console=err, transient=True,
+                      disable=as_json and not err.is_terminal) as progress:
+            task = progress.add_task("reviewing", total=None)
+            judged = judge(record, seat - 1, level, lang,
+                           lambda done, total: progress.update(task, completed=done,
+                                                               total=total))
+    except GonetsError as exc:
+        fail(str(exc))
+    if out is not None:
+        out.write_text(page(judged), encoding="utf-8")
+    if as_json:
+        print(json.dumps(judged.to_json(), ensure_ascii=False, indent=2))
+        return
+    words = phrases(lang)
+    console.print(summary(judged), markup=False)
+    for i, d in enumerate(judged.decisions):
+        mark = f"  {words[d.mark]}" if d.mark else ""
+        best = "" if d.best == d.played else f"  ({words['best']}: {d.said[1]})"
+        console.print(f"{i + 1:>3}. {d.before:4.0%} -> {d.after:4.0%}  {d.said[0]}{best}{mark}",
+                      markup=False)
+    if out is not None:
+        console.print(f"wrote {out}", markup=False)
+
+
 # -- bench --------------------------------------------------------------------------------------
 @app.command()
 def bench(
