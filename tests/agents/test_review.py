@@ -72,7 +72,7 @@ def test_a_review_is_the_same_twice_and_bad_seats_are_refused():
 
 def test_marks_follow_the_drop_in_win_chance():
     def decision(before, after, played="a", best="b"):
-        return Decision(0, played, best, ("", ""), before, after, 50, 3)
+        return Decision(0, played, best, before, after, 50, 3)
 
     assert decision(0.6, 0.35).mark == "blunder"
     assert decision(0.6, 0.45).mark == "mistake"
@@ -106,3 +106,11 @@ def test_review_command_writes_the_page_and_json(tmp_path):
     assert wrong.exit_code == 2 and "--seat must be between 1 and 2" in wrong.output
     wrong = runner.invoke(app, ["review", str(path), "--seat", "1", "--lang", "de"])
     assert wrong.exit_code == 2 and "--lang must be en or ru" in wrong.output
+
+
+def test_a_stored_review_worded_later_reads_as_one_made_in_that_language():
+    from gonets.agents.review import Review, worded
+
+    stored = json.loads(json.dumps(review(missed_sure_guard(), 0, "ismcts").to_json()))
+    again = worded(Review.from_json(stored), missed_sure_guard(), "ru")
+    assert again.to_json() == review(missed_sure_guard(), 0, "ismcts", "ru").to_json()

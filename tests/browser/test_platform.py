@@ -462,3 +462,26 @@ def test_the_hint_button_ranks_the_seats_own_moves(site, context):
     open_seat(page, site.base, plain["links"]["seat"]["url"], "Ann")
     wait_for_decision(page)
     assert page.locator("#hint").count() == 0
+
+
+# -- review ------------------------------------------------------------------------------------
+def test_a_finished_table_opens_each_seats_review_from_the_table_and_the_replay(site, context):
+    """Review the moves: the server's page (it reloads itself while the review is made) with
+    the seat's decisions and the win-chance graph; the replay viewer links the review of the
+    seat it shows, and none for the spectator's view."""
+    page = context.new_page()
+    created = site.create(game="loveletter", players=2, seed=6,
+                          seats=[{"kind": "bot", "agent": "random"}] * 2)
+    page.goto(f"{site.base}/table/{created['id']}")
+    page.wait_for_selector("#review-open:not([hidden])", timeout=60_000)
+    page.click("#replay-open")
+    page.wait_for_selector("#replay:not([hidden])")
+    assert page.locator("#replay-review").is_hidden()          # the spectator's view
+    page.select_option("#replay-seat", "1")
+    assert "seat=1" in page.get_attribute("#replay-review", "href")
+    page.click("#review-open")
+    page.wait_for_selector("svg.graph", timeout=120_000)
+    assert "Review of" in page.inner_text("h1")
+    assert page.locator("tbody tr").count() == page.locator("svg.graph circle").count() >= 1
+    page.click("nav a >> nth=0")                               # back to the table
+    page.wait_for_selector("#review-open:not([hidden])", timeout=TIMEOUT)

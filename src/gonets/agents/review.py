@@ -7,15 +7,19 @@ seat's win chance *before* the decision is the value of the reviewer's best move
 the value of the move played. The drop between them marks the move: an inaccuracy from
 :data:`MARKS`' smallest drop, a mistake, a blunder. A played move the search visited fewer
 than :data:`FEW_VISITS` times is judged on those few playouts, and says so.
+
+The numbers of a review do not depend on the language: the server stores them once and words
+them (:func:`worded`) in the language of whoever reads them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 
 from gonets.agents.hints import hints
 from gonets.core.errors import OptionError
+from gonets.core.game import Game, State
 from gonets.core.record import Record, apply_step, seat_names
 from gonets.core.registry import get_game
 
@@ -26,16 +30,17 @@ FEW_VISITS = 10
 
 @dataclass(frozen=True)
 class Decision:
-    """One judged decision: the record step, what was played and what the reviewer liked."""
+    """One judged decision: the record step, what was played and what the reviewer liked,
+    and (once worded) both moves described in words."""
 
     step: int
     played: str
     best: str
-    said: tuple[str, str]            # the played and the best move described in words
     before: float
     after: float
     visits: int
     choices: int
+    said: tuple[str, str] = ("", "")
 
     @property
     def drop(self) -> float:
@@ -47,10 +52,15 @@ class Decision:
 
     def to_json(self) -> dict:
         return {"step": self.step, "played": self.played, "best": self.best,
-                "said": list(self.said),
                 "before": round(self.before, 4), "after": round(self.after, 4),
                 "drop": round(self.drop, 4), "mark": self.mark, "visits": self.visits,
-                "choices": self.choices, "few_visits": self.visits < FEW_VISITS}
+                "choices": self.choices, "few_visits": self.visits < FEW_VISITS,
+                "said": list(self.said)}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Decision:
+        return cls(int(data["step"]), data["played"], data["best"], float(data["before"]),
+                   float(data["after"]), int(data["visits"]), int(data["choices"]))
 
 
 @dataclass(frozen=True)
@@ -60,9 +70,9 @@ class Review:
     game: str
     seat: int
     level: str
-    lang: str
     names: list[str]
     decisions: list[Decision]
+    lang: str = "en"
 
     def counts(self) -> dict[str, int]:
         return {name: sum(1 for d in self.decisions if d.mark == name) for name, _ in MARKS}
@@ -72,40 +82,69 @@ class Review:
                 "names": self.names, "marks": self.counts(),
                 "decisions": [d.to_json() for d in self.decisions]}
 
+    @classmethod
+    def from_json(cls, data: dict) -> Review:
+        return cls(data["game"], int(data["seat"]) - 1, data["level"], list(data["names"]),
+                   [Decision.from_json(d) for d in data["decisions"]])
 
-def review(record: Record, seat: int, level: str = "hard", lang: str = "en",
-           on_decision: Callable[[int, int], None] | None = None) -> Review:
-    """Judge every decision of ``seat`` (0-based) with more than one legal move, moves
-    described in ``lang``. ``on_decision(done, total)`` is told after each one."""
+
+def choices_of(record: Record, seat: int) -> Iterator[tuple[int, State]]:
+    """``(step, state before it)`` for every step at which ``seat`` chose among more than one
+    legal move (the state is the replay's own: read it before asking for the next)."""
     if not 0 <= seat < record.players:
         raise OptionError(f"--seat must be between 1 and {record.players}")
-    game = get_game(record.game)
     state = record.initial_state()
-    todo = _decisions_of(record, seat)
-    judged: list[Decision] = []
-    for index, step in enumerate(record.steps):
-        if index in todo:
-            view, legal = state.view(seat), state.legal_actions()
-            ranked = hints(game, view, legal, level, seed=f"review:{record.seed}:{index}")
-            played, best = next(c for c in ranked if c.text == step["action"]), ranked[0]
-            said = (game.describe_action(view, played.text, lang),
-                    game.describe_action(view, best.text, lang))
-            judged.append(Decision(index, played.text, best.text, said, best.value,
-                                   played.value, played.visits, len(ranked)))
-            if on_decision is not None:
-                on_decision(len(judged), len(todo))
-        apply_step(state, step, index)
-    names = seat_names(record.seats or [{} for _ in range(record.players)])
-    return Review(game.name, seat, level, lang, names, judged)
-
-
-def _decisions_of(record: Record, seat: int) -> set[int]:
-    """The steps at which ``seat`` chose among more than one legal move."""
-    state = record.initial_state()
-    found = set()
     for index, step in enumerate(record.steps):
         if "action" in step and state.current_player() == seat and \
                 step.get("seat", seat) == seat and len(state.legal_actions()) > 1:
-            found.add(index)
+            yield index, state
         apply_step(state, step, index)
-    return found
+
+
+def judge(game: Game, view: dict, legal, played: str, level: str, seed: str,
+          step: int) -> Decision:
+    """One decision: the reviewer's ranking of ``legal`` from ``view`` alone."""
+    ranked = hints(game, view, legal, level, seed=seed)
+    chosen, best = next(c for c in ranked if c.text == played), ranked[0]
+    return Decision(step, chosen.text, best.text, best.value, chosen.value, chosen.visits,
+                    len(ranked))
+
+
+def review(record: Record, seat: int, level: str = "hard", lang: str = "en",
+           on_decision: Callable[[int, int], None] | None = None) -> Review:
+    """Judge every decision of ``seat`` (0-based) with more than one legal move, the moves
+    worded in ``lang``. ``on_decision(done, total)`` is told after each one."""
+    game = get_game(record.game)
+    total = sum(1 for _ in choices_of(record, seat))
+    judged = []
+    for step, state in choices_of(record, seat):
+        view = state.view(seat)
+        decision = judge(game, view, state.legal_actions(), record.steps[step]["action"],
+                         level, seed_of(record, step), step)
+        judged.append(replace(decision, said=words_for(game, view, decision, lang)))
+        if on_decision is not None:
+            on_decision(len(judged), total)
+    return Review(game.name, seat, level, names_of(record), judged, lang)
+
+
+def seed_of(record: Record, step: int) -> str:
+    """The reviewer's seed at ``step`` of ``record`` (the same review every time)."""
+    return f"review:{record.seed}:{step}"
+
+
+def names_of(record: Record) -> list[str]:
+    return seat_names(record.seats or [{} for _ in range(record.players)])
+
+
+def words_for(game: Game, view: dict, decision: Decision, lang: str) -> tuple[str, str]:
+    return (game.describe_action(view, decision.played, lang),
+            game.describe_action(view, decision.best, lang))
+
+
+def worded(review_: Review, record: Record, lang: str) -> Review:
+    """``review_`` with its moves described in ``lang`` (read from the seat's views)."""
+    game = get_game(record.game)
+    views = {step: state.view(review_.seat) for step, state in choices_of(record, review_.seat)}
+    decisions = [replace(d, said=words_for(game, views[d.step], d, lang))
+                 for d in review_.decisions]
+    return replace(review_, decisions=decisions, lang=lang)

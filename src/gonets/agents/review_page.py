@@ -61,8 +61,9 @@ def graph(review: Review) -> str:
     return "".join(parts)
 
 
-def page(review: Review) -> str:
-    """The whole review as HTML in the review's language."""
+def page(review: Review, links: list[tuple[str, str]] = ()) -> str:
+    """The whole review as HTML in the review's language; ``links`` (text, address) are
+    listed under the title (the server's: the other seats' reviews, the table)."""
     words = phrases(review.lang)
     name = review.names[review.seat]
     title = words["title"].format(name=name, game=get_game(review.game).title)
@@ -79,10 +80,29 @@ def page(review: Review) -> str:
     return (f'<!doctype html><html lang="{review.lang}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
-            f"<h1>{escape(title)}</h1><p>{escape(summary(review))}</p>"
+            f"<h1>{escape(title)}</h1>{_links(links)}<p>{escape(summary(review))}</p>"
             f"<h2>{escape(words['graph'].format(name=name))}</h2>{graph(review)}"
             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
             f"<p class=\"legend\">{escape(words['legend'])}</p></body></html>\n")
+
+
+def notice(lang: str, title: str, text: str, refresh: int | None = None,
+           links: list[tuple[str, str]] = ()) -> str:
+    """A short page in ``lang`` while a review is not there yet (reloading itself every
+    ``refresh`` seconds)."""
+    again = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
+    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">{again}'
+            f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
+            f"<h1>{escape(title)}</h1>{_links(links)}<p id=\"notice\">{escape(text, False)}</p>"
+            "</body></html>\n")
+
+
+def _links(links) -> str:
+    if not links:
+        return ""
+    return "<nav>" + " · ".join(f'<a href="{escape(href)}">{escape(text)}</a>'
+                                for text, href in links) + "</nav>"
 
 
 STYLE = ("body{font-family:sans-serif;max-width:760px;margin:1em auto;padding:0 8px}"

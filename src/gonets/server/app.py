@@ -17,7 +17,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -28,6 +28,7 @@ from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import seat_payload
 from gonets.server.limits import Limits, parse_lang
 from gonets.server.manager import STATUSES, TableBroken, TableManager
+from gonets.server.reviews import Reviews, ReviewsBusy
 from gonets.server.sockets import client_address, load_json, seat_link, table_socket
 from gonets.server.spec import error_fields
 from gonets.server.storage import DATABASE_ENV, Storage, default_database_url
@@ -266,6 +267,63 @@ async def api_replay(request: Request) -> Response:
     return JSONResponse(payload)
 
 
+async def review_request(request: Request) -> tuple[LiveTable, int, str, dict]:
+    """The finished table, the seat (``?seat=``, 0-based), the language and the review's
+    status; :class:`TableError` for a table that is not over, ValueError for a bad seat."""
+    table = await finished_table(request)
+    raw = request.query_params.get("seat", "0")
+    if not raw.isdigit() or not 0 <= int(raw) < table.config.players:
+        raise ValueError(f"'seat' must be from 0 to {table.config.players - 1}")
+    seat, lang = int(raw), parse_lang(request.query_params.get("lang", "en"))
+    return table, seat, lang, await request.app.state.reviews.status(table, seat, lang)
+
+
+async def api_review(request: Request) -> Response:
+    """A finished table's review of one seat: done, working (started by the first request)
+    or failed."""
+    try:
+        _, _, _, status = await review_request(request)
+    except ValueError as exc:
+        return error(str(exc))
+    except ReviewsBusy as exc:
+        return JSONResponse({"error": str(exc), "code": "busy", "retry": True},
+                            status_code=503, headers={"Retry-After": "10"})
+    except (TableError, DatabaseUnavailable) as exc:
+        return refusal(exc, 404)
+    if status["status"] == "done":
+        status = {**status, "review": status["review"].to_json()}
+    return JSONResponse(status)
+
+
+async def review_html(request: Request) -> Response:
+    """The review as a page in the reader's language (one that reloads while it is made)."""
+    from gonets.agents.review_page import notice, page, phrases
+
+    lang = parse_lang(request.query_params.get("lang", "en"))
+    words = phrases(lang)
+    try:
+        table, seat, lang, status = await review_request(request)
+    except ReviewsBusy:
+        return HTMLResponse(notice(lang, "gonets", words["busy"], refresh=10), 503, HTML_HEADERS)
+    except (ValueError, TableError, DatabaseUnavailable) as exc:
+        return HTMLResponse(notice(lang, "gonets", str(exc)), 404, HTML_HEADERS)
+    names = table.seat_names()
+    base = f"/table/{table.id}"
+    links = [(words["back"], base)] + [
+        (words["seat_review"].format(name=name), f"{base}/review?seat={i}&lang={lang}")
+        for i, name in enumerate(names) if i != seat]
+    title = words["title"].format(name=names[seat], game=table.game.title)
+    if status["status"] == "done":
+        return HTMLResponse(page(status["review"], links), headers=HTML_HEADERS)
+    if status["status"] == "failed":
+        return HTMLResponse(notice(lang, title, words["failed"].format(error=status["error"]),
+                                   links=links), 500, HTML_HEADERS)
+    level = words["levels"].get("hard", "hard")
+    text = words["working"].format(level=level, name=names[seat], done=status["done"],
+                                   total=status["total"] or "?")
+    return HTMLResponse(notice(lang, title, text, refresh=2, links=links), 202, HTML_HEADERS)
+
+
 class ReplayCache:
     """States after each step of recently replayed finished games."""
 
@@ -308,17 +366,20 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
         app.state.storage = storage
         app.state.manager = TableManager(storage, bot_delay, fixed_seeds, limits, redis_url)
         app.state.replays = ReplayCache()
+        app.state.reviews = Reviews(app.state.manager)
         app.state.max_rate = max_rate
         await app.state.manager.start()
         try:
             yield
         finally:
+            app.state.reviews.close()
             await app.state.manager.stop()
             storage.close()
 
     routes = [
         Route("/", lobby_page),
         Route("/table/{table_id}", table_page),
+        Route("/table/{table_id}/review", review_html),
         Route("/api/games", api_games),
         Route("/api/games/{game}/help", api_help),
         Route("/api/tables", api_tables, methods=["GET"]),
@@ -327,6 +388,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
         Route("/api/tables/{table_id}/seats", api_claim, methods=["POST"]),
         Route("/api/tables/{table_id}/record", api_record),
         Route("/api/tables/{table_id}/replay", api_replay),
+        Route("/api/tables/{table_id}/review", api_review),
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=str(WEB_DIR)), name="static"),
     ]

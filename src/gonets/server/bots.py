@@ -92,23 +92,38 @@ def rank_moves(game_name: str, players: int, preset: str, options: dict, seed: i
                view: dict) -> list[dict]:
     """The best moves of ``view``'s deciding seat by the ``hard`` search, which reads nothing
     but the view: ``{"action", "visits", "win_chance"}`` each, best first."""
-    import random
-
     from gonets.agents.hints import hints
     from gonets.core import get_game
 
     game = get_game(game_name)
-    world = game.sample_world(view, random.Random(seed))     # only to read the action ids
-    legal = [world.text_to_action(text) for text in view["legal"]]
-    ranked = hints(game, view, legal, HINT_LEVEL, seed=seed)
+    ranked = hints(game, view, legal_of(game, view, seed), HINT_LEVEL, seed=seed)
     return [choice.to_json() for choice in ranked[:HINT_MOVES]]
 
 
-def _hint(*args) -> list[dict]:
-    """In a worker: :func:`rank_moves`, timed like a decision."""
+def legal_of(game, view: dict, seed) -> list[int]:
+    """The action ids of ``view``'s legal moves (read off any world drawn from the view)."""
+    import random
+
+    world = game.sample_world(view, random.Random(seed))
+    return [world.text_to_action(text) for text in view["legal"]]
+
+
+def judge_move(game_name: str, view: dict, played: str, level: str, seed: str,
+               step: int) -> dict:
+    """One decision of a post-game review (:func:`gonets.agents.review.judge`), from the
+    seat's view alone."""
+    from gonets.agents.review import judge
+    from gonets.core import get_game
+
+    game = get_game(game_name)
+    return judge(game, view, legal_of(game, view, seed), played, level, seed, step).to_json()
+
+
+def _timed(job, *args) -> Any:
+    """In a worker: ``job(*args)``, timed like a decision."""
     _started.value = time.time()
     try:
-        return rank_moves(*args)
+        return job(*args)
     finally:
         _started.value = 0.0
 
@@ -145,8 +160,13 @@ class BotPool:
                    seed: int, view: dict) -> list[dict]:
         """:func:`rank_moves` in the table's worker, with the decisions' time budget."""
         index = zlib.crc32(table_id.encode()) % len(self.executors)
-        return await self._run(index, self.executors[index], _hint, game, players, preset,
-                               options, seed, view)
+        return await self._run(index, self.executors[index], _timed, rank_moves, game, players,
+                               preset, options, seed, view)
+
+    async def judge(self, table_id: str, *args) -> dict:
+        """:func:`judge_move` in the table's worker, with the decisions' time budget."""
+        index = zlib.crc32(table_id.encode()) % len(self.executors)
+        return await self._run(index, self.executors[index], _timed, judge_move, *args)
 
     async def _run(self, index: int, executor: ProcessPoolExecutor, job, *args) -> Any:
         future = asyncio.get_running_loop().run_in_executor(executor, job, *args)

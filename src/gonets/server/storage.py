@@ -90,6 +90,16 @@ chat_table = Table(
 
 Index("gonets_chat_table", chat_table.c.table_id, chat_table.c.id)
 
+# Post-game reviews of finished tables (gonets.agents.review), one per seat, computed once.
+reviews_table = Table(
+    "gonets_reviews", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("level", String(32), nullable=False),
+    Column("body", Text, nullable=False),              # Review.to_json(), words left out
+    Column("created", Float, nullable=False),
+)
+
 # The statements of the hot path (one commit per action), built once: building and keying a
 # statement per call costs SQLAlchemy about twice the time of the SQLite work itself.
 INSERT_STEP = insert(steps_table)
@@ -366,6 +376,25 @@ class Storage:
         with self.engine.connect() as conn:
             return conn.execute(select(tables_table.c.rematch)
                                 .where(tables_table.c.id == table_id)).scalar()
+
+    # -- reviews ---------------------------------------------------------------------------
+    def save_review(self, table_id: str, seat: int, level: str, body: dict) -> None:
+        """Keep a finished table's review of ``seat``; the first one stored stays (two
+        processes that computed it at once computed the same)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(reviews_table).values(
+                    table_id=table_id, seat=seat, level=level, created=time.time(),
+                    body=json.dumps(body, ensure_ascii=False, separators=(",", ":"))))
+        except IntegrityError:
+            pass
+
+    def load_review(self, table_id: str, seat: int) -> dict | None:
+        with self.engine.connect() as conn:
+            body = conn.execute(select(reviews_table.c.body)
+                                .where(reviews_table.c.table_id == table_id)
+                                .where(reviews_table.c.seat == seat)).scalar()
+        return None if body is None else json.loads(body)
 
     # -- leases (several processes) ------------------------------------------------------------
     def acquire(self, table_id: str, owner: str, until: float, now: float) -> bool:

@@ -325,6 +325,9 @@ function draw(frame) {
   drawPanels(frame.panels || []);
   drawLog(frame.log);
   document.getElementById("replay-open").hidden = frame.status !== "finished";
+  const review = document.getElementById("review-open");
+  review.hidden = frame.status !== "finished";
+  review.href = reviewAddress(frame.seat === null ? 0 : frame.seat);
   if (!document.getElementById("replay").hidden) return;   // the replay owns the board
   const board = document.getElementById("board");
   const picture = svgNode(frame.svg);
@@ -581,7 +584,20 @@ document.getElementById("help-open").addEventListener("click", () => {
   if (gonets.frame) openHelp(gonets.frame.game);
 });
 
-// -- replay ---------------------------------------------------------------------------------------
+// -- replay and review ----------------------------------------------------------------------------
+// A finished table's review of one seat: the server's page, made once, in the reader's language.
+function reviewAddress(seat) {
+  return `/table/${encodeURIComponent(tableId)}/review?seat=${seat}` +
+         `&lang=${encodeURIComponent(i18n.lang)}`;
+}
+
+function showReplayReview() {
+  const link = document.getElementById("replay-review");
+  const seat = gonets.replay.seat;
+  link.hidden = seat === "spectator";
+  if (!link.hidden) link.href = reviewAddress(seat);
+}
+
 async function showReplayStep() {
   const r = gonets.replay;
   try {
@@ -615,6 +631,7 @@ function openReplay() {
   document.getElementById("replay-record").href =
     `/api/tables/${encodeURIComponent(tableId)}/record`;
   gonets.replay.step = frame.version;
+  showReplayReview();
   showReplayStep();
 }
 
@@ -626,7 +643,7 @@ function moveReplay(to) {
 
 document.getElementById("replay-open").addEventListener("click", openReplay);
 document.getElementById("replay-seat").addEventListener("change", e => {
-  gonets.replay.seat = e.target.value; showReplayStep();
+  gonets.replay.seat = e.target.value; showReplayReview(); showReplayStep();
 });
 document.getElementById("replay-first").addEventListener("click", () => moveReplay(0));
 document.getElementById("replay-prev").addEventListener("click",
