@@ -401,6 +401,46 @@ def review(
         console.print(f"wrote {out}", markup=False)
 
 
+@app.command()
+def exploitability(
+    deck: list[str] | None = typer.Option(None, help="Study deck (repeat; default: all)."),
+    levels: str = typer.Option(",".join(("random", "easy", "normal", "hard", "expert")),
+                               help="Comma list of levels to measure beside CFR+."),
+    iterations: int = typer.Option(1000, min=1, help="CFR+ iterations."),
+    out: Path | None = typer.Option(None, help="Markdown page to put the table in "
+                                                "(between its markers)."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Exact exploitability of CFR+ and of each level on Love Letter decks solved whole."""
+    from gonets.rl import exploitability as X
+    from gonets.sim.strength import write_table
+
+    known = X.study()["decks"]
+    chosen = deck or list(known)
+    wanted = [name.strip() for name in levels.split(",") if name.strip()]
+    for name in chosen:
+        if name not in known:
+            fail(f"no study deck {name!r}; known: {', '.join(known)}")
+    for level in wanted:
+        if level not in X.LEVELS:
+            fail(f"no level {level!r}; known: {', '.join(X.LEVELS)}")
+    err = Console(stderr=True)
+    rows = []
+    with err.status("solving...") as status:
+        for name in chosen:
+            rows.append(X.measure(name, wanted, iterations, say=status.update))
+    command = "gonets exploitability" + "".join(f" --deck {d}" for d in deck or []) + \
+        (f" --levels {levels}" if wanted != list(X.LEVELS) else "") + \
+        (f" --iterations {iterations}" if iterations != 1000 else "")
+    table = X.markdown(rows, command)
+    if out is not None:
+        write_table(out, table, begin=X.BEGIN, end=X.END)
+    if as_json:
+        print(json.dumps([row.to_json() for row in rows], indent=2))
+        return
+    print(table)
+
+
 # -- bench --------------------------------------------------------------------------------------
 @app.command()
 def bench(

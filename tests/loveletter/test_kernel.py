@@ -21,7 +21,8 @@ from gonets.rl.encoders import get_encoder
 
 SAMPLE = [("seed", 2, 0), ("seed", 4, 1), ("seed-strict", 3, 2), ("premium", 5, 3),
           ("classic-2012", 4, 4), ("zman-2019", 2, 5), ("zman-2019", 6, 4),
-          ("bga-compat", 8, 1), ("premium", 7, 2), ("seed", 3, 3)]
+          ("bga-compat", 8, 1), ("premium", 7, 2), ("seed", 3, 3), ("seed", 2, 6),
+          ("premium", 8, 6)]
 
 
 def configure(preset, players, variant=0):

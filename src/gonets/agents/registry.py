@@ -18,8 +18,9 @@ from gonets.core.options import Config
 def _generic_agents() -> dict:
     found = {"random": RandomAgent, "playout": PlayoutAgent, "ismcts": ISMCTSAgent,
              **levels.factories()}
-    if importlib.util.find_spec("pyspiel") is not None:     # the optional OpenSpiel bot
+    if importlib.util.find_spec("pyspiel") is not None:     # the optional OpenSpiel bots
         found["openspiel_ismcts"] = _openspiel_ismcts
+        found["cfr"] = _cfr
     return found
 
 
@@ -27,6 +28,17 @@ def _openspiel_ismcts(game: Game, config: Config, seat: int, rng: random.Random)
     from gonets.agents.openspiel import factory
 
     return factory(game, config, seat, rng)
+
+
+def _cfr(game: Game, config: Config, seat: int, rng: random.Random) -> Agent:
+    from gonets.agents.cfr import CFRAgent
+
+    return CFRAgent(game, config, seat, rng)
+
+
+STUDY_ONLY = frozenset({"cfr"})
+"""Agents for study configurations only (the cfr bot solves the whole game first): the
+server does not offer them at its tables."""
 
 
 def agent_names(game: Game) -> list[str]:

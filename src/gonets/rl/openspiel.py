@@ -199,7 +199,12 @@ class GonetsObserver:
         view = state._m.view(player)
         if not self.perfect_recall:
             view = {key: value for key, value in view.items() if key != "log"}
-        return json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return view_key(view)
+
+
+def view_key(view: dict) -> str:
+    """A view as the observer's string (with its log: the information state string)."""
+    return json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 class GonetsSpielGame(pyspiel.Game):

@@ -21,7 +21,6 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from gonets.agents import agent_names
 from gonets.core import GonetsError, games
 from gonets.server.cluster import REDIS_ENV
 from gonets.server.faults import DatabaseUnavailable
@@ -30,7 +29,7 @@ from gonets.server.limits import Limits, parse_lang
 from gonets.server.manager import STATUSES, TableBroken, TableManager
 from gonets.server.reviews import Reviews, ReviewsBusy
 from gonets.server.sockets import client_address, load_json, seat_link, table_socket
-from gonets.server.spec import error_fields
+from gonets.server.spec import error_fields, offered_agents
 from gonets.server.storage import DATABASE_ENV, Storage, default_database_url
 from gonets.server.tables import LiveTable, TableError
 
@@ -116,7 +115,7 @@ def game_entry(game: Any, lang: str = "en") -> dict:
     return {"name": game.name, "title": game.title,
             "description": game.description, "min_players": game.min_players,
             "max_players": game.max_players, "default_preset": game.default_preset,
-            "presets": presets, "options": options, "agents": agent_names(game)}
+            "presets": presets, "options": options, "agents": offered_agents(game)}
 
 
 async def api_games(request: Request) -> Response:

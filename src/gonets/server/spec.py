@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gonets.agents import agent_names
+from gonets.agents.registry import STUDY_ONLY
 from gonets.core import GonetsError, IllegalAction, get_game
 from gonets.core.errors import OptionError
 
@@ -179,7 +180,7 @@ def parse_seats(game: Any, seats: Any, players: int) -> list[dict]:
         seats = [{"kind": "human"}] * players
     if not isinstance(seats, list) or len(seats) != players:
         raise TableError(f"'seats' must list {players} seats (one per player)")
-    known = agent_names(game)
+    known = offered_agents(game)
     fallback = "heuristic" if "heuristic" in known else "random"
     parsed = []
     for index, seat in enumerate(seats):
@@ -197,3 +198,8 @@ def parse_seats(game: Any, seats: Any, players: int) -> list[dict]:
         else:
             raise TableError(f"seat p{index + 1}: 'kind' must be 'human' or 'bot'")
     return parsed
+
+
+def offered_agents(game) -> list[str]:
+    """The bots a table of ``game`` may seat (not those for study configurations only)."""
+    return [name for name in agent_names(game) if name not in STUDY_ONLY]

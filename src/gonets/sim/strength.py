@@ -113,16 +113,18 @@ def merge(old: str, new: str, title: str) -> str:
     return _split(new)[0].rstrip() + "\n\n" + "\n".join(merged)
 
 
-def write_table(path: Path, table: str, only: str | None = None) -> None:
-    """Put ``table`` between the markers of the page at ``path`` (appended if it has none);
-    with ``only`` (a game's name) only that game's sections are replaced."""
+def write_table(path: Path, table: str, only: str | None = None, begin: str = BEGIN,
+                end: str = END) -> None:
+    """Put ``table`` between the markers ``begin`` and ``end`` of the page at ``path``
+    (appended if it has none); with ``only`` (a game's name) only that game's sections are
+    replaced."""
     page = path.read_text(encoding="utf-8") if path.exists() else ""
-    if BEGIN in page and END in page:
-        head, rest = page.split(BEGIN, 1)
-        old, tail = rest.split(END, 1)
+    if begin in page and end in page:
+        head, rest = page.split(begin, 1)
+        old, tail = rest.split(end, 1)
         if only:
             table = merge(old.strip(), table, get_game(only).title)
-        page = head + f"{BEGIN}\n{table.rstrip()}\n{END}\n" + tail.lstrip("\n")
+        page = head + f"{begin}\n{table.rstrip()}\n{end}\n" + tail.lstrip("\n")
     else:
-        page = (page.rstrip() + "\n\n" if page else "") + f"{BEGIN}\n{table.rstrip()}\n{END}\n"
+        page = (page.rstrip() + "\n\n" if page else "") + f"{begin}\n{table.rstrip()}\n{end}\n"
     path.write_text(page, encoding="utf-8")

@@ -10,7 +10,7 @@ from typing import Any
 from gonets.core.errors import OptionError
 from gonets.core.game import Game
 from gonets.core.options import Config, Option, Preset
-from gonets.games.loveletter.rules import LoveLetterState, rules_for, token_target
+from gonets.games.loveletter.rules import LoveLetterState, deck_of, rules_for, token_target
 
 PRESETS_FILE = Path(__file__).parent / "data" / "presets.json"
 _PRESET_DATA = json.loads(PRESETS_FILE.read_text(encoding="utf-8"))
@@ -40,6 +40,15 @@ def _check_tokens(value: Any) -> str | None:
         if not _whole(tokens) or not 1 <= tokens <= MAX_TOKENS:
             return (f"tokens for {players} players must be a whole number from 1 to "
                     f"{MAX_TOKENS}, not {tokens!r}")
+    return None
+
+
+def _check_deck(value: Any) -> str | None:
+    if not isinstance(value, dict):
+        return "must be a mapping from characters to copies, e.g. {\"guard\": 2, \"princess\": 1}"
+    for key, count in value.items():
+        if not _whole(count) or count < 0:
+            return f"copies of {key!r} must be a whole number from 0 up, not {count!r}"
     return None
 
 
@@ -111,6 +120,10 @@ OPTIONS = (
            "The seed's optional rule: cards may act on the face-down set-aside card. "
            "look_swap = Priest, Baroness, King, Cardinal; look_swap_burn = also the Prince "
            "(burns it face up).", choices=("off", "look_swap", "look_swap_burn")),
+    Option("deck", {},
+           "For study (small decks a solver can walk whole): the characters of the deck that "
+           "stay in play, as a mapping character -> copies, at most the deck's own; the "
+           "others are left out. Empty: the whole deck.", check=_check_deck),
     Option("countess_trigger", "names",
            "The Countess must be played with the King or a Prince (names), or with any card "
            "of the King's or the Prince's value (values).", choices=("names", "values")),
@@ -127,6 +140,14 @@ def check_config(config: Config) -> None:
     if config["card_set"] == "zman-2019" and config["extended_deck"] != "auto":
         raise OptionError("card_set 'zman-2019' has a single 21-card deck: extended_deck must "
                           f"stay 'auto', not {config['extended_deck']!r}")
+    if config["deck"]:
+        cards = len(deck_of(config).cards)
+        face_up = config["two_player_face_up"] if config.players == 2 else 0
+        needed = 1 + face_up + config.players + 1
+        if cards < needed:
+            raise OptionError(f"option 'deck': {cards} cards are too few for {config.players} "
+                              f"players with {face_up} face-up cards (a round needs at least "
+                              f"{needed})")
 
 
 class LoveLetter(Game):

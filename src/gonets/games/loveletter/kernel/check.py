@@ -34,6 +34,8 @@ VARIANTS = (
      "simultaneous_target": "shared_victory", "spare_card": "look_swap_burn"},
     {"tokens_to_win": {str(n): 2 for n in range(2, 9)}, "residual_tie": "nobody",
      "two_player_face_up": 2},
+    {"deck": {"guard": 3, "priest": 1, "baron": 2, "handmaid": 1, "prince": 2, "king": 1,
+              "countess": 1, "princess": 1}},
 )
 """Option sets tried on top of each preset (where the preset allows them)."""
 

@@ -6,7 +6,7 @@
 """
 
 from gonets.games.loveletter.rules import cards
-from gonets.games.loveletter.rules.legal import Rules, rules_for, token_target
+from gonets.games.loveletter.rules.legal import Rules, deck_of, rules_for, token_target
 from gonets.games.loveletter.rules.state import LoveLetterState
 
-__all__ = ["LoveLetterState", "Rules", "cards", "rules_for", "token_target"]
+__all__ = ["LoveLetterState", "Rules", "cards", "deck_of", "rules_for", "token_target"]

@@ -171,20 +171,56 @@ class Deck:
 
 @cache
 def deck(name: str) -> Deck:
-    """The deck called ``name`` in cards.json ("classic", "premium", "zman-2019")."""
+    """The deck called ``name`` in cards.json ("classic", "premium", "zman-2019"), or a part
+    of one kept for study (``"classic:guard=2,priest=1"``, see :func:`reduced_name`)."""
+    base, _, kept = name.partition(":")
     try:
-        spec = DATA["decks"][name]
+        spec = DATA["decks"][base]
     except KeyError:
-        raise ContentError(f"{DATA_FILE.name}: no deck {name!r}; known: "
+        raise ContentError(f"{DATA_FILE.name}: no deck {base!r}; known: "
                            f"{', '.join(DATA['decks'])}") from None
+    counts = _kept_counts(base, kept) if kept else None
     value = [-1] * len(KEYS)
     copies = [0] * len(KEYS)
     cards: list[int] = []
     for key, card_value, count in spec["cards"]:
+        if counts is not None:
+            count = counts.get(key, 0)
+            if not count:
+                continue
         kind = INDEX[key]
         value[kind], copies[kind] = card_value, count
         cards.extend([kind] * count)
     return Deck(name, tuple(cards), tuple(value), tuple(copies))
+
+
+def reduced_name(base: str, kept: dict[str, int]) -> str:
+    """The name of the part of deck ``base`` that keeps ``kept`` copies of each character
+    (in data order; characters left out or at 0 are not in it). ``ContentError`` names a
+    character the deck lacks or a count above the deck's copies."""
+    order = [key for key, _, _ in DATA["decks"][base]["cards"]]
+    for key in kept:
+        if key not in order:
+            raise ContentError(f"the {base} deck has no {key!r}; it has {', '.join(order)}")
+    if not any(kept.values()):
+        raise ContentError("it keeps no card")
+    name = f"{base}:" + ",".join(f"{key}={kept[key]}" for key in order if kept.get(key))
+    _kept_counts(base, name.partition(":")[2])
+    return name
+
+
+def _kept_counts(base: str, kept: str) -> dict[str, int]:
+    copies = {key: count for key, _, count in DATA["decks"][base]["cards"]}
+    counts = {}
+    for part in kept.split(","):
+        key, _, count = part.partition("=")
+        if key not in copies:
+            raise ContentError(f"the {base} deck has no {key!r}; it has {', '.join(copies)}")
+        if not count.isdigit() or not 0 < int(count) <= copies[key]:
+            raise ContentError(f"the {base} deck has {copies[key]} {key} cards, so {count!r} "
+                               "of them cannot be kept")
+        counts[key] = int(count)
+    return counts
 
 
 def deck_name_for(card_set: str, extended_deck: str, players: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations, permutations
 
-from gonets.core.errors import OptionError
+from gonets.core.errors import ContentError, OptionError
 from gonets.core.options import Config
 from gonets.games.loveletter.notation import (
     ANY_TARGET,
@@ -33,14 +33,26 @@ def token_target(config: Config) -> int:
     return target
 
 
+def deck_of(config: Config) -> C.Deck:
+    """The deck of this configuration: the card set's, or the part of it option ``deck``
+    keeps (an :class:`OptionError` names a character or count the deck cannot give)."""
+    base = C.deck_name_for(config["card_set"], config["extended_deck"], config.players)
+    kept = config["deck"]
+    if not kept:
+        return C.deck(base)
+    try:
+        return C.deck(C.reduced_name(base, kept))
+    except ContentError as exc:
+        raise OptionError(f"option 'deck': {exc}") from None
+
+
 class Rules:
     """Everything fixed for one configuration: deck, flags, action table, legal-action cache."""
 
     def __init__(self, config: Config):
         self.config = config
         self.players = config.players
-        self.deck = C.deck(C.deck_name_for(config["card_set"], config["extended_deck"],
-                                           config.players))
+        self.deck = deck_of(config)
         self.value = self.deck.value
         self.target = token_target(config)
         self.face_up = config["two_player_face_up"] if config.players == 2 else 0
