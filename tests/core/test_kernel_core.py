@@ -74,3 +74,19 @@ def test_kernels_are_kept_for_a_bounded_number_of_configurations(monkeypatch):
         kernel.kernel_for(config)
     assert len(kernel._KERNELS) == 2 and kernel.kernel_for(configs[0]) is not first
     assert sorted(kernel.warm_all()) == ["carcassonne", "loveletter"]
+
+
+def test_warming_up_builds_every_search_playout_too(monkeypatch):
+    """``warm_all`` (what the server and the test run do first) also builds each bot room's
+    compiled search playout, whose functions are not the kernel's: a server's first search
+    would otherwise compile them for about a minute, past its bot budget."""
+    from gonets.core import get_game, kernel
+
+    built = []
+    for name in ("loveletter", "carcassonne"):
+        bot = get_game(name).room("bot")
+        real = bot.compiled_playout
+        monkeypatch.setattr(bot, "compiled_playout",
+                            lambda config, real=real: built.append(config.game) or real(config))
+    kernel.warm_all()
+    assert sorted(built) == ["carcassonne", "loveletter"]

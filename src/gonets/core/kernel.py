@@ -187,16 +187,23 @@ def kernel_for(config):
 
 
 def warm_all() -> list[str]:
-    """Compile (on a new machine) or load every registered game's kernel in this process:
-    what a server does before it serves and a test run before its workers start, so no bot
-    decision or test waits for a compile. The games warmed."""
+    """Compile (on a new machine) or load every registered game's kernel in this process,
+    and the search playout its bot room builds on it (``compiled_playout``, whose own
+    compiled functions are not the kernel's): what a server does before it serves and a test
+    run before its workers start, so no bot decision or test waits for a compile (a first
+    search would otherwise compile for about a minute, past a server's bot budget). The
+    games warmed."""
     from gonets.core.registry import games, get_game
 
     warmed = []
     for name in games():
         game = get_game(name)
         if game.room("kernel") is not None:
-            kernel_for(game.configure(game.min_players))
+            config = game.configure(game.min_players)
+            kernel_for(config)
+            offer = getattr(game.room("bot"), "compiled_playout", None)
+            if offer is not None:
+                offer(config)
             warmed.append(name)
     return warmed
 

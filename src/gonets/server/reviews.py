@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 
 from gonets.agents.review import Decision, Review, choices_of, names_of, seed_of, worded
 from gonets.core.errors import GonetsError
@@ -19,6 +20,7 @@ from gonets.server.bots import BotPool, judge_move
 log = logging.getLogger("gonets.server")
 MAX_RUNNING = 2
 MAX_FAILED = 64                 # failures kept until someone reads them
+KEEP_WORDED = 32                # reviews kept worded (a reader's reloads cost no replay)
 LEVEL = "hard"
 
 
@@ -34,16 +36,24 @@ class Reviews:
         self.bots: BotPool | None = manager.bots
         self.running: dict[tuple[str, int], list[int]] = {}    # (table, seat): [done, total]
         self.failed: dict[tuple[str, int], str] = {}
+        self.worded: OrderedDict[tuple[str, int, str], Review] = OrderedDict()
         self._tasks: set[asyncio.Task] = set()
 
     async def status(self, table, seat: int, lang: str) -> dict:
         """``{"status": "done", "review": Review}`` worded in ``lang``, or ``"working"`` with
         ``done`` and ``total`` decisions (the first request starts the review), or
         ``"failed"`` with the error (once: the next request tries again)."""
+        kept = self.worded.get((table.id, seat, lang))
+        if kept is not None:
+            self.worded.move_to_end((table.id, seat, lang))
+            return {"status": "done", "review": kept}
         stored = await self.manager.read(self.manager.storage.load_review, table.id, seat)
         if stored is not None:
             review = await asyncio.to_thread(worded, Review.from_json(stored), table.record(),
                                              lang)
+            self.worded[(table.id, seat, lang)] = review
+            while len(self.worded) > KEEP_WORDED:
+                self.worded.popitem(last=False)
             return {"status": "done", "review": review}
         key = (table.id, seat)
         if key in self.failed:
