@@ -17,7 +17,7 @@ FLAGS = {"tokens_to_win": SEED_TOKENS, "two_player_face_up": 3, "extended_deck":
          "constable_counts_knockout_discard": False, "constable_self_knockout_pays": True,
          "sycophant_self_exempt": False, "tiebreak": "discard_sum", "residual_tie": "all_win",
          "simultaneous_target": "round_winner_first", "next_starter": "previous_winner",
-         "spare_card": "off", "countess_trigger": "names", "card_set": "premium"}
+         "spare_card": "off", "countess_trigger": "names", "card_set": "premium", "deck": {}}
 
 
 PREMIUM = {"2": 7, "3": 5, "4": 4, "5": 4, "6": 4, "7": 4, "8": 4}

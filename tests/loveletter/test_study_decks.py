@@ -59,3 +59,11 @@ def test_a_study_deck_it_cannot_make_is_refused_by_name(deck, players, options, 
     with pytest.raises(OptionError, match="deck") as caught:
         GAME.configure(players, options={"deck": deck, **options})
     assert message in str(caught.value)
+
+
+def test_the_lobby_does_not_show_the_study_option_and_the_api_takes_it():
+    from gonets.server.app import game_entry
+
+    assert "deck" not in {o["name"] for o in game_entry(GAME)["options"]}
+    assert "deck" not in {o["name"] for o in game_entry(GAME, "ru")["options"]}
+    assert GAME.configure(2, options={"deck": FIVE, **ONE_ROUND})["deck"] == FIVE

@@ -14,7 +14,8 @@ class Option:
     """One rule variant.
 
     ``choices`` lists the allowed values when they are few; otherwise ``check`` validates a
-    value and returns an error text (or None when it is fine).
+    value and returns an error text (or None when it is fine). A ``study`` option is for
+    research configurations: the command line and the API take it, the lobby does not show it.
     """
 
     name: str
@@ -22,6 +23,7 @@ class Option:
     doc: str
     choices: tuple | None = None
     check: Callable[[Any], str | None] | None = None
+    study: bool = False
 
     def validate(self, value: Any) -> Any:
         if self.choices is not None and not any(_same(value, c) for c in self.choices):

@@ -111,7 +111,7 @@ def game_entry(game: Any, lang: str = "en") -> dict:
                 "doc": words["options"][o.name]["doc"],
                 "choices": list(o.choices) if o.choices is not None else None,
                 "choice_labels": words["options"][o.name].get("choices")}
-               for o in game.options]
+               for o in game.options if not o.study]
     return {"name": game.name, "title": game.title,
             "description": game.description, "min_players": game.min_players,
             "max_players": game.max_players, "default_preset": game.default_preset,

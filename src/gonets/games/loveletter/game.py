@@ -123,7 +123,7 @@ OPTIONS = (
     Option("deck", {},
            "For study (small decks a solver can walk whole): the characters of the deck that "
            "stay in play, as a mapping character -> copies, at most the deck's own; the "
-           "others are left out. Empty: the whole deck.", check=_check_deck),
+           "others are left out. Empty: the whole deck.", check=_check_deck, study=True),
     Option("countess_trigger", "names",
            "The Countess must be played with the King or a Prince (names), or with any card "
            "of the King's or the Prince's value (values).", choices=("names", "values")),
