@@ -170,6 +170,11 @@ def test_hint_command_ranks_the_moves_of_the_seat_that_decides(tmp_path):
     other = 2 - seat
     wrong = runner.invoke(app, ["hint", str(path), "--at", "10", "--seat", str(other)])
     assert wrong.exit_code == 2 and "no decision to make" in wrong.output
+    hard = ["hint", str(path), "--at", "10", "--level", "hard", "--json"]
+    first = runner.invoke(app, hard)
+    with cpu_hogs():
+        again = runner.invoke(app, hard)
+    assert first.exit_code == 0 and again.output == first.output     # counted: the same twice
 
 
 def test_strength_page_has_a_table_per_matchup(tmp_path, monkeypatch):
