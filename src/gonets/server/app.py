@@ -413,6 +413,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     if workers > 1 and (redis is None or url.startswith("sqlite")):
         raise SystemExit("--workers above 1 needs a PostgreSQL --db and a --redis URL "
                          "(SQLite is for a single process)")
+    problem = unusable(url, redis)
+    if problem:
+        raise SystemExit(f"gonets cannot start: {problem}")
     from gonets.core.kernel import warm_all
 
     warm_all()             # before the bot workers fork: no decision waits for a compile
@@ -427,6 +430,33 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
                     **options)
     else:
         uvicorn.run(create_app(url, bot_delay, redis_url=redis), **options)
+
+
+def unusable(url: str, redis: str | None) -> str | None:
+    """Why the server could not start on this database (brought to the newest schema here:
+    a new SQLite file is created, a missing PostgreSQL database is not) and Redis, in one
+    line; None when both answer."""
+    try:
+        storage = Storage(url)
+        try:
+            storage.ensure_schema()
+        finally:
+            storage.close()
+    except Exception as exc:                 # noqa: BLE001 - any failure is reported as is
+        return f"the database {shown_url(url)} cannot be used: {_first_line(exc)}"
+    if redis:
+        import redis as redis_client
+
+        try:
+            redis_client.Redis.from_url(redis, socket_timeout=5).ping()
+        except Exception as exc:             # noqa: BLE001
+            return f"Redis at {shown_url(redis)} does not answer: {_first_line(exc)}"
+    return None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(getattr(exc, "orig", None) or exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 def app_from_environment() -> Starlette:

@@ -1,0 +1,45 @@
+"""A server that cannot use its database or Redis says so in one line and exits non-zero,
+whatever the number of processes, before it claims to serve."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import POSTGRES
+from .helpers import free_port
+
+REDIS = os.environ.get("GONETS_TEST_REDIS")
+
+
+def serve(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "gonets", "serve", "--port", str(free_port()),
+                           *args], capture_output=True, text=True, timeout=120)
+
+
+def one_line_refusal(done: subprocess.CompletedProcess, *words: str) -> None:
+    assert done.returncode != 0
+    assert "serving at" not in done.stdout
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("gonets cannot start: "), done.stderr
+    for word in words:
+        assert word in lines[0]
+
+
+def test_a_database_that_cannot_be_opened_stops_the_start_in_one_line(tmp_path):
+    done = serve("--db", f"sqlite:///{tmp_path}/no/such/folder/x.sqlite3")
+    one_line_refusal(done, "cannot be used", "unable to open database file")
+
+
+@pytest.mark.skipif(not (POSTGRES and REDIS), reason="needs GONETS_TEST_POSTGRES and _REDIS")
+def test_a_missing_postgresql_database_stops_every_worker_count(tmp_path):
+    base = POSTGRES.rsplit("/", 1)[0]
+    for workers in ("1", "2"):
+        done = serve("--db", f"{base}/gonets_no_such_database", "--redis", REDIS,
+                     "--workers", workers)
+        one_line_refusal(done, 'database "gonets_no_such_database" does not exist')
+    done = serve("--db", f"sqlite:///{tmp_path}/ok.sqlite3", "--redis", "redis://127.0.0.1:1/0")
+    one_line_refusal(done, "Redis at redis://127.0.0.1:1/0 does not answer")
