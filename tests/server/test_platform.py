@@ -102,6 +102,11 @@ def test_chat_reaches_players_and_spectators_as_text_and_is_kept_apart_from_the_
     assert spoken["spectator"] == history["me"]["spectator"]
     watcher.send({"type": "chat_name", "name": "Ann"})             # a seat's name: refused
     assert watcher.until(lambda m: m["type"] == "error")["code"] == "name_taken"
+    watcher.send({"type": "chat_name", "name": "\u0410nn"})        # ... and its look-alike
+    assert watcher.until(lambda m: m["type"] == "error")["code"] == "name_taken"
+    for reserved in ("system", "spectator 2"):
+        watcher.send({"type": "chat_name", "name": reserved})
+        assert watcher.until(lambda m: m["type"] == "error")["code"] == "name_reserved"
     watcher.send({"type": "chat_name", "name": "Zoë"})
     watcher.until(lambda m: m["type"] == "ack")
     watcher.send({"type": "chat", "text": "me again"})

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from gonets.server.names import check_name_at_table, clean_name
+from gonets.server.names import check_name_at_table, clean_name, is_reserved, name_key
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -54,6 +54,34 @@ def test_names_are_unique_at_a_table_ignoring_case_and_width():
         with pytest.raises(Exception, match="already called 'Ann'"):
             check_name_at_table(taken, 0, seats)
     assert check_name_at_table("Ann", 1, seats) == "Ann"      # one's own name again
+
+
+@pytest.mark.parametrize("alike", ["\u0410nn", "\u0391nn", "A\u0274\u0274", "A\u0274n"])
+def test_look_alike_names_are_refused_beside_the_name_they_copy(alike):
+    """Cyrillic А, Greek Α, small capital ɴ: the same skeleton as Ann (UTS #39)."""
+    seats = [{"kind": "human", "name": None}, {"kind": "human", "name": "Ann"}]
+    with pytest.raises(Exception, match="already called 'Ann'"):
+        check_name_at_table(alike, 0, seats)
+    assert name_key(alike) == name_key("Ann")
+    for different in ("Anna", "Жанна", "Zoë", "Bob"):
+        assert name_key(different) != name_key("Ann")
+
+
+def test_look_alike_bot_and_chat_names_are_refused():
+    with pytest.raises(Exception, match="looks like a bot's"):
+        check_name_at_table("r\u0430ndom", 0, [{}, {}], ["random"])          # Cyrillic а
+    with pytest.raises(Exception, match="looks like a bot's"):
+        check_name_at_table("Ann b\u043et", 0, [{}, {}], ["random"])         # Cyrillic о
+    for reserved in ("system", "Spectator 2", "\u0455ystem", "зритель 3", "System!"):
+        assert is_reserved(reserved), reserved
+    for fine in ("Systematic Sam", "Ann", "Spectre"):
+        assert not is_reserved(fine), fine
+
+
+def test_a_name_of_look_alikes_has_one_skeleton_character_per_character():
+    """No list of every reading (which grows as the product of the look-alikes)."""
+    assert name_key("l1I" * 10) == "l" * 30
+    assert name_key("\u0455y\u0455tem") == name_key("system")
 
 
 def table_of_two(server):

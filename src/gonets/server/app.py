@@ -445,9 +445,9 @@ def unusable(url: str, redis: str | None) -> str | None:
     except Exception as exc:                 # noqa: BLE001 - any failure is reported as is
         return f"the database {shown_url(url)} cannot be used: {_first_line(exc)}"
     if redis:
-        import redis as redis_client
-
         try:
+            import redis as redis_client
+
             redis_client.Redis.from_url(redis, socket_timeout=5).ping()
         except Exception as exc:             # noqa: BLE001
             return f"Redis at {shown_url(redis)} does not answer: {_first_line(exc)}"

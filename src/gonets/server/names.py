@@ -4,13 +4,22 @@ A name is refused (never silently rewritten) when it holds a character that rend
 nothing or as a blank: control and format characters, spaces other than the plain space,
 the Hangul and Braille fillers; or a combining mark with no letter to sit on; or more marks
 stacked on one letter than any script needs (text that spills over its neighbours).
+
+Names are compared by their skeleton (:func:`name_key`, after Unicode's UTS #39): case, width
+and spaces ignored, and each character replaced by one representative of the characters it
+can be mistaken for (the ``confusables`` library's table: Cyrillic ``А`` and Greek ``Α`` are
+``a``; small capitals are their letter), so ``Аnn`` cannot sit beside ``Ann``, nor ``rаndom``
+pass for the random bot, nor a spectator chat as ``system`` or ``spectator 2``.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 from typing import Any
+
+from confusables import CONFUSABLE_MAP
 
 from gonets.server.spec import TableError
 
@@ -19,6 +28,11 @@ MAX_MARKS = 3                  # combining marks on one base character (Vietname
 # Letters and symbols that draw nothing in common fonts (their categories look visible).
 BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u034f\u180e")
 BOT_WORDS = frozenset({"bot", "bots", "robot", "бот", "робот"})
+RESERVED_WORDS = ("system", "spectator", "система", "зритель")
+"""First words the chat's own lines use ("spectator 2"): no person's chat name starts so."""
+SMALL_CAPITAL = re.compile(r"^LATIN LETTER SMALL CAPITAL ([A-Z])$")
+ASCII_ALIKE = {"0": "o", "1": "l", "i": "l", "|": "l", "5": "s"}
+"""ASCII characters read as one another (after case folding: ``I`` is ``i``)."""
 
 
 def describe(ch: str) -> str:
@@ -66,9 +80,34 @@ def clean_name(name: Any) -> str:
 
 
 def name_key(name: str) -> str:
-    """What two names must not share at one table: case, width and spacing are ignored."""
+    """The skeleton two names must not share at one table: case, width and spacing ignored,
+    look-alike characters made one."""
     folded = unicodedata.normalize("NFKC", name).casefold()
-    return "".join(folded.split())
+    return "".join(_prototype(ch) for ch in folded if not ch.isspace())
+
+
+@cache
+def _prototype(ch: str) -> str:
+    """The one character that stands for ``ch`` and its look-alikes: an ASCII letter or
+    digit stands for itself (the few read as each other made one: ``l`` for ``1`` and ``i``,
+    ``o`` for ``0``); another character for the first ASCII letter it can be mistaken for
+    (Cyrillic ``а`` for ``a``, a small capital for its letter), else for itself."""
+    small = SMALL_CAPITAL.match(unicodedata.name(ch, ""))
+    if small:
+        return _prototype(small.group(1).lower())
+    if ch.isascii():
+        return ASCII_ALIKE.get(ch, ch)
+    alike = (c.casefold() for c in CONFUSABLE_MAP.get(ch, ()) if len(c) == 1)
+    plain = sorted({c for c in alike if c.isascii() and c.isalnum()},
+                   key=lambda c: (not c.isalpha(), c))
+    return ASCII_ALIKE.get(plain[0], plain[0]) if plain else ch
+
+
+def is_reserved(name: str) -> bool:
+    """True for a name the chat uses for its own lines (``system``, ``spectator 2``)."""
+    words = re.split(r"[\W_]+", unicodedata.normalize("NFKC", name))
+    first = next((w for w in words if w), "")
+    return any(name_key(first) == name_key(word) for word in RESERVED_WORDS)
 
 
 def looks_like_a_bot(name: str, agents: tuple[str, ...] | list[str] = ()) -> bool:
@@ -76,7 +115,8 @@ def looks_like_a_bot(name: str, agents: tuple[str, ...] | list[str] = ()) -> boo
     words = [w for w in re.split(r"[\W_]+", unicodedata.normalize("NFKC", name).casefold()) if w]
     if not words:
         return False
-    return words[-1] in BOT_WORDS or words[0] in BOT_WORDS or \
+    bots = {name_key(word) for word in BOT_WORDS}
+    return name_key(words[-1]) in bots or name_key(words[0]) in bots or \
         name_key(name) in {name_key(agent) for agent in agents}
 
 

@@ -30,7 +30,13 @@ from gonets.server.connection import Connection
 from gonets.server.driving import TableDriver
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import LogLines, seat_payload
-from gonets.server.names import check_name_at_table, clean_name, looks_like_a_bot, name_key
+from gonets.server.names import (
+    check_name_at_table,
+    clean_name,
+    is_reserved,
+    looks_like_a_bot,
+    name_key,
+)
 from gonets.server.spec import TableError, hash_token, new_token
 from gonets.server.standins import StandIns
 from gonets.server.storage import (
@@ -583,6 +589,9 @@ class LiveTable(TableDriver):
         name = clean_name(name)
         if looks_like_a_bot(name, agent_names(self.game)):
             raise TableError(f"the name {name!r} looks like a bot's", "name_bot", name=name)
+        if is_reserved(name):
+            raise TableError(f"the name {name!r} looks like the chat's own lines (system, "
+                             "spectator N)", "name_reserved", name=name)
         key = name_key(name)
         for index, taken in enumerate(self.seat_names()):
             if name_key(taken) == key:
