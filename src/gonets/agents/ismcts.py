@@ -49,6 +49,7 @@ from dataclasses import dataclass
 
 from gonets.agents.base import Agent
 from gonets.core.game import CHANCE, TERMINAL, Game, State
+from gonets.core.processes import die_with_parent
 
 log = logging.getLogger("gonets.agents")
 
@@ -389,7 +390,8 @@ class ISMCTSAgent(Agent):
         share = None if self.iterations is None else -(-self.iterations // self.workers)
         tasks = [(self.game.name, self.seat, self.rng.getrandbits(64), view, share, seconds,
                   self.exploration, self.search.compiled) for _ in range(self.workers)]
-        with multiprocessing.get_context("fork").Pool(self.workers) as pool:
+        with multiprocessing.get_context("fork").Pool(self.workers,
+                                                       initializer=die_with_parent) as pool:
             parts = pool.map(_search_worker, tasks)
         merged: dict[int, list[float]] = {}
         for part, _ in parts:

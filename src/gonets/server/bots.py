@@ -35,13 +35,15 @@ _started: Any = None              # in a worker: shared "decision began at" (0.0
 
 
 def _start_worker(started) -> None:
-    """In a new worker: lowest CPU priority, and no inherited sockets. A forked worker holds
-    copies of the server's sockets; left open, a client's connection would not close when
-    the server closes it (the worker's copy keeps it alive). The executor talks to its
-    workers over pipes, which stay."""
+    """In a new worker: killed with the server however it ends, lowest CPU priority, and no
+    inherited sockets. A forked worker holds copies of the server's sockets; left open, a
+    client's connection would not close when the server closes it (the worker's copy keeps
+    it alive). The executor talks to its workers over pipes, which stay."""
     from gonets.agents.ismcts import cap_by_clock
+    from gonets.core.processes import die_with_parent
 
     global _started
+    die_with_parent()
     _started = started
     cap_by_clock()
     try:
