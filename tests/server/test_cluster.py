@@ -40,6 +40,8 @@ def test_players_on_two_processes_play_one_table(toy, shared):
         bob = two.client(table_id, bob_link["token"])
         assert one.manager.tables[table_id].owned
         assert not two.manager.tables[table_id].owned          # a mirror of the owner's
+        assert two.http.get("/readyz").json() == {"status": "ready", "database": "ok",
+                                                  "redis": "ok"}
         finals = {}
 
         def play(name, client, action):

@@ -209,3 +209,16 @@ def test_a_locked_database_slows_only_the_requests_that_wait_for_it(toy, sqlite_
             locker.close()
         ack = ann.until(lambda m: m["type"] in ("ack", "error"))
         assert ack["type"] == "ack" and ack["version"] == state["version"] + 1
+
+
+def test_health_says_alive_and_readiness_follows_the_database(site, monkeypatch):
+    assert site.http.get("/healthz").json() == {"status": "alive"}
+    ready = site.http.get("/readyz")
+    assert ready.status_code == 200 and ready.json() == {"status": "ready", "database": "ok"}
+    monkeypatch.setattr(site.manager.storage, "ping", lambda: (_ for _ in ()).throw(lost("ping")))
+    down = site.http.get("/readyz")
+    assert down.status_code == 503 and down.json()["status"] == "not ready"
+    assert down.json()["database"].startswith("failed")
+    assert site.http.get("/healthz").status_code == 200
+    monkeypatch.undo()
+    assert site.http.get("/readyz").status_code == 200

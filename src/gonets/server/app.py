@@ -213,6 +213,32 @@ async def api_claim(request: Request) -> Response:
     return JSONResponse(seat_link(table.id, seat, token), status_code=201)
 
 
+async def healthz(request: Request) -> Response:
+    """Alive: the process answers (for a supervisor's liveness check)."""
+    return JSONResponse({"status": "alive"})
+
+
+async def readyz(request: Request) -> Response:
+    """Ready: the database answers, and Redis where the process is one of several (for a
+    load balancer: 503 while either does not)."""
+    manager = request.app.state.manager
+    checks = {}
+    try:
+        await manager.read(manager.storage.ping)
+        checks["database"] = "ok"
+    except Exception as exc:                  # noqa: BLE001 - reported, not raised
+        checks["database"] = f"failed: {_first_line(exc)}"
+    if manager.cluster is not None:
+        try:
+            await manager.cluster.redis.ping()
+            checks["redis"] = "ok"
+        except Exception as exc:              # noqa: BLE001
+            checks["redis"] = f"failed: {_first_line(exc)}"
+    ready = all(value == "ok" for value in checks.values())
+    return JSONResponse({"status": "ready" if ready else "not ready", **checks},
+                        status_code=200 if ready else 503)
+
+
 async def find_table(request: Request) -> LiveTable:
     return await request.app.state.manager.get(request.path_params["table_id"])
 
@@ -377,6 +403,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
 
     routes = [
         Route("/", lobby_page),
+        Route("/healthz", healthz),
+        Route("/readyz", readyz),
         Route("/table/{table_id}", table_page),
         Route("/table/{table_id}/review", review_html),
         Route("/api/games", api_games),

@@ -377,6 +377,11 @@ class Storage:
             return conn.execute(select(tables_table.c.rematch)
                                 .where(tables_table.c.id == table_id)).scalar()
 
+    def ping(self) -> None:
+        """Ask the database something trivial (raises when it does not answer)."""
+        with self.engine.connect() as conn:
+            conn.execute(select(1)).scalar()
+
     # -- reviews ---------------------------------------------------------------------------
     def save_review(self, table_id: str, seat: int, level: str, body: dict) -> None:
         """Keep a finished table's review of ``seat``; the first one stored stays (two
