@@ -277,3 +277,31 @@ def test_real_game_options_refuse_lookalike_types(server):
                 "game": game.name, "players": low, "options": {option.name: wrong}})
             assert response.status_code == 400, (game.name, option.name)
             assert f"option {option.name!r} must be" in response.json()["error"]
+
+
+def test_metrics_count_tables_sockets_steps_and_updates(server):
+    def read() -> dict[str, float]:
+        text = server.http.get("/metrics").text
+        values = {}
+        for line in text.splitlines():
+            if line.startswith("gonets_") and " " in line:
+                name, value = line.rsplit(" ", 1)
+                values[name] = float(value)
+        return values
+
+    before = read()
+    created = server.create(game="toy", players=2, seats=[{"kind": "human"}] * 2)
+    tokens = server.seat_tokens(created)
+    with server.client(created["id"], tokens[0], name="Ann") as ann, \
+            server.client(created["id"], tokens[1], name="Bob") as bob:
+        state = ann.until(lambda m: m["type"] == "state" and m["legal"])
+        during = read()
+        assert during["gonets_sockets"] >= before.get("gonets_sockets", 0) + 2
+        ann.send({"type": "act", "action": state["legal"][0]["text"],
+                  "version": state["version"]})
+        bob.until(lambda m: m["type"] == "state" and m["version"] > state["version"])
+    after = read()
+    assert after["gonets_steps_total"] > before.get("gonets_steps_total", 0)
+    assert after["gonets_update_seconds_count"] > before.get("gonets_update_seconds_count", 0)
+    assert after['gonets_tables{status="running"}'] >= 1
+    assert "gonets_database_errors_total" in after and "gonets_bot_jobs" in after

@@ -5,8 +5,20 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from gonets.agents.review import choices_of
 from gonets.core import Record
+
+from .helpers import ServerThread, limits_for_tests
+
+
+@pytest.fixture
+def server(toy, sqlite_url):
+    """A server whose bot jobs may take long: its workers run at the lowest CPU priority, and
+    a test run keeps every core busy."""
+    with ServerThread(sqlite_url, limits=limits_for_tests(bot_seconds=120.0)) as running:
+        yield running
 
 
 def finished_love_letter(server) -> tuple[str, Record]:

@@ -239,6 +239,14 @@ async def readyz(request: Request) -> Response:
                         status_code=200 if ready else 503)
 
 
+async def metrics(request: Request) -> Response:
+    """Prometheus metrics of this process (``metrics.py``)."""
+    from gonets.server.metrics import exposition
+
+    body, kind = exposition(list(request.app.state.manager.tables.values()))
+    return Response(body, media_type=kind)
+
+
 async def find_table(request: Request) -> LiveTable:
     return await request.app.state.manager.get(request.path_params["table_id"])
 
@@ -405,6 +413,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
         Route("/", lobby_page),
         Route("/healthz", healthz),
         Route("/readyz", readyz),
+        Route("/metrics", metrics),
         Route("/table/{table_id}", table_page),
         Route("/table/{table_id}/review", review_html),
         Route("/api/games", api_games),

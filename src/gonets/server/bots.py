@@ -28,6 +28,8 @@ from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from gonets.server.metrics import BOT_SECONDS, BOT_TIMEOUTS, BOTS_BUSY
+
 log = logging.getLogger("gonets.server")
 KEEP_AGENTS = 512                 # agents a worker keeps between decisions (oldest go first)
 _agents: OrderedDict[tuple, Any] = OrderedDict()
@@ -172,15 +174,22 @@ class BotPool:
 
     async def _run(self, index: int, executor: ProcessPoolExecutor, job, *args) -> Any:
         future = asyncio.get_running_loop().run_in_executor(executor, job, *args)
-        while True:
-            done, _ = await asyncio.wait([future], timeout=min(0.25, self.seconds))
-            if done:
-                return future.result()
-            began = executor.started.value
-            if began and time.time() - began > self.seconds and self.executors[index] is \
-                    executor:
-                self._replace(index, executor)
-                raise BotTimeout(f"the bot took more than {self.seconds:g} s")
+        asked = time.monotonic()
+        BOTS_BUSY.inc()
+        try:
+            while True:
+                done, _ = await asyncio.wait([future], timeout=min(0.25, self.seconds))
+                if done:
+                    BOT_SECONDS.observe(time.monotonic() - asked)
+                    return future.result()
+                began = executor.started.value
+                if began and time.time() - began > self.seconds and self.executors[index] is \
+                        executor:
+                    self._replace(index, executor)
+                    BOT_TIMEOUTS.inc()
+                    raise BotTimeout(f"the bot took more than {self.seconds:g} s")
+        finally:
+            BOTS_BUSY.dec()
 
     def _replace(self, index: int, executor: ProcessPoolExecutor) -> None:
         """Kill a worker stuck in a decision and start a fresh one in its place (decisions

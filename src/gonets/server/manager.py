@@ -19,6 +19,7 @@ from gonets.server.bots import BotPool
 from gonets.server.cluster import Cluster
 from gonets.server.faults import DATABASE_ERRORS, DatabaseUnavailable, Outage
 from gonets.server.limits import ClientLimits, Limits, limits_from_environment
+from gonets.server.metrics import DB_ERRORS
 from gonets.server.names import check_name_at_table
 from gonets.server.spec import TableError, hash_token, new_token, parse_spec
 from gonets.server.storage import Storage, StoredTable
@@ -122,6 +123,7 @@ class TableManager:
         try:
             result = await loop.run_in_executor(executor, self._attempt, method, args)
         except DATABASE_ERRORS as exc:
+            DB_ERRORS.inc()
             self.outage.failed(exc)
             raise DatabaseUnavailable() from exc
         self.outage.recovered()

@@ -19,6 +19,7 @@ from gonets.core import GonetsError
 from gonets.server.connection import Connection
 from gonets.server.limits import parse_lang
 from gonets.server.manager import TableManager
+from gonets.server.metrics import SOCKETS
 from gonets.server.spec import TableError, error_fields, hash_token
 from gonets.server.tables import LiveTable
 
@@ -226,6 +227,7 @@ async def table_socket(websocket: WebSocket) -> None:
         await refuse(websocket, exc, 4429)
         return
     session = None
+    SOCKETS.inc()
     try:
         try:
             table = await manager.get(websocket.path_params["table_id"])
@@ -244,6 +246,7 @@ async def table_socket(websocket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        SOCKETS.dec()
         manager.clients.disconnect(address)
         if session is not None:
             session.leave()

@@ -30,6 +30,7 @@ from gonets.server.connection import Connection
 from gonets.server.driving import TableDriver
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import LogLines, seat_payload
+from gonets.server.metrics import STEPS, UPDATE
 from gonets.server.names import (
     check_name_at_table,
     clean_name,
@@ -439,10 +440,12 @@ class LiveTable(TableDriver):
                              "that action was stored; the table waits and shows the outcome "
                              "as soon as the database is back") from None
         self._adopt(trial, status, taken)
+        UPDATE.observe(time.time() - taken)
 
     def _adopt(self, trial: Match, status: str, taken: float) -> None:
         """Make a stored trial the table's match and tell every listener."""
         start = self.version
+        STEPS.inc(len(trial.record.steps) - start)
         if start < len(trial.record.steps):      # its first step: the one a seat chose
             self.stand_ins.observe(self.state, trial.record.steps[start], start)
         self.match = trial
