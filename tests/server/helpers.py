@@ -22,7 +22,7 @@ def limits_for_tests(**changes) -> Limits:
     """The default caps, except those a test suite needs raised: it opens many tables from
     one address in a few seconds."""
     return Limits(**{"open_tables_per_address": 1000, "tables_per_minute": 100_000,
-                     **changes})
+                     "joins_per_second": 100_000.0, "join_burst": 100_000, **changes})
 
 
 def free_port() -> int:
@@ -46,7 +46,7 @@ class ServerThread:
                          redis_url)
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port,
                                 log_level="warning", ws_max_size=WS_MAX_SIZE,
-                                ws_per_message_deflate=False)
+                                ws_per_message_deflate=False, proxy_headers=False)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

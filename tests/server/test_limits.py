@@ -198,3 +198,65 @@ def test_the_caps_can_be_changed_from_the_environment(monkeypatch):
     monkeypatch.setenv("GONETS_LIMITS", '{"tables_per_hour": 5}')
     with pytest.raises(SystemExit, match="GONETS_LIMITS must be a JSON object"):
         limits_from_environment()
+
+
+def test_new_connections_past_the_join_rate_are_refused_before_any_work(toy, sqlite_url):
+    from websockets.exceptions import InvalidStatus
+
+    limits = limits_for_tests(joins_per_second=0.5, join_burst=3)
+    with ServerThread(sqlite_url, limits=limits) as server:
+        created = server.create(game="toy", players=2, seats=HUMANS)
+        clients = [server.client(created["id"]) for _ in range(3)]
+        for client in clients:
+            client.state()
+        with pytest.raises(InvalidStatus) as refused:             # refused at the handshake
+            server.client(created["id"])
+        assert refused.value.response.status_code == 403
+        assert server.manager.clients.sockets["127.0.0.1"] == 3   # nothing was counted
+        for client in clients:
+            client.close()
+
+
+def test_networks_and_the_whole_server_have_socket_caps():
+    from gonets.server.limits import ClientLimits, Limits, network_of
+
+    assert network_of("203.0.113.77") == "203.0.113.0/24"
+    assert network_of("2001:db8:1:2:3:4:5:6") == "2001:db8:1:2::/64"
+    assert network_of("unknown") == "unknown"
+    clients = ClientLimits(Limits(connections_per_network=3, sockets=5))
+    for last in range(3):
+        clients.connect(f"203.0.113.{last}")
+    with pytest.raises(Exception, match="too many connections from your network"):
+        clients.connect("203.0.113.200")
+    clients.connect("198.51.100.1")
+    clients.connect("198.51.100.2")
+    with pytest.raises(Exception, match="maximum of connections"):
+        clients.connect("192.0.2.1")
+    clients.disconnect("203.0.113.0")
+    clients.disconnect("198.51.100.1")
+    clients.connect("203.0.113.200")
+    assert clients.total == 4 and clients.networks["203.0.113.0/24"] == 3
+
+
+def test_join_buckets_refill_at_their_rate_and_forget_the_oldest():
+    from gonets.server.limits import Buckets
+
+    buckets = Buckets(rate=2.0, burst=3, keys=2)
+    assert [buckets.take("a", now=0.0) for _ in range(4)] == [True, True, True, False]
+    assert buckets.take("a", now=0.5) and not buckets.take("a", now=0.5)
+    buckets.take("b", now=1.0)
+    buckets.take("c", now=1.0)
+    assert list(buckets.levels) == ["b", "c"]                 # at most two remembered
+
+
+def test_behind_a_trusted_proxy_the_forwarded_address_counts(toy, sqlite_url):
+    limits = limits_for_tests(trusted_proxies=("127.0.0.0/8",))
+    with ServerThread(sqlite_url, limits=limits) as server:
+        answer = server.http.post("/api/tables", json={"game": "toy", "players": 2},
+                                  headers={"X-Forwarded-For": "198.51.100.7, 127.0.0.2"})
+        assert answer.status_code in (200, 201)
+        assert server.manager.clients.owners[answer.json()["id"]] == "198.51.100.7"
+    with ServerThread(sqlite_url) as server:                    # no proxy is trusted
+        answer = server.http.post("/api/tables", json={"game": "toy", "players": 2},
+                                  headers={"X-Forwarded-For": "198.51.100.7"})
+        assert server.manager.clients.owners[answer.json()["id"]] == "127.0.0.1"

@@ -184,7 +184,8 @@ async def api_create(request: Request) -> Response:
     manager: TableManager = request.app.state.manager
     try:
         data = await read_json(request)
-        table, seat, token = await manager.create(data, client_address(request.client))
+        table, seat, token = await manager.create(data, client_address(
+            request, manager.limits.trusted_proxies))
     except (TableError, GonetsError) as exc:
         return refusal(exc, 400)
     mine = None if token is None else seat_link(table.id, seat, token)
@@ -459,8 +460,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     shown_host = f"[{host}]" if ":" in host else host
     print(f"gonets is serving at http://{shown_host}:{port}/  (database {shown_url(url)}"
           f"{', ' + str(workers) + ' processes' if workers > 1 else ''})", flush=True)
+    # proxy_headers off: the client address comes from X-Forwarded-For only behind the proxies
+    # named in Limits.trusted_proxies (sockets.client_address), never by uvicorn's default
     options = {"host": host, "port": port, "ws_max_size": WS_MAX_SIZE, "log_level": "warning",
-               "ws_per_message_deflate": os.environ.get(COMPRESSION_ENV, "") == "1"}
+               "ws_per_message_deflate": os.environ.get(COMPRESSION_ENV, "") == "1",
+               "proxy_headers": False}
     if workers > 1:
         os.environ.update({DATABASE_ENV: url, REDIS_ENV: redis, BOT_DELAY_ENV: str(bot_delay)})
         uvicorn.run("gonets.server.app:app_from_environment", factory=True, workers=workers,

@@ -7,10 +7,11 @@ Every refusal names the limit and what to do.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import time
-from collections import defaultdict, deque
+from collections import OrderedDict, defaultdict, deque
 from dataclasses import dataclass
 
 from gonets.server.spec import TableError
@@ -24,6 +25,11 @@ class Limits:
 
     queued_bytes: int = 4 << 20            # bytes waiting to be sent to one connection
     connections_per_address: int = 64      # websockets open from one client address
+    connections_per_network: int = 256     # ... from one /24 (IPv4) or /64 (IPv6) network
+    sockets: int = 10_000                  # websockets open in all
+    joins_per_second: float = 10.0         # new websockets from one address, on average ...
+    join_burst: int = 40                   # ... with this many at once (four times per network)
+    trusted_proxies: tuple[str, ...] = ()  # proxies whose X-Forwarded-For names the client
     connections_per_table: int = 300       # websockets open at one table (players first)
     open_tables_per_address: int = 20      # unfinished tables a client address opened
     open_tables: int = 5000                # unfinished tables in all
@@ -44,6 +50,8 @@ def limits_from_environment() -> Limits:
         return Limits()
     try:
         changes = json.loads(text)
+        if "trusted_proxies" in changes:
+            changes["trusted_proxies"] = tuple(changes["trusted_proxies"])
         return Limits(**changes)
     except (ValueError, TypeError) as exc:
         raise SystemExit(f"{LIMITS_ENV} must be a JSON object of limit names: {exc}") from None
@@ -57,27 +65,96 @@ def parse_lang(lang: object) -> str:
     return "en"
 
 
+def network_of(address: str) -> str:
+    """The /24 (IPv4) or /64 (IPv6) network an address belongs to (the address itself when it
+    is not one): one household or one small hosting block, counted together."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    prefix = 24 if ip.version == 4 else 64
+    return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
+
+
+def in_networks(address: str, networks: tuple[str, ...]) -> bool:
+    """Whether ``address`` lies in one of ``networks`` (addresses or CIDR blocks)."""
+    try:
+        ip = ipaddress.ip_address(address)
+        return any(ip in ipaddress.ip_network(net, strict=False) for net in networks)
+    except ValueError:
+        return False
+
+
+class Buckets:
+    """Token buckets by key: ``rate`` tokens a second up to ``burst``; at most ``keys`` are
+    remembered (the fullest, longest unused go first: a full bucket is a fresh one)."""
+
+    def __init__(self, rate: float, burst: float, keys: int = 100_000):
+        self.rate, self.burst, self.keys = rate, burst, keys
+        self.levels: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def take(self, key: str, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        level, then = self.levels.pop(key, (self.burst, now))
+        level = min(self.burst, level + (now - then) * self.rate)
+        if level < 1.0:
+            self.levels[key] = (level, now)
+            return False
+        self.levels[key] = (level - 1.0, now)
+        while len(self.levels) > self.keys:
+            self.levels.popitem(last=False)
+        return True
+
+
 class ClientLimits:
-    """Counts per client address: open sockets, recent table creations, open tables."""
+    """Counts per client address and network: open sockets, the rate of new ones, recent
+    table creations, open tables; and the server's open sockets in all."""
 
     def __init__(self, limits: Limits):
         self.limits = limits
         self.sockets: defaultdict[str, int] = defaultdict(int)
+        self.networks: defaultdict[str, int] = defaultdict(int)
+        self.total = 0
+        self.joins = Buckets(limits.joins_per_second, limits.join_burst)
+        self.network_joins = Buckets(4 * limits.joins_per_second, 4 * limits.join_burst)
         self.created: defaultdict[str, deque[float]] = defaultdict(deque)
         self.owners: dict[str, str] = {}            # table id -> address that opened it
 
+    def may_join(self, address: str) -> None:
+        """Refuse a new socket from ``address`` past the rate of new ones (its own, its
+        network's) before any work is done for it."""
+        if not self.joins.take(address) or not self.network_joins.take(network_of(address)):
+            raise TableError(f"too many new connections from your address (about "
+                             f"{self.limits.joins_per_second:g} a second); wait a moment",
+                             "too_many_joins")
+
     def connect(self, address: str) -> None:
-        """Count one more socket from ``address``; :class:`TableError` past the cap."""
-        if self.sockets[address] >= self.limits.connections_per_address:
+        """Count one more socket from ``address``; :class:`TableError` past a cap."""
+        limits, network = self.limits, network_of(address)
+        if self.total >= limits.sockets:
+            raise TableError("the server holds its maximum of connections; please try again "
+                             "later", "server_full")
+        if self.sockets[address] >= limits.connections_per_address:
             raise TableError(f"too many connections from your address (at most "
-                             f"{self.limits.connections_per_address}); close some tables",
+                             f"{limits.connections_per_address}); close some tables",
+                             "too_many_connections")
+        if self.networks[network] >= limits.connections_per_network:
+            raise TableError(f"too many connections from your network (at most "
+                             f"{limits.connections_per_network}); close some tables",
                              "too_many_connections")
         self.sockets[address] += 1
+        self.networks[network] += 1
+        self.total += 1
 
     def disconnect(self, address: str) -> None:
+        network = network_of(address)
+        self.total -= 1
         self.sockets[address] -= 1
         if self.sockets[address] <= 0:
             del self.sockets[address]
+        self.networks[network] -= 1
+        if self.networks[network] <= 0:
+            del self.networks[network]
 
     def may_create(self, address: str, open_ids: set[str]) -> None:
         """Refuse a new table past the creation rate, the client's or the server's cap."""

@@ -63,7 +63,8 @@ def never_reading_client(port: int, table_id: str, lang: str = "en") -> socket.s
 # One load client opens every table and socket from one address: the per-address caps of a
 # public server are lifted for it (the other caps stay).
 LOAD_LIMITS = {"open_tables_per_address": 100_000, "tables_per_minute": 1_000_000,
-               "connections_per_address": 100_000}
+               "connections_per_address": 100_000, "connections_per_network": 100_000,
+               "joins_per_second": 1_000_000.0, "join_burst": 1_000_000}
 
 
 def free_port() -> int:

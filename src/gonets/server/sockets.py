@@ -17,7 +17,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from gonets.core import GonetsError
 from gonets.server.connection import Connection
-from gonets.server.limits import parse_lang
+from gonets.server.limits import in_networks, parse_lang
 from gonets.server.manager import TableManager
 from gonets.server.metrics import SOCKETS
 from gonets.server.spec import TableError, error_fields, hash_token
@@ -27,8 +27,17 @@ MAX_MESSAGE = 8192          # bytes in one websocket message from a client
 log = logging.getLogger("gonets.server")
 
 
-def client_address(scope_client: Any) -> str:
-    return scope_client.host if scope_client is not None else "unknown"
+def client_address(connection: Any, trusted: tuple[str, ...] = ()) -> str:
+    """The client's address: the peer's; behind a trusted proxy (``Limits.trusted_proxies``)
+    the last address of ``X-Forwarded-For`` that is not itself a trusted proxy."""
+    peer = connection.client.host if connection.client is not None else "unknown"
+    if not trusted or not in_networks(peer, trusted):
+        return peer
+    forwarded = [part.strip() for part in
+                 connection.headers.get("x-forwarded-for", "").split(",") if part.strip()]
+    while forwarded and in_networks(forwarded[-1], trusted):
+        forwarded.pop()
+    return forwarded[-1] if forwarded else peer
 
 
 def seat_link(table_id: str, seat: int, token: str) -> dict:
@@ -186,7 +195,8 @@ class Session:
         own new secret, goes to this connection only."""
         seat = self.seated()
         table, new_seat, token = await self.manager.rematch(
-            self.table, seat, client_address(self.websocket.client))
+            self.table, seat, client_address(self.websocket,
+                                             self.manager.limits.trusted_proxies))
         self.push({"type": "rematch", "ref": ref, "table": table.id,
                    "link": seat_link(table.id, new_seat, token)})
 
@@ -217,10 +227,16 @@ async def refuse(websocket: WebSocket, exc: Exception, code: int) -> None:
 
 
 async def table_socket(websocket: WebSocket) -> None:
-    """Accept, check the caps, then hand every message to the table's :class:`Session`."""
-    await websocket.accept()
+    """Check the rate of new sockets (refused before any work), accept, check the caps,
+    then hand every message to the table's :class:`Session`."""
     manager: TableManager = websocket.app.state.manager
-    address = client_address(websocket.client)
+    address = client_address(websocket, manager.limits.trusted_proxies)
+    try:
+        manager.clients.may_join(address)
+    except TableError:
+        await websocket.close(code=4429)       # before accepting: an HTTP 403, no frame
+        return
+    await websocket.accept()
     try:
         manager.clients.connect(address)
     except TableError as exc:
