@@ -16,7 +16,7 @@ from gonets.sim.tournament import (
     Played,
     Standings,
     TournamentPlan,
-    _rank,
+    _places,
     load_ratings,
     play_one,
     save_ratings,
@@ -71,16 +71,15 @@ def test_standings_count_seats_pair_by_deal_and_rate():
     assert data["ratings"]["y"]["matches"] == 4
 
 
-def test_rank_puts_winners_first_then_scores_and_ties_share_a_place():
+def test_places_put_winners_first_then_scores_and_ties_share_a_place():
     match = Played(0, ("a", "b", "c", "b"), [2], [3.0, 5.0, 9.0, 5.0])
-    assert _rank(match, "c") == 1
-    assert _rank(match, "b") == 2
-    assert _rank(match, "a") == 4
+    assert _places(match) == [4, 2, 1, 2]
 
 
 def test_ratings_file_keeps_results_and_refuses_the_old_format(tmp_path):
     path = tmp_path / "ratings.json"
-    first = [Outcome("d:0", "a/b", {"a": 1, "b": 2}), Outcome("d:0", "b/a", {"a": 2, "b": 1})]
+    first = [Outcome("d:0", "a/b", (("a", 1), ("b", 2))),
+             Outcome("d:0", "b/a", (("b", 1), ("a", 2)))]
     save_ratings(path, "czar", first, rate_outcomes(first, resamples=10))
     save_ratings(path, "loveletter", first[:1], {})
     assert load_ratings(path, "czar") == first

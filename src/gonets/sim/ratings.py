@@ -1,17 +1,20 @@
 """Ratings fitted to every result at once: a Bradley-Terry model with bootstrap intervals.
 
-Each match gives every agent a place (its best seat's: winners first, then by score); every
-pair of agents in it is one comparison, won by the better place (a shared place is half a
-win each). The Bradley-Terry model gives each agent a strength ``s`` such that ``a`` beats
+Each match gives every seat a place (winners first, then by score); every pair of seats held
+by different agents is one comparison, won by the better place (a shared place is half a win
+each), so an agent that holds two seats of three is judged per seat, as its win rate is. The
+Bradley-Terry model gives each agent a strength ``s`` such that ``a`` beats
 ``b`` with chance ``s_a / (s_a + s_b)``; its maximum-likelihood fit (Hunter's MM iteration, run
 to convergence) depends only on how often each pair met and who won, never on the order of the
 matches, so the same results always give the same ratings. One drawn comparison between every
 pair that met is added as a prior, which keeps an agent that never lost finite and never
 changes who is ahead of whom between two agents. Ratings are on the Elo scale (400 points:
-ten to one odds), centred on 1500 for the field of the fit.
+ten to one odds), centred on 1500 for each group of agents linked by comparisons (agents that
+never met, even through others, are not on one scale).
 
 The 95% intervals come from a bootstrap over deals (the unit of a duplicate tournament:
-every seating of a deal shares its luck, so a deal is resampled whole), with a fixed seed.
+every seating of a deal shares its luck, so a deal is resampled whole), with a fixed seed; a
+resample that leaves an agent out says nothing about it.
 """
 
 from __future__ import annotations
@@ -32,20 +35,24 @@ RESAMPLES = 1000
 @dataclass(frozen=True)
 class Outcome:
     """One match: the deal it belongs to (``unit``, resampled whole), its seating within the
-    deal, and each agent's place (1 is best)."""
+    deal, and each seat's agent and place (1 is best)."""
 
     unit: str
     seating: str
-    places: dict[str, int]
+    places: tuple[tuple[str, int], ...]
+
+    @property
+    def agents(self) -> set[str]:
+        return {name for name, _ in self.places}
 
     def to_json(self) -> dict:
         return {"unit": self.unit, "seating": self.seating,
-                "places": dict(sorted(self.places.items()))}
+                "places": [list(seat) for seat in self.places]}
 
     @classmethod
     def from_json(cls, data: dict) -> Outcome:
         return cls(str(data["unit"]), str(data["seating"]),
-                   {str(k): int(v) for k, v in data["places"].items()})
+                   tuple((str(name), int(place)) for name, place in data["places"]))
 
 
 @dataclass(frozen=True)
@@ -72,40 +79,67 @@ def _wins_by_unit(outcomes: Sequence[Outcome], names: list[str]
     wins = np.zeros((len(units), len(names), len(names)))
     for outcome in outcomes:
         table = wins[where[outcome.unit]]
-        placed = sorted(outcome.places.items())
-        for i, (a, place_a) in enumerate(placed):
-            for b, place_b in placed[i + 1:]:
+        seats = outcome.places
+        for i, (a, place_a) in enumerate(seats):
+            for b, place_b in seats[i + 1:]:
+                if a == b:
+                    continue
                 share = 1.0 if place_a < place_b else 0.0 if place_a > place_b else 0.5
                 table[index[a], index[b]] += share
                 table[index[b], index[a]] += 1.0 - share
     return units, wins
 
 
-def fit(wins: np.ndarray, tolerance: float = 1e-12, rounds: int = 100_000) -> np.ndarray:
-    """Elo-scale ratings centred on :data:`CENTRE` from ``wins[a, b]`` (comparisons ``a``
-    won against ``b``), with :data:`PRIOR_DRAWS` added between every pair that met."""
+def _groups(met: np.ndarray) -> np.ndarray:
+    """A group number per agent: agents linked by comparisons share one (-1: none)."""
+    group = np.full(len(met), -1)
+    for start in range(len(met)):
+        if group[start] >= 0 or not met[start].any():
+            continue
+        group[start], todo = start, [start]
+        while todo:
+            for other in np.flatnonzero(met[todo.pop()]):
+                if group[other] < 0:
+                    group[other] = start
+                    todo.append(other)
+    return group
+
+
+def fit(wins: np.ndarray, tolerance: float = 1e-10, rounds: int = 100_000) -> np.ndarray:
+    """Elo-scale ratings from ``wins[a, b]`` (comparisons ``a`` won against ``b``), with
+    :data:`PRIOR_DRAWS` added between every pair that met, centred on :data:`CENTRE` in each
+    group of linked agents; NaN for an agent with no comparison."""
     games = wins + wins.T
     met = games > 0
+    group = _groups(met)
+    present = group >= 0
     wins = wins + np.where(met, PRIOR_DRAWS / 2, 0.0)
     games = games + np.where(met, PRIOR_DRAWS, 0.0)
-    total = wins.sum(axis=1)
-    strength = np.ones(len(wins))
-    for _ in range(rounds):
+    total = wins.sum(axis=1)[present]
+    games = games[np.ix_(present, present)]
+    group = group[present]
+    members = [group == g for g in np.unique(group)]
+    log_strength = np.zeros(int(present.sum()))
+    for _ in range(rounds if members else 0):
+        strength = np.exp(log_strength)
         pairs = games / (strength[:, None] + strength[None, :])
-        fresh = total / pairs.sum(axis=1)
-        fresh /= math.exp(np.log(fresh).mean())
-        done = np.max(np.abs(fresh - strength)) < tolerance
-        strength = fresh
+        fresh = np.log(total / pairs.sum(axis=1))
+        for member in members:
+            fresh[member] -= fresh[member].mean()
+        done = np.max(np.abs(fresh - log_strength)) < tolerance
+        log_strength = fresh
         if done:
             break
-    return CENTRE + ELO * np.log(strength)
+    ratings = np.full(len(present), np.nan)
+    ratings[present] = CENTRE + ELO * log_strength
+    return ratings
 
 
 def rate_outcomes(outcomes: Iterable[Outcome], resamples: int = RESAMPLES, seed: int = 0
-         ) -> dict[str, Rating]:
-    """Every agent's rating with its 95% bootstrap interval (resampling deals)."""
-    outcomes = list(outcomes)
-    names = sorted({name for o in outcomes for name in o.places})
+                  ) -> dict[str, Rating]:
+    """Every compared agent's rating with its 95% bootstrap interval (resampling deals)."""
+    outcomes = [o for o in outcomes if len(o.agents) > 1]
+    names = sorted({name for o in outcomes for name in o.agents})
     if len(names) < 2:
         return {}
     units, wins = _wins_by_unit(outcomes, names)
@@ -115,8 +149,8 @@ def rate_outcomes(outcomes: Iterable[Outcome], resamples: int = RESAMPLES, seed:
                                                        [1 / len(units)] * len(units)),
                                        wins, axes=1))
                       for _ in range(resamples)])
-    low, high = np.percentile(draws, [2.5, 97.5], axis=0)
-    played = {name: sum(1 for o in outcomes if name in o.places) for name in names}
+    low, high = np.nanpercentile(draws, [2.5, 97.5], axis=0)
+    played = {name: sum(1 for o in outcomes if name in o.agents) for name in names}
     return {name: Rating(float(point[i]), float(low[i]), float(high[i]), played[name])
             for i, name in enumerate(names)}
 

@@ -180,7 +180,7 @@ class Standings:
         digest = hashlib.sha256(json.dumps(self.plan.config.to_json(), sort_keys=True)
                                 .encode()).hexdigest()[:12]
         return [Outcome(f"{digest}:{self.plan.seed + m.deal}", "/".join(m.seating),
-                        {name: _rank(m, name) for name in set(m.seating)})
+                        tuple(zip(m.seating, _places(m))))
                 for m in self.played if len(set(m.seating)) > 1]
 
     def all_outcomes(self) -> list[Outcome]:
@@ -211,14 +211,13 @@ def rating_text(rating: Rating | None) -> str:
     return f"{rating.rating:.0f}  [{rating.low:.0f}, {rating.high:.0f}]"
 
 
-def _rank(match: Played, name: str) -> int:
-    """An agent's place in a match (1 is best): its best seat, winners first, then by score."""
+def _places(match: Played) -> list[int]:
+    """Each seat's place in a match (1 is best): winners first, then by score; ties share."""
     def place(seat: int) -> tuple[int, float]:
         return (0 if seat in match.winners else 1, -match.scores[seat])
 
-    order = sorted(range(len(match.seating)), key=place)
-    places = {seat: 1 + sum(1 for other in order if place(other) < place(seat)) for seat in order}
-    return min(places[seat] for seat, who in enumerate(match.seating) if who == name)
+    seats = range(len(match.seating))
+    return [1 + sum(1 for other in seats if place(other) < place(seat)) for seat in seats]
 
 
 def load_ratings(path: Path | None, game: str) -> list[Outcome]:
