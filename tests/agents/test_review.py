@@ -63,6 +63,12 @@ def test_only_the_seats_own_choices_are_judged_from_its_view_only(monkeypatch):
     assert all(view["seat"] == 1 for view in seen)
 
 
+def test_a_move_written_otherwise_in_the_record_is_judged_as_the_seat_saw_it():
+    record = missed_sure_guard()
+    record.steps[-1] = {"action": "Guard  P2  2"}
+    assert review(record, 0, "ismcts").decisions[-1].played == "guard p2 2"
+
+
 def test_a_review_is_the_same_twice_and_bad_seats_are_refused():
     first = review(missed_sure_guard(), 0, "ismcts").to_json()
     assert review(missed_sure_guard(), 0, "ismcts").to_json() == first

@@ -10,7 +10,7 @@ import pytest
 
 from gonets.agents import make_agent
 from gonets.agents.hints import hints
-from gonets.agents.ismcts import ISMCTSAgent, cap_by_clock
+from gonets.agents.ismcts import ISMCTSAgent, cap_by_clock, uncapped
 from gonets.agents.levels import DEFAULTS, NAMES, NoisyAgent, settings
 from gonets.core import Match, OptionError, games, get_game
 from tests.agents.helpers import cpu_hogs
@@ -92,6 +92,14 @@ def test_an_iteration_budget_ignores_the_clock_unless_the_process_caps_searches(
         cap_by_clock(False)
     assert sum(c.visits for c in cut) < 3000
     assert "the clock cut a ismcts search of czar at seat 1" in caplog.text
+    cap_by_clock()
+    try:
+        with uncapped():                         # a stored review: counted even there
+            whole = search_agent(match, seat, iterations=3000, seconds=0.001).analyse(view,
+                                                                                      legal)
+    finally:
+        cap_by_clock(False)
+    assert sum(c.visits for c in whole) == 3000
 
 
 @pytest.mark.parametrize("name", ["loveletter", "carcassonne"])

@@ -54,6 +54,7 @@ def test_a_study_round_ends_with_the_deck_and_someone_wins():
     (FIVE, 2, {}, "5 cards are too few for 2 players with 3 face-up cards"),
     ({"guard": -1}, 2, {}, "copies of 'guard' must be a whole number from 0 up"),
     (["guard"], 2, {}, "must be a mapping from characters to copies"),
+    ({"guard": 5}, 2, {"two_player_face_up": 0}, "the Guard would have nothing to name"),
 ])
 def test_a_study_deck_it_cannot_make_is_refused_by_name(deck, players, options, message):
     with pytest.raises(OptionError, match="deck") as caught:

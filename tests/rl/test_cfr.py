@@ -92,6 +92,13 @@ def test_the_cfr_bot_plays_its_equilibrium_and_refuses_what_it_cannot_solve(monk
         assert play_match(gonets, config, agents, seed=seed).state.is_terminal()
     with pytest.raises(OptionError, match="two-player games only"):
         make_agent("cfr", gonets, gonets.configure(3), 0, seed=1)
+    shared = gonets.configure(2, "seed", {**X.study_options(X.study()["decks"]["five"]),
+                                          "residual_tie": "all_win", "tiebreak": "none"})
+    state = gonets.new_state(shared)
+    state.apply_chance(state.sample_chance(random.Random(0)))
+    with pytest.raises(OptionError, match="zero-sum games only"):
+        make_agent("cfr", gonets, shared, state.current_player(), seed=1).act(
+            state.view(state.current_player()), state.legal_actions())
     monkeypatch.setattr(bot, "MAX_NODES", 100)
     bot.solved.cache_clear()
     try:

@@ -38,6 +38,9 @@ def solved(game_name: str, players: int, preset: str, options: str) -> dict[str,
         raise OptionError(f"the cfr bot solves the whole game, and this configuration has "
                           f"more than {MAX_NODES:,} positions: use a small study deck "
                           "(gonets exploitability lists them)") from None
+    except cfr.NotZeroSum as exc:
+        raise OptionError(f"the cfr bot solves zero-sum games only: {exc} (a tie with "
+                          "several winners; for Love Letter, residual_tie=seat_order)") from None
     strategy = cfr.solve(tree, ITERATIONS)
     return {entry.key: {a: float(strategy[entry.first + i]) for i, a in enumerate(entry.actions)}
             for entry in tree.infosets}

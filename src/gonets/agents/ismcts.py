@@ -38,6 +38,7 @@ grew.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import math
@@ -63,6 +64,18 @@ def cap_by_clock(enabled: bool = True) -> None:
     runs exactly that many iterations. The server's bot workers turn it on."""
     global _clock_caps
     _clock_caps = enabled
+
+
+@contextlib.contextmanager
+def uncapped():
+    """No clock cuts a search with iterations inside the block (a stored review must not
+    depend on the load), whatever :func:`cap_by_clock` said."""
+    global _clock_caps
+    was, _clock_caps = _clock_caps, False
+    try:
+        yield
+    finally:
+        _clock_caps = was
 
 
 def clock_budget(iterations: int | None, seconds: float | None) -> float | None:
@@ -371,7 +384,7 @@ class ISMCTSAgent(Agent):
             self.search.run(view, root, self.iterations, seconds)
             done = self.search.iterations - before
             stats = {a: (c.visits, c.reward) for a, c in root.children.items()}
-        if self.iterations is not None and done < self.iterations:
+        if self.iterations is not None and done < self._planned():
             log.warning("the clock cut a %s search of %s at seat %d: %d of %d iterations in "
                         "%g s", self.name, self.game.name, self.seat + 1, done,
                         self.iterations, seconds)
@@ -383,6 +396,12 @@ class ISMCTSAgent(Agent):
             self._kept = child if child is not None and child.private and child.children \
                 else None
         return choices
+
+    def _planned(self) -> int:
+        """The iterations a search runs when no clock cuts it (trees round their share up)."""
+        if self.workers > 1:
+            return -(-self.iterations // self.workers) * self.workers
+        return self.iterations
 
     def _parallel(self, view: dict, seconds: float | None
                   ) -> tuple[dict[int, tuple[int, float]], int]:

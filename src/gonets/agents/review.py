@@ -1,12 +1,13 @@
 """Post-game review: every decision of one seat in a record, judged by a search that reads
 nothing but that seat's view at that moment.
 
-For each decision the reviewer (a level or ``ismcts``, an iteration budget, so a review is
-the same on any machine) ranks the legal moves as :func:`gonets.agents.hints.hints` does. The
-seat's win chance *before* the decision is the value of the reviewer's best move; *after* is
-the value of the move played. The drop between them marks the move: an inaccuracy from
-:data:`MARKS`' smallest drop, a mistake, a blunder. A played move the search visited fewer
-than :data:`FEW_VISITS` times is judged on those few playouts, and says so.
+For each decision the reviewer (a level or ``ismcts``, an iteration budget and no clock, so
+a review is the same on any machine, the server's included) ranks the legal moves as
+:func:`gonets.agents.hints.hints` does. The seat's win chance *before* the decision is the
+value of the reviewer's best move; *after* is the value of the move played. The drop between
+them marks the move: an inaccuracy from :data:`MARKS`' smallest drop, a mistake, a blunder. A
+played move the search visited fewer than :data:`FEW_VISITS` times is judged on those few
+playouts, and says so.
 
 The numbers of a review do not depend on the language: the server stores them once and words
 them (:func:`worded`) in the language of whoever reads them.
@@ -18,7 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from gonets.agents.hints import hints
-from gonets.core.errors import OptionError
+from gonets.core.errors import OptionError, RecordError
 from gonets.core.game import Game, State
 from gonets.core.record import Record, apply_step, seat_names
 from gonets.core.registry import get_game
@@ -103,9 +104,13 @@ def choices_of(record: Record, seat: int) -> Iterator[tuple[int, State]]:
 
 def judge(game: Game, view: dict, legal, played: str, level: str, seed: str,
           step: int) -> Decision:
-    """One decision: the reviewer's ranking of ``legal`` from ``view`` alone."""
+    """One decision: the reviewer's ranking of ``legal`` from ``view`` alone; ``played`` in
+    the notation of ``view["legal"]`` (see :func:`played_text`)."""
     ranked = hints(game, view, legal, level, seed=seed)
-    chosen, best = next(c for c in ranked if c.text == played), ranked[0]
+    chosen = next((c for c in ranked if c.text == played), None)
+    if chosen is None:
+        raise RecordError(f"step {step}: {played!r} is not one of the moves the seat had")
+    best = ranked[0]
     return Decision(step, chosen.text, best.text, best.value, chosen.value, chosen.visits,
                     len(ranked))
 
@@ -119,12 +124,18 @@ def review(record: Record, seat: int, level: str = "hard", lang: str = "en",
     judged = []
     for step, state in choices_of(record, seat):
         view = state.view(seat)
-        decision = judge(game, view, state.legal_actions(), record.steps[step]["action"],
+        decision = judge(game, view, state.legal_actions(), played_text(record, step, state),
                          level, seed_of(record, step), step)
         judged.append(replace(decision, said=words_for(game, view, decision, lang)))
         if on_decision is not None:
             on_decision(len(judged), total)
     return Review(game.name, seat, level, names_of(record), judged, lang)
+
+
+def played_text(record: Record, step: int, state: State) -> str:
+    """The move of ``step`` in the state's own notation (a record may spell it otherwise:
+    other case, other spacing)."""
+    return state.action_to_text(state.text_to_action(record.steps[step]["action"]))
 
 
 def seed_of(record: Record, step: int) -> str:

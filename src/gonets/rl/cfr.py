@@ -28,6 +28,10 @@ class TreeTooLarge(ValueError):
     """The game has more positions than the walk was allowed."""
 
 
+class NotZeroSum(ValueError):
+    """A match of the game can end with returns that do not add up to zero."""
+
+
 @dataclass
 class Infoset:
     """One information set: its player, its legal actions and where its strategy lies."""
@@ -61,7 +65,11 @@ class Tree:
                 raise TreeTooLarge(f"the game has more than {limit:,} positions")
             if state.is_terminal():
                 kind.append(TERMINAL)
-                utility.append(state.returns()[0])
+                returns = state.returns()
+                if abs(sum(returns)) > 1e-9:
+                    raise NotZeroSum(f"a match can end with returns {returns}, which do not "
+                                     "add up to zero")
+                utility.append(returns[0])
                 infoset.append(-1)
                 continue
             utility.append(0.0)

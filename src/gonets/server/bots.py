@@ -115,12 +115,16 @@ def legal_of(game, view: dict, seed) -> list[int]:
 def judge_move(game_name: str, view: dict, played: str, level: str, seed: str,
                step: int) -> dict:
     """One decision of a post-game review (:func:`gonets.agents.review.judge`), from the
-    seat's view alone."""
+    seat's view alone, and counted: no clock cuts it, so a stored review is the same whatever
+    the load (the job's own time budget still holds)."""
+    from gonets.agents.ismcts import uncapped
     from gonets.agents.review import judge
     from gonets.core import get_game
 
     game = get_game(game_name)
-    return judge(game, view, legal_of(game, view, seed), played, level, seed, step).to_json()
+    with uncapped():
+        return judge(game, view, legal_of(game, view, seed), played, level, seed,
+                     step).to_json()
 
 
 def _timed(job, *args) -> Any:

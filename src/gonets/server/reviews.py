@@ -13,7 +13,15 @@ import asyncio
 import logging
 from collections import OrderedDict
 
-from gonets.agents.review import Decision, Review, choices_of, names_of, seed_of, worded
+from gonets.agents.review import (
+    Decision,
+    Review,
+    choices_of,
+    names_of,
+    played_text,
+    seed_of,
+    worded,
+)
 from gonets.core.errors import GonetsError
 from gonets.server.bots import BotPool, judge_move
 
@@ -78,12 +86,12 @@ class Reviews:
         try:
             record = table.record()
             choices = await asyncio.to_thread(
-                lambda: [(step, state.view(seat)) for step, state in choices_of(record, seat)])
+                lambda: [(step, state.view(seat), played_text(record, step, state))
+                         for step, state in choices_of(record, seat)])
             progress[1] = len(choices)
             decisions = []
-            for step, view in choices:
-                args = (record.game, view, record.steps[step]["action"], LEVEL,
-                        seed_of(record, step), step)
+            for step, view, played in choices:
+                args = (record.game, view, played, LEVEL, seed_of(record, step), step)
                 data = await (asyncio.to_thread(judge_move, *args) if self.bots is None
                               else self.bots.judge(table.id, *args))
                 decisions.append(Decision.from_json(data))

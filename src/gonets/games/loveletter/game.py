@@ -148,6 +148,11 @@ def check_config(config: Config) -> None:
             raise OptionError(f"option 'deck': {cards} cards are too few for {config.players} "
                               f"players with {face_up} face-up cards (a round needs at least "
                               f"{needed})")
+        rules = rules_for(config)
+        for card, named in (("guard", rules.guards), ("bishop", rules.bishops)):
+            if config["deck"].get(card) and not named:
+                raise OptionError(f"option 'deck': the {card.title()} would have nothing to "
+                                  "name (keep a character it may name)")
 
 
 class LoveLetter(Game):
