@@ -216,9 +216,15 @@ def test_health_says_alive_and_readiness_follows_the_database(site, monkeypatch)
     ready = site.http.get("/readyz")
     assert ready.status_code == 200 and ready.json() == {"status": "ready", "database": "ok"}
     monkeypatch.setattr(site.manager.storage, "ping", lambda: (_ for _ in ()).throw(lost("ping")))
+    time.sleep(1.1)                                # readiness is asked at most once a second
     down = site.http.get("/readyz")
     assert down.status_code == 503 and down.json()["status"] == "not ready"
     assert down.json()["database"].startswith("failed")
     assert site.http.get("/healthz").status_code == 200
+    monkeypatch.setattr(site.manager.storage, "ping", lambda: time.sleep(30))
+    time.sleep(1.1)
+    stalled = site.http.get("/readyz")                 # a database that never answers
+    assert stalled.status_code == 503 and "no answer within" in stalled.json()["database"]
     monkeypatch.undo()
+    time.sleep(1.1)
     assert site.http.get("/readyz").status_code == 200

@@ -223,6 +223,7 @@ def test_networks_and_the_whole_server_have_socket_caps():
     assert network_of("203.0.113.77") == "203.0.113.0/24"
     assert network_of("2001:db8:1:2:3:4:5:6") == "2001:db8:1:2::/64"
     assert network_of("unknown") == "unknown"
+    assert network_of("::ffff:203.0.113.77") == "203.0.113.0/24"     # a dual-stack socket
     clients = ClientLimits(Limits(connections_per_network=3, sockets=5))
     for last in range(3):
         clients.connect(f"203.0.113.{last}")
@@ -256,6 +257,12 @@ def test_behind_a_trusted_proxy_the_forwarded_address_counts(toy, sqlite_url):
                                   headers={"X-Forwarded-For": "198.51.100.7, 127.0.0.2"})
         assert answer.status_code in (200, 201)
         assert server.manager.clients.owners[answer.json()["id"]] == "198.51.100.7"
+        for header, counted in (("198.51.100.8:5555", "198.51.100.8"),   # with a port
+                                ("evil, 127.0.0.9", "127.0.0.1"),         # not an address
+                                ("unknown", "127.0.0.1")):
+            answer = server.http.post("/api/tables", json={"game": "toy", "players": 2},
+                                      headers={"X-Forwarded-For": header})
+            assert server.manager.clients.owners[answer.json()["id"]] == counted, header
     with ServerThread(sqlite_url) as server:                    # no proxy is trusted
         answer = server.http.post("/api/tables", json={"game": "toy", "players": 2},
                                   headers={"X-Forwarded-For": "198.51.100.7"})

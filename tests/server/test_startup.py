@@ -43,3 +43,12 @@ def test_a_missing_postgresql_database_stops_every_worker_count(tmp_path):
         one_line_refusal(done, 'database "gonets_no_such_database" does not exist')
     done = serve("--db", f"sqlite:///{tmp_path}/ok.sqlite3", "--redis", "redis://127.0.0.1:1/0")
     one_line_refusal(done, "Redis at redis://127.0.0.1:1/0 does not answer")
+
+
+def test_secrets_in_a_database_url_are_never_printed():
+    from gonets.server.app import shown_url
+
+    assert "s3cret" not in shown_url("postgresql://ann:s3cret@db/gonets")
+    assert "s3cret" not in shown_url("postgresql://db/gonets?user=ann&password=s3cret")
+    assert "s3cret" not in shown_url("redis://:s3cret@cache:6379/0")
+    assert "not a valid URL" in shown_url("postgresql://u:s3cret@h:notaport/db")

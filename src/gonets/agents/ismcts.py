@@ -43,6 +43,7 @@ import functools
 import logging
 import math
 import multiprocessing
+import os
 import random
 import time
 from collections.abc import Sequence
@@ -409,8 +410,8 @@ class ISMCTSAgent(Agent):
         share = None if self.iterations is None else -(-self.iterations // self.workers)
         tasks = [(self.game.name, self.seat, self.rng.getrandbits(64), view, share, seconds,
                   self.exploration, self.search.compiled) for _ in range(self.workers)]
-        with multiprocessing.get_context("fork").Pool(self.workers,
-                                                       initializer=die_with_parent) as pool:
+        with multiprocessing.get_context("fork").Pool(
+                self.workers, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
             parts = pool.map(_search_worker, tasks)
         merged: dict[int, list[float]] = {}
         for part, _ in parts:

@@ -16,14 +16,13 @@ import sys
 PR_SET_PDEATHSIG = 1
 
 
-def die_with_parent() -> None:
-    """Be killed (SIGKILL) when the parent process ends; call first thing in a new worker."""
-    if sys.platform != "linux":
-        return
-    parent = os.getppid()
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):
-        return
+def die_with_parent(parent: int) -> None:
+    """Be killed (SIGKILL) when the parent process ``parent`` (its pid, taken before the fork)
+    ends; call first thing in a new worker. A parent that is already gone ends it at once."""
+    if sys.platform == "linux":
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
     if os.getppid() != parent:                # the parent went before the request was made
         os._exit(0)

@@ -10,6 +10,8 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
+import time
 from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
@@ -37,6 +39,7 @@ MAX_RATE = 30               # messages a client may send per second (more are re
 MAX_BODY = 65536            # bytes in one HTTP request body
 WS_MAX_SIZE = 1 << 20       # frames above this are cut by the websocket layer itself
 REPLAY_CACHE = 16
+READY_SECONDS = 3.0          # the longest /readyz waits for the database or Redis
 BOT_DELAY_ENV = "GONETS_BOT_DELAY"
 COMPRESSION_ENV = "GONETS_WS_COMPRESSION"   # "1": compress websocket frames (off: saves CPU)
 WEB_DIR = Path(str(resources.files("gonets") / "web"))
@@ -221,23 +224,32 @@ async def healthz(request: Request) -> Response:
 
 async def readyz(request: Request) -> Response:
     """Ready: the database answers, and Redis where the process is one of several (for a
-    load balancer: 503 while either does not)."""
-    manager = request.app.state.manager
-    checks = {}
-    try:
-        await manager.read(manager.storage.ping)
-        checks["database"] = "ok"
-    except Exception as exc:                  # noqa: BLE001 - reported, not raised
-        checks["database"] = f"failed: {_first_line(exc)}"
-    if manager.cluster is not None:
-        try:
-            await manager.cluster.redis.ping()
-            checks["redis"] = "ok"
-        except Exception as exc:              # noqa: BLE001
-            checks["redis"] = f"failed: {_first_line(exc)}"
+    load balancer: 503 while either does not). Asked at most once a second, each within
+    :data:`READY_SECONDS`, whoever asks how often."""
+    state = request.app.state
+    kept = getattr(state, "readiness", None)
+    if kept is None or time.monotonic() - kept[0] > 1.0:
+        state.readiness = kept = (time.monotonic(), await _readiness(state.manager))
+    checks = kept[1]
     ready = all(value == "ok" for value in checks.values())
     return JSONResponse({"status": "ready" if ready else "not ready", **checks},
                         status_code=200 if ready else 503)
+
+
+async def _readiness(manager) -> dict[str, str]:
+    async def check(probe) -> str:
+        try:
+            await asyncio.wait_for(probe(), READY_SECONDS)
+            return "ok"
+        except TimeoutError:
+            return f"failed: no answer within {READY_SECONDS:g} s"
+        except Exception as exc:                  # noqa: BLE001 - reported, not raised
+            return f"failed: {_first_line(exc)}"
+
+    checks = {"database": await check(lambda: manager.read(manager.storage.ping))}
+    if manager.cluster is not None:
+        checks["redis"] = await check(manager.cluster.redis.ping)
+    return checks
 
 
 async def metrics(request: Request) -> Response:
@@ -433,10 +445,18 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
                      exception_handlers={Exception: internal_error})
 
 
+SECRET_PARAMETER = re.compile(r"(?i)((?:password|passwd|pwd|secret|token|key)=)[^&]*")
+
+
 def shown_url(url: str) -> str:
+    """``url`` as it may be printed: the password and any secret query parameter hidden."""
     from sqlalchemy.engine import make_url
 
-    return make_url(url).render_as_string(hide_password=True)
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except Exception:                        # noqa: BLE001 - a URL it cannot even read
+        return "(the URL given, which is not a valid URL)"
+    return SECRET_PARAMETER.sub(r"\1***", shown)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,

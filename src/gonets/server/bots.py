@@ -36,7 +36,7 @@ _agents: OrderedDict[tuple, Any] = OrderedDict()
 _started: Any = None              # in a worker: shared "decision began at" (0.0 when idle)
 
 
-def _start_worker(started) -> None:
+def _start_worker(started, parent: int) -> None:
     """In a new worker: killed with the server however it ends, lowest CPU priority, and no
     inherited sockets. A forked worker holds copies of the server's sockets; left open, a
     client's connection would not close when the server closes it (the worker's copy keeps
@@ -45,7 +45,7 @@ def _start_worker(started) -> None:
     from gonets.core.processes import die_with_parent
 
     global _started
-    die_with_parent()
+    die_with_parent(parent)
     _started = started
     cap_by_clock()
     try:
@@ -152,7 +152,8 @@ class BotPool:
     def _executor(self) -> ProcessPoolExecutor:
         started = self.context.Value("d", 0.0, lock=False)
         executor = ProcessPoolExecutor(max_workers=1, mp_context=self.context,
-                                       initializer=_start_worker, initargs=(started,))
+                                       initializer=_start_worker,
+                                       initargs=(started, os.getpid()))
         executor.started = started          # when its current decision began (0: idle)
         return executor
 

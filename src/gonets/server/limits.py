@@ -65,21 +65,41 @@ def parse_lang(lang: object) -> str:
     return "en"
 
 
+def plain_address(text: str) -> str | None:
+    """An IP address as one spelling (an IPv4-mapped IPv6 address as IPv4; a port, brackets
+    and spaces dropped), or None for text that is not one."""
+    text = text.strip()
+    if text.startswith("["):                                  # [v6]:port
+        text = text[1:].split("]", 1)[0]
+    elif text.count(":") == 1:                                # v4:port
+        text = text.split(":", 1)[0]
+    try:
+        ip = ipaddress.ip_address(text)
+    except ValueError:
+        return None
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return str(ip)
+
+
 def network_of(address: str) -> str:
     """The /24 (IPv4) or /64 (IPv6) network an address belongs to (the address itself when it
     is not one): one household or one small hosting block, counted together."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
+    plain = plain_address(address)
+    if plain is None:
         return address
+    ip = ipaddress.ip_address(plain)
     prefix = 24 if ip.version == 4 else 64
     return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
 
 
 def in_networks(address: str, networks: tuple[str, ...]) -> bool:
     """Whether ``address`` lies in one of ``networks`` (addresses or CIDR blocks)."""
+    plain = plain_address(address)
+    if plain is None:
+        return False
+    ip = ipaddress.ip_address(plain)
     try:
-        ip = ipaddress.ip_address(address)
         return any(ip in ipaddress.ip_network(net, strict=False) for net in networks)
     except ValueError:
         return False
@@ -123,9 +143,13 @@ class ClientLimits:
     def may_join(self, address: str) -> None:
         """Refuse a new socket from ``address`` past the rate of new ones (its own, its
         network's) before any work is done for it."""
-        if not self.joins.take(address) or not self.network_joins.take(network_of(address)):
+        if not self.joins.take(address):
             raise TableError(f"too many new connections from your address (about "
                              f"{self.limits.joins_per_second:g} a second); wait a moment",
+                             "too_many_joins")
+        if not self.network_joins.take(network_of(address)):
+            raise TableError(f"too many new connections from your network (about "
+                             f"{4 * self.limits.joins_per_second:g} a second); wait a moment",
                              "too_many_joins")
 
     def connect(self, address: str) -> None:
@@ -147,6 +171,8 @@ class ClientLimits:
         self.total += 1
 
     def disconnect(self, address: str) -> None:
+        if self.sockets.get(address, 0) <= 0:
+            return                                  # never counted (refused before)
         network = network_of(address)
         self.total -= 1
         self.sockets[address] -= 1

@@ -32,8 +32,8 @@ BOT_WORDS = frozenset({"bot", "bots", "robot", "бот", "робот"})
 RESERVED_WORDS = ("system", "spectator", "система", "зритель")
 """First words the chat's own lines use ("spectator 2"): no person's chat name starts so."""
 SMALL_CAPITAL = re.compile(r"^LATIN LETTER SMALL CAPITAL ([A-Z])$")
-ASCII_ALIKE = {"0": "o", "1": "l", "i": "l", "|": "l", "5": "s"}
-"""ASCII characters read as one another (after case folding: ``I`` is ``i``)."""
+ASCII_ALIKE = {"0": "o", "1": "l", "|": "l"}
+"""ASCII digits and signs read as letters (lower case)."""
 
 
 def describe(ch: str) -> str:
@@ -83,25 +83,29 @@ def clean_name(name: Any) -> str:
 def name_key(name: str) -> str:
     """The skeleton two names must not share at one table: case, width and spacing ignored,
     look-alike characters made one."""
-    folded = unicodedata.normalize("NFKC", name).casefold()
-    return "".join(_prototype(ch) for ch in folded if not ch.isspace())
+    shown = unicodedata.normalize("NFKC", name)
+    return "".join(_prototype(ch) for ch in shown if not ch.isspace())
 
 
 @cache
 def _prototype(ch: str) -> str:
-    """The one character that stands for ``ch`` and its look-alikes: an ASCII letter or
-    digit stands for itself (the few read as each other made one: ``l`` for ``1`` and ``i``,
-    ``o`` for ``0``); another character for the first ASCII letter it can be mistaken for
-    (Cyrillic ``а`` for ``a``, a small capital for its letter), else for itself."""
+    """The one character that stands for ``ch`` and its look-alikes, in lower case: an ASCII
+    letter or digit stands for itself (digits read as letters made one: ``l`` for ``1``,
+    ``o`` for ``0``); another character for the first ASCII letter it can be mistaken for,
+    as written or in its other case (Cyrillic ``А`` and ``а`` for ``a``, Greek ``Ν`` for
+    ``n``, a small capital for its letter), else for its lower case."""
     small = SMALL_CAPITAL.match(unicodedata.name(ch, ""))
     if small:
-        return _prototype(small.group(1).lower())
+        return small.group(1).lower()
     if ch.isascii():
-        return ASCII_ALIKE.get(ch, ch)
-    alike = (entry["c"].casefold() for entry in CONFUSABLES.get(ch, ()) if len(entry["c"]) == 1)
-    plain = sorted({c for c in alike if c.isascii() and c.isalnum()},
-                   key=lambda c: (not c.isalpha(), c))
-    return ASCII_ALIKE.get(plain[0], plain[0]) if plain else ch
+        return ASCII_ALIKE.get(ch.lower(), ch.lower())
+    for form in dict.fromkeys((ch, ch.upper(), ch.lower())):     # as written first
+        plain = sorted({entry["c"].lower() for entry in CONFUSABLES.get(form, ())
+                        if len(entry["c"]) == 1 and entry["c"].isascii()
+                        and entry["c"].isalnum()}, key=lambda c: (not c.isalpha(), c))
+        if plain:
+            return ASCII_ALIKE.get(plain[0], plain[0])
+    return ch.casefold() if len(ch.casefold()) == 1 else ch.lower()
 
 
 def is_reserved(name: str) -> bool:

@@ -17,7 +17,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from gonets.core import GonetsError
 from gonets.server.connection import Connection
-from gonets.server.limits import in_networks, parse_lang
+from gonets.server.limits import in_networks, parse_lang, plain_address
 from gonets.server.manager import TableManager
 from gonets.server.metrics import SOCKETS
 from gonets.server.spec import TableError, error_fields, hash_token
@@ -27,17 +27,24 @@ MAX_MESSAGE = 8192          # bytes in one websocket message from a client
 log = logging.getLogger("gonets.server")
 
 
+MAX_FORWARDED = 16          # the last entries of X-Forwarded-For looked at
+
+
 def client_address(connection: Any, trusted: tuple[str, ...] = ()) -> str:
     """The client's address: the peer's; behind a trusted proxy (``Limits.trusted_proxies``)
     the last address of ``X-Forwarded-For`` that is not itself a trusted proxy."""
-    peer = connection.client.host if connection.client is not None else "unknown"
+    host = connection.client.host if connection.client is not None else "unknown"
+    peer = plain_address(host) or host
     if not trusted or not in_networks(peer, trusted):
         return peer
-    forwarded = [part.strip() for part in
-                 connection.headers.get("x-forwarded-for", "").split(",") if part.strip()]
-    while forwarded and in_networks(forwarded[-1], trusted):
-        forwarded.pop()
-    return forwarded[-1] if forwarded else peer
+    forwarded = connection.headers.get("x-forwarded-for", "").split(",")[-MAX_FORWARDED:]
+    while forwarded:
+        address = plain_address(forwarded.pop())
+        if address is None:
+            return peer                  # not an address: the proxy's own count holds
+        if not in_networks(address, trusted):
+            return address
+    return peer
 
 
 def seat_link(table_id: str, seat: int, token: str) -> dict:

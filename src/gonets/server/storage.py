@@ -40,6 +40,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 DATABASE_ENV = "GONETS_DATABASE_URL"
+CONNECT_SECONDS = 5         # the longest a new PostgreSQL connection may take
 
 metadata = MetaData()
 
@@ -144,7 +145,9 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # a database that accepts the connection and never answers must not hold a thread
+    connect = {"connect_timeout": CONNECT_SECONDS} if url.startswith("postgresql") else {}
+    return create_engine(url, pool_pre_ping=True, connect_args=connect)
 
 
 class _BatchMismatch(Exception):
