@@ -265,6 +265,9 @@ def test_a_rematch_opens_with_one_click_and_the_others_join_with_one(toy_site, b
         bob.wait_for_function("() => window.gonets?.frame?.rematch", timeout=TIMEOUT)
         assert new_id in bob.inner_text("#rematch-text")
         watcher.wait_for_selector("#rematch-watch:not([hidden])", timeout=TIMEOUT)
+        spectator_text = watcher.inner_text("#rematch-text")      # no seat is offered to it
+        assert new_id in spectator_text and "seat" not in spectator_text
+        assert watcher.locator("#rematch-button").is_hidden()
         bob.click("#rematch-button")
         bob.wait_for_function("id => window.gonets?.frame && window.gonets?.frame?.table === id "
                               "&& window.gonets.seat === 1", arg=new_id, timeout=TIMEOUT)
@@ -465,10 +468,20 @@ def test_the_hint_button_ranks_the_seats_own_moves(site, context):
 
 
 # -- review ------------------------------------------------------------------------------------
-def test_a_finished_table_opens_each_seats_review_from_the_table_and_the_replay(site, context):
+def test_a_finished_table_opens_each_seats_review_from_the_table_and_the_replay(tmp_path,
+                                                                              context):
     """Review the moves: the server's page (it reloads itself while the review is made) with
     the seat's decisions and the win-chance graph; the replay viewer links the review of the
-    seat it shows, and none for the spectator's view."""
+    seat it shows, and none for the spectator's view. (Bot jobs get long: the test run keeps
+    every core busy, and bot workers run at the lowest priority.)"""
+    from server.helpers import limits_for_tests
+
+    with ServerThread(f"sqlite:///{tmp_path / 'review.sqlite3'}", bot_delay=0.0,
+                      limits=limits_for_tests(bot_seconds=120.0)) as site:
+        review_a_finished_table(site, context)
+
+
+def review_a_finished_table(site, context) -> None:
     page = context.new_page()
     created = site.create(game="loveletter", players=2, seed=6,
                           seats=[{"kind": "bot", "agent": "random"}] * 2)

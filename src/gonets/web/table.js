@@ -555,7 +555,7 @@ function drawPlatform(frame) {
   watch.hidden = !frame.rematch;
   button.hidden = !seated;
   if (frame.rematch) {
-    text.textContent = t("rematch.invited", {table: frame.rematch});
+    text.textContent = t(seated ? "rematch.invited" : "rematch.watching", {table: frame.rematch});
     button.textContent = t("rematch.join");
     watch.href = `/table/${encodeURIComponent(frame.rematch)}${location.search}`;
   } else {
