@@ -305,3 +305,15 @@ def test_metrics_count_tables_sockets_steps_and_updates(server):
     assert after["gonets_update_seconds_count"] > before.get("gonets_update_seconds_count", 0)
     assert after['gonets_tables{status="running"}'] >= 1
     assert "gonets_database_errors_total" in after and "gonets_bot_jobs" in after
+
+
+def test_unknown_addresses_lead_back_to_the_lobby_and_the_site_has_an_icon(server):
+    page = server.http.get("/no/such/page")
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert 'href="/"' in page.text and "No such page" in page.text
+    api = server.http.get("/api/no/such/thing")
+    assert api.status_code == 404 and api.json()["code"] == "not_found"
+    icon = server.http.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg")
+    for path in ("/", "/table/abc"):
+        assert 'rel="icon"' in server.http.get(path).text

@@ -72,6 +72,27 @@ def refusal(exc: Exception, status: int) -> JSONResponse:
     return JSONResponse(body, status_code=status)
 
 
+NOT_FOUND_PAGE = (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    '<meta name="viewport" content="width=device-width, initial-scale=1">'
+    '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
+    '<link rel="stylesheet" href="/static/app.css"><title>gonets: no such page</title></head>'
+    '<body><main class="card"><h1>No such page</h1><p>This address leads nowhere on this '
+    'server. · Такой страницы нет.</p><p><a class="button" href="/">Back to the lobby · '
+    'В лобби</a></p></main></body></html>\n')
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    """An unknown address: a page that leads back to the lobby (JSON under /api/)."""
+    if request.url.path.startswith("/api/"):
+        return error(f"no such address: {request.url.path}", 404, "not_found")
+    return HTMLResponse(NOT_FOUND_PAGE, 404, HTML_HEADERS)
+
+
+async def favicon(request: Request) -> Response:
+    return FileResponse(WEB_DIR / "favicon.svg", media_type="image/svg+xml")
+
+
 async def internal_error(request: Request, exc: Exception) -> Response:
     """Any other failure: a JSON answer, never a plain 500 page (the traceback is logged)."""
     return error("the server failed to handle that request (an internal error, logged)", 500,
@@ -424,6 +445,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
 
     routes = [
         Route("/", lobby_page),
+        Route("/favicon.ico", favicon),
         Route("/healthz", healthz),
         Route("/readyz", readyz),
         Route("/metrics", metrics),
@@ -442,7 +464,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
         Mount("/static", StaticFiles(directory=str(WEB_DIR)), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
-                     exception_handlers={Exception: internal_error})
+                     exception_handlers={404: not_found, Exception: internal_error})
 
 
 SECRET_PARAMETER = re.compile(r"(?i)((?:password|passwd|pwd|secret|token|key)=)[^&]*")
