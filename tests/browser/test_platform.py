@@ -75,6 +75,7 @@ def test_a_table_that_does_not_exist_says_so_and_leads_back_to_the_lobby(toy_sit
     assert page.locator("#notice").is_visible()
     assert page.get_attribute("#conn", "data-state") == "closed"
     assert not any(key.startswith("gonets-seat") for key in stored_keys(page))
+    assert page.locator("#chat").is_hidden() and page.locator("#board").is_hidden()  # no shell
     page.click("#notice-lobby")
     page.wait_for_url(toy_site.base + "/")
     page.wait_for_selector("#create-form")

@@ -233,6 +233,8 @@ const RECEIVERS = {
 // message with the way on; no reconnecting behind it.
 function stopOn(message) {
   gonets.stopped = true;
+  // no table: no board, players or chat that look as if they worked
+  if (message.code === "no_table") document.querySelector("main.table-layout").hidden = true;
   setConnection("closed", t(message.code === "no_table" ? "conn.no_table" : "conn.closed"));
   const actions = message.code === "no_table" ? [lobbyLink()] : [retryButton(), lobbyLink()];
   showNotice(message.code || "closed", errorText(message), actions);
