@@ -319,10 +319,20 @@ def test_player_counts_follow_the_preset_and_the_first_click_opens_the_table(sit
         page.fill("#players", typed)
         rows = page.locator("#seat-rows [data-seat]").count()
         assert low <= rows <= high and time.monotonic() - started < 5
-    page.fill("#players", "99")
-    page.locator("#creator-name").click()                   # the blur: no rows rebuilt
-    assert page.input_value("#players") == str(high)
-    assert page.locator("#seat-rows [data-seat]").count() == high
+    before = site.http.get("/api/tables").json()
+    for typed in ("99", "100000", "-3", "2.5", ""):          # said, never silently changed
+        page.fill("#players", typed)
+        page.locator("#creator-name").click()               # the blur: no rows rebuilt
+        assert page.input_value("#players") == typed
+        page.click("#create-button")
+        assert f"from {low} to {high}" in page.inner_text("#create-error"), typed
+    assert page.locator("#seat-rows [data-seat]").count() == low
+    page.fill("#players", "3")
+    page.fill("#creator-name", "   ")
+    page.click("#create-button")
+    assert "visible character" in page.inner_text("#create-error")
+    page.fill("#creator-name", "")
+    assert site.http.get("/api/tables").json() == before       # nothing was made
     page.fill("#players", "3")
     page.select_option("[data-seat='1']", "bot:random")
     page.fill("#players", str(min(4, high)))                # rows kept while typing

@@ -36,7 +36,22 @@ function fillPresets() {
   presetChanged();
 }
 
-// The player count the preset allows: the field's value, brought within the preset's range.
+// What stops the table being made as asked: a player count that is not a whole number in
+// the preset's range, a name of nothing but spaces (null when nothing does).
+function requestProblem() {
+  const preset = currentPreset();
+  const typed = document.getElementById("players").value.trim();
+  const count = Number(typed);
+  if (!/^[0-9]+$/.test(typed) || count < preset.min_players || count > preset.max_players) {
+    return t("lobby.bad_players", {min: preset.min_players, max: preset.max_players});
+  }
+  const name = document.getElementById("creator-name").value;
+  if (name !== "" && !name.trim()) return t("lobby.blank_name");
+  return null;
+}
+
+// The player count the preset allows: the field's value, brought within the preset's range
+// (for the seat rows while it is typed; a table is only made from a count in range).
 function playerCount() {
   const preset = currentPreset();
   const typed = parseInt(document.getElementById("players").value, 10);
@@ -126,7 +141,6 @@ function readOptions() {
 
 function tableRequest() {
   const players = playerCount();
-  document.getElementById("players").value = players;
   syncSeats();
   const seats = Array.from(document.querySelectorAll("[data-seat]")).map(select =>
     select.value === "human" ? {kind: "human"} : {kind: "bot", agent: select.value.slice(4)});
@@ -147,7 +161,8 @@ async function createTable(event) {
   event.preventDefault();
   if (lobby.creating) return;               // one table per click, however fast the clicks
   const errorBox = document.getElementById("create-error");
-  errorBox.textContent = "";
+  errorBox.textContent = requestProblem() || "";
+  if (errorBox.textContent) return;          // said on the page, nothing made
   lobby.creating = true;
   document.getElementById("create-button").setAttribute("aria-busy", "true");
   try {
@@ -262,7 +277,9 @@ async function startLobby() {
   document.getElementById("preset").addEventListener("change", presetChanged);
   const players = document.getElementById("players");
   players.addEventListener("input", syncSeats);
-  players.addEventListener("change", () => { players.value = playerCount(); });
+  players.addEventListener("change", () => {
+    document.getElementById("create-error").textContent = requestProblem() || "";
+  });
   document.getElementById("game-help").addEventListener("click", () => {
     if (currentGame()) openHelp(currentGame().name);
   });
