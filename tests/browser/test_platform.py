@@ -332,6 +332,13 @@ def test_player_counts_follow_the_preset_and_the_first_click_opens_the_table(sit
     page.click("#create-button")
     assert "visible character" in page.inner_text("#create-error")
     page.fill("#creator-name", "")
+    page.fill("#bot-delay", "99")                            # the server's refusal, in words
+    page.click("#create-button")
+    page.wait_for_function("() => document.querySelector('#create-error').textContent",
+                           timeout=TIMEOUT)
+    refused = page.inner_text("#create-error")
+    assert "Bot pace" in refused and "bot_delay" not in refused and "30" in refused
+    page.fill("#bot-delay", "1")
     assert site.http.get("/api/tables").json() == before       # nothing was made
     page.fill("#players", "3")
     page.select_option("[data-seat='1']", "bot:random")

@@ -171,7 +171,8 @@ def number(value: Any, name: str, low: float, high: float, default: float | None
     if value is None:
         return default
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise TableError(f"'{name}' must be a number from {low:g} to {high:g}")
+        raise TableError(f"'{name}' must be a number from {low:g} to {high:g}", "bad_number",
+                         field=name, low=low, high=high)
     return float(value)
 
 

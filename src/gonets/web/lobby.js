@@ -180,7 +180,9 @@ async function createTable(event) {
 
 function lobbyError(error) {
   const key = `error.${error.code}`;
-  return error.code && hasMessage(key) ? t(key, error.params || {}) : error.message;
+  const params = {...(error.params || {})};
+  if (params.field && hasMessage(`field.${params.field}`)) params.field = t(`field.${params.field}`);
+  return error.code && hasMessage(key) ? t(key, params) : error.message;
 }
 
 function showCreated(created) {
