@@ -11,39 +11,12 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from gonets.agents import agent_names, make_agent
+from gonets.agents import make_agent
+from gonets.console import OPTION_HELP, bot_list, configure, console, fail
 from gonets.core import GonetsError, Match, OptionError, Record, games, get_game
-from gonets.core.options import parse_assignments
 
 app = typer.Typer(help="gonets: play, study and train AI on games about messages and couriers.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
-console = Console(highlight=False)
-
-OPTION_HELP = "Rule option on top of the preset, as name=value (repeatable)."
-
-
-def fail(message: str) -> None:
-    console.print(f"[bold red]error:[/] {message}")
-    raise typer.Exit(2)
-
-
-def configure(game_name: str, players: int | None, preset: str | None, options: list[str] | None):
-    game = get_game(game_name)
-    low, _ = game.player_range(preset)
-    config = game.configure(players or low, preset, parse_assignments(options))
-    return game, config
-
-
-def bot_list(text: str | None, count: int, game) -> list[str]:
-    """``count`` agent names from a comma list (the last one repeats); default heuristic."""
-    default = "heuristic" if "heuristic" in game.agents() else "random"
-    names = [n.strip() for n in (text or "").split(",") if n.strip()] or [default]
-    known = agent_names(game)
-    for name in names:
-        if name not in known:
-            raise OptionError(f"unknown bot {name!r} for {game.name}; "
-                              f"known bots: {', '.join(known)}")
-    return (names + [names[-1]] * count)[:count]
 
 
 # -- play ---------------------------------------------------------------------------------------
@@ -88,99 +61,6 @@ def play(
                       hints=hints).run()
     except GonetsError as exc:
         fail(str(exc))
-
-
-# -- simulate -----------------------------------------------------------------------------------
-@app.command()
-def simulate(
-    game_name: str = typer.Argument(..., metavar="GAME"),
-    games_count: int = typer.Option(1000, "--games", "-n", min=1, help="Number of matches."),
-    players: int | None = typer.Option(None, "--players", "-p"),
-    preset: str | None = typer.Option(None),
-    option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
-    bots: str | None = typer.Option(None, help="Comma list of bots, one per seat."),
-    jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: every core)."),
-    seed: int = typer.Option(0, help="Seed of match 0; match i uses seed + i."),
-    rotate: bool = typer.Option(True, help="Rotate the bots round the seats match by match."),
-    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
-    save: Path | None = typer.Option(None, help="Directory to save every match record in."),
-    out: Path | None = typer.Option(None, help="Run directory: one Parquet row per match, "
-                                    "sharded (docs/balance.md)."),
-    resume: bool = typer.Option(False, help="Go on with the interrupted run in --out."),
-    backend: str = typer.Option("local", help="local (process pool) or ray."),
-    address: str | None = typer.Option(None, help="Ray cluster to join (auto, HOST:PORT)."),
-    until_ci: float | None = typer.Option(None, help="Stop once every win-rate interval is "
-                                          "narrower than this; --games is then the cap."),
-    shard_size: int = typer.Option(100, help="Matches per shard of a run."),
-    lead_changes: bool = typer.Option(False, "--lead-changes", help="Count lead changes of "
-                                      "the running scores (a lab column; slower)."),
-    fast: bool = typer.Option(False, "--fast", help="Play in the game's compiled kernel "
-                              "(bots random and playout; loveletter, carcassonne)."),
-) -> None:
-    """Simulate many matches between bots and report win rates with 95% intervals."""
-    import os
-
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    from gonets.sim.runner import SimulationPlan, summary_json
-    from gonets.sim.runner import simulate as run
-
-    try:
-        game, config = configure(game_name, players, preset, option)
-        plan = SimulationPlan(config, tuple(bot_list(bots, config.players, game)), games_count,
-                              seed=seed, rotate=rotate, save_dir=str(save) if save else None)
-    except GonetsError as exc:
-        fail(str(exc))
-    if out is not None or resume or backend != "local" or until_ci is not None or address \
-            or lead_changes or fast:
-        from gonets.lab.commands import lab_simulate
-
-        if fast and save is not None:
-            fail("--save writes match records, which the compiled kernel does not keep; "
-                 "drop --save or --fast")
-        lab_simulate(game, config, list(plan.bots), games_count, seed=seed, rotate=rotate,
-                     jobs=jobs, out=out, resume=resume, backend=backend, address=address,
-                     until_ci=until_ci, shard_size=shard_size, save=save, as_json=as_json,
-                     trace_leads=lead_changes, fast=fast)
-        return
-    workers = jobs or os.cpu_count() or 1
-    err = Console(stderr=True)
-    with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeRemainingColumn(), console=err,
-                  transient=True, disable=as_json and not err.is_terminal) as progress:
-        task = progress.add_task(f"{game.title}", total=games_count)
-        summary = run(plan, jobs=workers, on_outcome=lambda _: progress.advance(task))
-    if as_json:
-        print(summary_json(plan, summary))
-        return
-    print_summary(game, plan, summary)
-
-
-def print_summary(game, plan, summary) -> None:
-    title = f"{game.title}: {summary.games} matches, {plan.config.players} players, " \
-            f"preset {plan.config.preset}"
-    if summary.games < plan.games:
-        title += f" (stopped early; {plan.games} planned)"
-    seats = Table(title=title, title_justify="left")
-    seats.add_column("seat")
-    seats.add_column("win rate  [95% interval]")
-    seats.add_column("wins", justify="right")
-    for seat, rate in enumerate(summary.seat_rates()):
-        seats.add_row(f"p{seat + 1}", str(rate), f"{rate.hits:g}")
-    console.print(seats)
-    agents = Table(title="by bot" + (" (rotated round the seats)" if plan.rotate else ""),
-                   title_justify="left")
-    agents.add_column("bot")
-    agents.add_column("win rate  [95% interval]")
-    agents.add_column("seats played", justify="right")
-    for name, rate in summary.agent_rates().items():
-        agents.add_row(name, str(rate), str(rate.trials))
-    console.print(agents)
-    for key, (mean, low, high) in summary.averages().items():
-        console.print(f"average {key.replace('_', ' ')} per match: {mean:.2f} "
-                      f"[{low:.2f}, {high:.2f}]")
-    if summary.no_winner:
-        console.print(f"matches without a winner: {summary.no_winner}")
 
 
 # -- rules --------------------------------------------------------------------------------------
