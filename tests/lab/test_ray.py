@@ -121,3 +121,17 @@ def test_the_scaling_benchmark_plays_the_same_rows_on_each_backend_and_worker_co
     assert report["games"] == 12
     assert all(r["matches_per_s"] > 0 for r in report["results"])
     assert [r["speedup"] for r in report["results"]][::2] == [1.0, 1.0]
+
+
+def test_an_experiment_on_ray_equals_the_local_backend(tmp_path):
+    """Every cell of a grid played through one Ray connection gives the local rows."""
+    grid = tmp_path / "grid.yaml"
+    grid.write_text("game: loveletter\nmatches: 6\nseed: 4\nshard_size: 3\n"
+                    "bots: heuristic,random\ncross: {players: [2, 3]}\n", encoding="utf-8")
+    local = run("experiment", grid, "--out", tmp_path / "local", "--jobs", 2)
+    assert local.exit_code == 0, local.output
+    remote = run("experiment", grid, "--out", tmp_path / "ray", "--jobs", 2, "--backend", "ray")
+    assert remote.exit_code == 0, remote.output
+    for cell in ("c01", "c02"):
+        assert rows(tmp_path / "ray" / "cells" / cell) == \
+            rows(tmp_path / "local" / "cells" / cell)

@@ -1,0 +1,215 @@
+"""Experiment grids: a YAML file of factors, crossed or listed, played into one folder whose
+cells are plain runs on the same seeds, with one Parquet table of every row."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from gonets.core.errors import OptionError
+from gonets.lab.experiment import ExperimentDir, experiment_from, load_experiment
+from tests.lab.helpers import rows, run
+
+GRID = """\
+game: loveletter
+matches: {matches}
+seed: 7
+shard_size: 4
+bots: heuristic,random
+cross:
+  players: [2, 4, 6]
+  preset: [seed, premium]
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "grid.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def cell_rows(folder: Path, cell: str) -> list[dict]:
+    return rows(folder / "cells" / cell)
+
+
+def strip_cell(row: dict) -> dict:
+    return {key: value for key, value in row.items() if not key.startswith("cell")}
+
+
+def test_a_three_by_two_grid_gives_one_table_with_paired_seeds(tmp_path):
+    result = run("experiment", write(tmp_path, GRID.format(matches=10)), "--jobs", 2, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert [c["factors"] for c in data["cells"]] == [
+        {"players": p, "preset": s} for p in (2, 4, 6) for s in ("seed", "premium")]
+    table = pq.read_table(tmp_path / "grid" / "matches.parquet").to_pylist()
+    assert len(table) == 60
+    cells = {(row["cell_players"], row["cell_preset"]) for row in table}
+    assert cells == {(str(p), s) for p in (2, 4, 6) for s in ("seed", "premium")}
+    for row in table:                                   # the cell columns say the row's truth
+        assert row["cell_players"] == str(row["players"])
+        assert row["cell_preset"] == row["preset"]
+    by_cell: dict[str, list] = {}
+    for row in table:
+        by_cell.setdefault(row["cell"], []).append((row["index"], row["seed"], row["agents"]))
+    pairs = [sorted(v) for v in by_cell.values()]
+    seeds = {tuple(seed for _, seed, _ in cell) for cell in pairs}
+    assert seeds == {tuple(range(7, 17))}               # every cell played the same seeds
+
+
+def test_a_cell_is_exactly_the_plain_run_of_its_settings(tmp_path):
+    run("experiment", write(tmp_path, GRID.format(matches=8)), "--jobs", 1)
+    plain = run("simulate", "loveletter", "-p", 4, "--preset", "premium", "--bots",
+                "heuristic,random", "-n", 8, "--seed", 7, "--shard-size", 4, "--out",
+                tmp_path / "plain", "--jobs", 1)
+    assert plain.exit_code == 0, plain.output
+    cell = cell_rows(tmp_path / "grid", "c04")
+    assert [strip_cell(row) for row in cell] == rows(tmp_path / "plain")
+    assert {row["cell"] for row in cell} == {"c04"}
+
+
+def test_resume_extends_every_cell_to_the_rows_of_an_uninterrupted_experiment(tmp_path):
+    short = write(tmp_path, GRID.format(matches=4))
+    assert run("experiment", short, "--out", tmp_path / "a", "--jobs", 1).exit_code == 0
+    again = run("experiment", short, "--out", tmp_path / "a")
+    assert again.exit_code == 2 and "--resume" in again.output
+    longer = write(tmp_path, GRID.format(matches=10), "longer.yaml")
+    result = run("experiment", longer, "--out", tmp_path / "a", "--resume", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["played"] == 36
+    assert run("experiment", longer, "--out", tmp_path / "b", "--jobs", 2).exit_code == 0
+    for cell in ("c01", "c03", "c06"):
+        assert cell_rows(tmp_path / "a", cell) == cell_rows(tmp_path / "b", cell)
+    def table(name: str) -> list[dict]:
+        found = pq.read_table(tmp_path / name / "matches.parquet").to_pylist()
+        return sorted(found, key=lambda r: (r["cell"], r["index"]))
+
+    assert table("a") == table("b")
+
+
+def test_resume_refuses_a_changed_grid(tmp_path):
+    assert run("experiment", write(tmp_path, GRID.format(matches=4)), "--jobs", 1) \
+        .exit_code == 0
+    other = write(tmp_path, GRID.format(matches=4).replace("seed: 7", "seed: 8"))
+    result = run("experiment", other, "--resume")
+    assert result.exit_code == 2 and "differs in seed" in " ".join(result.output.split())
+
+
+def test_listed_cells_cross_with_the_crossed_factors(tmp_path):
+    grid = load_experiment(write(tmp_path, """\
+game: czar
+matches: 4
+cells:
+  - {bots: "heuristic,random"}
+  - {bots: "random,heuristic"}
+cross:
+  players: [2, 3]
+"""))
+    assert [cell.label for cell in grid.cells] == [
+        "bots=heuristic,random players=2", "bots=heuristic,random players=3",
+        "bots=random,heuristic players=2", "bots=random,heuristic players=3"]
+    assert [cell.plan.bots for cell in grid.cells] == [
+        ("heuristic", "random"), ("heuristic", "random", "random"),
+        ("random", "heuristic"), ("random", "heuristic", "heuristic")]
+
+
+def test_factors_may_be_rule_options(tmp_path):
+    grid = load_experiment(write(tmp_path, """\
+game: loveletter
+matches: 3
+players: 2
+cross:
+  preset: [seed]
+  two_player_face_up: [0, 3]
+"""))
+    assert [cell.plan.config.options["two_player_face_up"] for cell in grid.cells] == [0, 3]
+    assert grid.factors == ["preset", "two_player_face_up"]
+    result = run("experiment", tmp_path / "grid.yaml", "--jobs", 1)
+    assert result.exit_code == 0, result.output
+    table = pq.read_table(tmp_path / "grid" / "matches.parquet").to_pylist()
+    assert {row["cell_two_player_face_up"] for row in table} == {"0", "3"}
+
+
+@pytest.mark.parametrize("text, message", [
+    ("matches: 3\ncross: {players: [2]}", "game: missing"),
+    ("game: loveletter\ncross: {players: [2]}\nseeds: 3", "unknown key 'seeds'"),
+    ("game: loveletter\ncross: {players: 2}", "cross: players: give a list of values"),
+    ("game: loveletter\ncross: {players: [2, 9]}", "cell players=9: Love Letter"),
+    ("game: loveletter\ncross: {colour: [red]}", "cell colour=red: loveletter has no option"),
+    ("game: loveletter\ncross: {bots: [dragon]}", "unknown bot 'dragon'"),
+    ("game: loveletter\nmatches: 0", "matches: a whole number of at least 1"),
+    ("game: loveletter\nstop: {until_ci: 2}", "stop: until_ci: a number between 0 and 1"),
+    ("game: loveletter\nstop: {after: 3}", "stop: one of until_ci or detect"),
+    ("game: loveletter\ncells: [{players: 2}, {players: 2}]", "comes twice"),
+    ("game: loveletter\ncells: [{players: 2}]\ncross: {players: [3]}",
+     "'players' is both listed in cells and crossed"),
+    ("game: loveletter\ncross: {players: [2]}\n  bad: [", "is not valid YAML"),
+])
+def test_a_bad_experiment_file_is_refused_naming_the_entry(tmp_path, text, message):
+    result = run("experiment", write(tmp_path, text))
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())
+    assert message in said and "grid.yaml" in said
+    assert not (tmp_path / "grid").exists()             # nothing was made
+
+
+def test_a_missing_file_is_named(tmp_path):
+    result = run("experiment", tmp_path / "nope.yaml")
+    assert result.exit_code == 2 and "cannot read" in result.output
+
+
+def test_an_interval_stop_ends_each_cell_on_its_own(tmp_path):
+    write(tmp_path, """\
+game: loveletter
+matches: 400
+seed: 1
+shard_size: 20
+bots: heuristic,random
+cross:
+  players: [2, 3]
+stop: {until_ci: 0.4}
+""")
+    result = run("experiment", tmp_path / "grid.yaml", "--jobs", 2, "--json")
+    assert result.exit_code == 0, result.output
+    for cell in json.loads(result.output)["cells"]:
+        assert cell["stopped_by"] == "interval" and cell["widest_interval"] < 0.4
+        assert cell["matches"] < 400
+
+
+def test_fast_cells_play_in_the_kernel(tmp_path):
+    write(tmp_path, """\
+game: carcassonne
+matches: 6
+seed: 2
+shard_size: 3
+bots: playout,random
+fast: true
+cross:
+  players: [2, 3]
+""")
+    result = run("experiment", tmp_path / "grid.yaml", "--jobs", 1)
+    assert result.exit_code == 0, result.output
+    plain = run("simulate", "carcassonne", "-p", 3, "--bots", "playout,random", "-n", 6,
+                "--seed", 2, "--shard-size", 3, "--fast", "--out", tmp_path / "plain",
+                "--jobs", 1)
+    assert plain.exit_code == 0, plain.output
+    assert [strip_cell(r) for r in cell_rows(tmp_path / "grid", "c02")] == \
+        rows(tmp_path / "plain")
+
+
+def test_query_and_the_folder_see_every_cell(tmp_path):
+    run("experiment", write(tmp_path, GRID.format(matches=4)), "--jobs", 1)
+    result = run("query", tmp_path / "grid", "SELECT count(DISTINCT cell), count(*) FROM "
+                 "seats", "--csv")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1] == f"6,{4 * (2 + 2 + 4 + 4 + 6 + 6)}"
+    grid = ExperimentDir(tmp_path / "grid").read()
+    assert len(grid.cells) == 6 and grid.spec["matches"] == 4
+
+
+def test_an_experiment_is_a_mapping():
+    with pytest.raises(OptionError, match="a mapping"):
+        experiment_from(["game", "loveletter"])
