@@ -87,6 +87,7 @@ BAD_OPTIONS = [
     ("messengers.chain_is_optional", [], "must be true, false or null"),
     ("messengers.trigger_figures", "all", "choose one of 'moved', 'last_moved'"),
     ("messengers.final_keep_figure", "messenger", "choose one of None, 'choice', 'meeple'"),
+    ("messengers.remove_message", 9, "must be a message number from 1 to 8, or null"),
     ("farm_scoring", "city_5", "choose one of 'field', 'city_4', 'city_3'"),
     ("unplaceable", "keep", "choose one of 'discard', 'bottom'"),
 ]

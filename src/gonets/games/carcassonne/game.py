@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from gonets.core import Game, Option, Preset
+from gonets.core import Game, Option, OptionError, Preset
 from gonets.core.options import Config
 from gonets.games.carcassonne.rules import NUM_ACTIONS, VARIANTS, CarcassonneState
 
@@ -17,6 +17,13 @@ from gonets.games.carcassonne.rules import NUM_ACTIONS, VARIANTS, CarcassonneSta
 def _bool_or_null(value: Any) -> str | None:
     return None if value is None or isinstance(value, bool) else \
         f"must be true, false or null, not {value!r}"
+
+
+def _message_number(value: Any) -> str | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)
+                         and 1 <= value <= 8):
+        return None
+    return f"must be a message number from 1 to 8, or null (keep all 8), not {value!r}"
 
 
 def _load_presets() -> tuple[Preset, ...]:
@@ -57,6 +64,9 @@ class Carcassonne(Game):
         Option("messengers.final_keep_figure", None, "Which figure is kept for final scoring "
                "(choice or meeple; no effect on play, M25; null: as the variant says).",
                choices=(None, "choice", "meeple")),
+        Option("messengers.remove_message", None, "For study: the message tile (1-8) taken "
+               "out of the stack, which then cycles 7 tiles; the others keep the order they "
+               "would have had (null: all 8).", check=_message_number, study=True),
         Option("tiny_city_scoring", False, "Legacy: a completed two-tile city scores 1 per tile "
                "and per coat of arms (first edition).", choices=(True, False)),
         Option("farm_scoring", "field", "Farm scoring: field (current, 3 per completed city per "
@@ -67,6 +77,14 @@ class Carcassonne(Game):
     )
     presets = _load_presets()
     default_preset = "c3"
+
+    def check_config(self, config: Config) -> None:
+        """A message tile can only be removed from the stack The Messengers deal."""
+        removed = config["messengers.remove_message"]
+        if removed is not None and not config["messengers"]:
+            raise OptionError(f"option 'messengers.remove_message': there is no message stack "
+                              f"to take tile {removed} from without The Messengers "
+                              "(messengers=false)")
 
     def new_state(self, config: Config) -> CarcassonneState:
         return CarcassonneState(config)

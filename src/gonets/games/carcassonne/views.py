@@ -13,7 +13,7 @@ from collections import Counter
 from gonets.core import Game
 from gonets.core.options import Config
 from gonets.games.carcassonne.rules import CarcassonneState
-from gonets.games.carcassonne.rules.phases import DEAL_MESSAGES, DEAL_TILES, DECISIONS, MESSAGES
+from gonets.games.carcassonne.rules.phases import DEAL_MESSAGES, DEAL_TILES, DECISIONS
 from gonets.games.carcassonne.rules.tiles import LETTERS
 
 
@@ -27,7 +27,7 @@ def build_view(state: CarcassonneState, seat: int | None) -> dict:
 def public(state: CarcassonneState) -> dict:
     """Everything anyone may know (M14)."""
     board = state.board
-    unseen = max(0, 8 - state.msg_draws) if state.stack else 0
+    unseen = max(0, len(state.rules.messages) - state.msg_draws) if state.stack else 0
     return {
         "turn": state.turn, "active": state.active, "part": state.part, "phase": state.phase,
         "hand": state.hand, "placed": state.placed,
@@ -130,7 +130,7 @@ def _fixed(config: Config, data: dict) -> tuple:
     unseen = None
     if data["phase"] not in (DEAL_TILES, DEAL_MESSAGES) and config.options.get(
             "messengers", True):
-        unseen = [m for m in MESSAGES if m not in known]
+        unseen = [m for m in state.rules.messages if m not in known]
         state.stack = unseen + known
     state.msg_draws = messages["draws"]
     state.msg = messages["current"] or 0

@@ -144,6 +144,9 @@ def option_vector(config) -> np.ndarray:
     rules = Rules(config.options)
     if rules.farm_scoring not in FARM_STYLES:
         raise KernelUnsupported(f"farm_scoring={rules.farm_scoring!r} is not played by the kernel")
+    if rules.removed_message is not None:
+        raise KernelUnsupported("the kernel deals all 8 message tiles; messengers.remove_message="
+                                f"{rules.removed_message} is played by the reference engine only")
     opt = np.zeros(OPTS, np.int64)
     opt[O_MSG] = int(rules.messengers)
     opt[O_ALONE] = int(bool(rules.require_alone))

@@ -189,8 +189,8 @@ class CarcassonneState(Placement, Scoring, Messengers, State):
             return pile
         if self.phase == DEAL_MESSAGES:
             stack = list(MESSAGES)
-            rng.shuffle(stack)
-            return stack
+            rng.shuffle(stack)       # all 8 shuffled, then a removed tile taken out: the
+            return [m for m in stack if m in self.rules.messages]   # others keep their order
         raise IllegalAction("there is no random event pending")
 
     def apply_chance(self, outcome: Any) -> None:
@@ -205,16 +205,25 @@ class CarcassonneState(Placement, Scoring, Messengers, State):
             if not self.rules.messengers:
                 self._start_turn(first=True)
         elif self.phase == DEAL_MESSAGES:
-            if not isinstance(outcome, list) or sorted(
-                    o for o in outcome if isinstance(o, int) and not isinstance(o, bool)) \
-                    != list(MESSAGES) or len(outcome) != 8:
-                raise IllegalAction("the message stack must be the numbers 1-8 in some order")
-            self.stack = list(outcome)
+            self.stack = self._read_stack(outcome)
             self._start_turn(first=True)
         else:
             raise IllegalAction("there is no random event pending")
         self._legal = None
         self._settle()
+
+    def _read_stack(self, outcome: Any) -> list[int]:
+        """The message stack of a chance outcome, checked against the tiles in play."""
+        messages = self.rules.messages
+        numbers = sorted(o for o in outcome if isinstance(o, int) and not isinstance(o, bool)) \
+            if isinstance(outcome, list) else None
+        if numbers == list(messages) and len(outcome) == len(messages):
+            return list(outcome)
+        if len(messages) == len(MESSAGES):
+            raise IllegalAction("the message stack must be the numbers 1-8 in some order")
+        raise IllegalAction(f"the message stack must be the numbers 1-8 without "
+                            f"{self.rules.removed_message} (messengers.remove_message) in "
+                            "some order")
 
     def result(self) -> Result:
         totals = [sum(pair) for pair in self.scores]

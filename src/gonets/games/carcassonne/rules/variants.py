@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gonets.games.carcassonne.rules.phases import MESSAGES
+
 FIELD_VALUE = {"field": 3, "city_4": 4, "city_3": 3}
 """Points per completed city at final farm scoring, by ``farm_scoring`` option (2.4)."""
 
@@ -34,8 +36,10 @@ class Rules:
         "farm_scoring",
         "final_keep",
         "last_moved",
+        "messages",
         "messengers",
         "msg8_majority",
+        "removed_message",
         "require_alone",
         "single_figure",
         "tiny_city",
@@ -60,4 +64,7 @@ class Rules:
         self.tiny_city = options.get("tiny_city_scoring", False)
         self.farm_scoring = options.get("farm_scoring", "field")
         self.unplaceable_bottom = options.get("unplaceable", "discard") == "bottom"
+        # the study option takes one message tile out of the stack (7 tiles cycle then)
+        self.removed_message = options.get("messengers.remove_message")
+        self.messages = tuple(m for m in MESSAGES if m != self.removed_message)
 
