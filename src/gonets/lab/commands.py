@@ -280,4 +280,6 @@ def register(app: typer.Typer) -> None:
     app.command("simulate")(simulate)
     app.command("query")(query)
     app.command("report")(report)
+    from gonets.lab.counterfactual_command import app as counterfactual
+    app.add_typer(counterfactual, name="counterfactual")
 
