@@ -6,17 +6,19 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from gonets.sim.stats import Z95, wilson_interval
+from gonets.sim.stats import Z95, wilson_interval, z_test
 
 NUMERIC = ("BIGINT", "INTEGER", "DOUBLE", "FLOAT", "HUGEINT", "SMALLINT", "TINYINT", "DECIMAL")
 
 
 @dataclass(frozen=True)
 class Estimate:
-    """A labelled estimate with its 95% interval (a rate, a mean or a difference)."""
+    """A labelled estimate with its 95% interval (a rate, a mean or a difference); ``se`` its
+    standard error where it has one, ``p_value`` the two-sided p-value of "it is 0" where
+    that is a question (differences)."""
 
     label: str
     value: float
@@ -24,6 +26,8 @@ class Estimate:
     high: float
     n: int
     extra: str = ""
+    se: float = math.nan
+    p_value: float = math.nan
 
     @property
     def width(self) -> float:
@@ -35,16 +39,28 @@ def _rows(con: Any, sql: str, params: list | None = None) -> list[tuple]:
 
 
 def rate(label: str, hits: float, trials: int, extra: str = "") -> Estimate:
+    """A proportion with its Wilson 95% interval."""
     low, high = wilson_interval(hits, trials)
-    return Estimate(label, hits / trials if trials else 0.0, low, high, trials, extra)
+    value = hits / trials if trials else 0.0
+    se = math.sqrt(value * (1 - value) / trials) if trials else math.nan
+    return Estimate(label, value, low, high, trials, extra, se)
 
 
 def mean_estimate(label: str, mean: float | None, sd: float | None, n: int,
                   extra: str = "") -> Estimate:
     """Mean with its normal 95% interval from the sample standard deviation."""
     mean = mean if mean is not None else math.nan
-    half = Z95 * (sd or 0.0) / math.sqrt(n) if n > 1 else 0.0
-    return Estimate(label, mean, mean - half, mean + half, n, extra)
+    se = (sd or 0.0) / math.sqrt(n) if n > 1 else math.nan
+    half = Z95 * se if n > 1 else 0.0
+    return Estimate(label, mean, mean - half, mean + half, n, extra, se)
+
+
+def difference(label: str, mean: float | None, sd: float | None, n: int,
+               extra: str = "") -> Estimate:
+    """A mean difference (paired, or against a reference) with its normal 95% interval and
+    the two-sided p-value of "the difference is 0" (NaN below two observations)."""
+    estimate = mean_estimate(label, mean, sd, n, extra)
+    return replace(estimate, p_value=z_test(estimate.value, estimate.se))
 
 
 def seat_rates(con: Any, run: str) -> list[Estimate]:
@@ -147,46 +163,96 @@ def text_counts(con: Any, run: str, column: str, limit: int = 12) -> list[Estima
 # -- paired comparison -------------------------------------------------------------------------
 def paired_seats(con: Any, first: str, second: str) -> list[Estimate]:
     """Per seat: second run's win rate minus the first's over the seeds both played (the
-    same deal each time), with the paired 95% interval."""
+    same deal each time), with the paired 95% interval and p-value."""
     rows = _rows(con, """
         SELECT a.seat_number, avg(b.won::INT - a.won::INT), stddev_samp(b.won::INT - a.won::INT),
                count(*)
         FROM seats a JOIN seats b ON a.seed = b.seed AND a.seat = b.seat
         WHERE a.run = ? AND b.run = ? GROUP BY 1 ORDER BY 1""", [first, second])
-    return [mean_estimate(f"p{seat}", mean, sd, n) for seat, mean, sd, n in rows]
+    return [difference(f"p{seat}", mean, sd, n) for seat, mean, sd, n in rows]
+
+
+AGENT_SEEDS = """
+    SELECT seed, agent, avg(won::INT) AS rate, count(*) AS held, any_value(players) AS players
+    FROM seats WHERE run = ? GROUP BY seed, agent"""
 
 
 def paired_agents(con: Any, first: str, second: str) -> list[Estimate]:
-    """Per agent present in both runs: the difference of its win rates (independent
-    samples of seats; normal interval of the difference of two proportions)."""
-    a = {e.label: e for e in agent_rates(con, first)}
-    b = {e.label: e for e in agent_rates(con, second)}
-    out = []
-    for name in sorted(set(a) & set(b)):
-        pa, pb = a[name], b[name]
-        sd = math.sqrt(pa.value * (1 - pa.value) / pa.n + pb.value * (1 - pb.value) / pb.n)
-        diff = pb.value - pa.value
-        out.append(Estimate(name, diff, diff - Z95 * sd, diff + Z95 * sd, min(pa.n, pb.n)))
+    """Per agent, paired by seed: over the seeds where it sat in both runs, the mean of (its
+    wins per seat it held in the second run's match) minus (the same in the first run's),
+    with the paired 95% interval and p-value. Agents that hold every seat of every shared
+    match in both runs (:func:`self_play_agents`) are left out: their rate is the share of
+    seats that won, not a comparison of agents."""
+    fixed = set(self_play_agents(con, first, second))
+    rows = _rows(con, f"""
+        SELECT a.agent, avg(b.rate - a.rate), stddev_samp(b.rate - a.rate), count(*)
+        FROM ({AGENT_SEEDS}) a JOIN ({AGENT_SEEDS}) b ON a.seed = b.seed AND a.agent = b.agent
+        GROUP BY 1 ORDER BY 1""", [first, second])
+    return [difference(agent, mean, sd, n, f"{n} seeds") for agent, mean, sd, n in rows
+            if agent not in fixed]
+
+
+def self_play_agents(con: Any, first: str, second: str) -> list[str]:
+    """Agents that hold every seat of every match both runs played on a shared seed: their
+    win rate per match is the share of seats that won, fixed by construction (1/n when
+    every match has one winner), so a difference of it compares no agents."""
+    rows = _rows(con, f"""
+        SELECT a.agent FROM ({AGENT_SEEDS}) a JOIN ({AGENT_SEEDS}) b
+            ON a.seed = b.seed AND a.agent = b.agent
+        GROUP BY 1 HAVING bool_and(a.held = a.players AND b.held = b.players)
+               AND count(*) = (SELECT count(*) FROM matches x JOIN matches y ON x.seed = y.seed
+                               WHERE x.run = ? AND y.run = ?)
+        ORDER BY 1""", [first, second, first, second])
+    return [agent for (agent,) in rows]
+
+
+def paired_scores(con: Any, first: str, second: str) -> list[Estimate]:
+    """Per seat, then the match total (``total``): the mean of second run's score minus the
+    first's on the same seed, with the paired 95% interval and p-value."""
+    rows = _rows(con, """
+        SELECT a.seat_number, avg(b.score - a.score), stddev_samp(b.score - a.score), count(*)
+        FROM seats a JOIN seats b ON a.seed = b.seed AND a.seat = b.seat
+        WHERE a.run = ? AND b.run = ? GROUP BY 1 ORDER BY 1""", [first, second])
+    out = [difference(f"p{seat}", mean, sd, n) for seat, mean, sd, n in rows]
+    total = "list_sum({}.scores)"
+    mean, sd, n = _rows(con, f"""
+        SELECT avg({total.format('b')} - {total.format('a')}),
+               stddev_samp({total.format('b')} - {total.format('a')}), count(*)
+        FROM matches a JOIN matches b ON a.seed = b.seed WHERE a.run = ? AND b.run = ?""",
+                        [first, second])[0]
+    if n:
+        out.append(difference("total", mean, sd, n))
     return out
 
 
 def paired_measures(con: Any, first: str, second: str, columns: list[str]) -> list[Estimate]:
-    """Per measure (length, spread, margin, numeric statistics present in both runs): mean of
-    the per-seed differences second minus first, with its interval."""
-    measures = [("decisions", "decisions"), ("score spread", SPREAD), ("winning margin", MARGIN)]
+    """Per measure (length, spread, margin, winners, numeric statistics present in both
+    runs): mean of the per-seed differences second minus first, with its interval and
+    p-value."""
+    measures = [("decisions", "decisions"), ("score spread", SPREAD), ("winning margin", MARGIN),
+                ("winners", "len(winners)")]
     measures += [(column, f'"{column}"') for column in columns]
     out = []
     for label, expr in measures:
-        left = expr.replace("scores", "a.scores") if "scores" in expr else f"a.{expr}"
-        right = expr.replace("scores", "b.scores") if "scores" in expr else f"b.{expr}"
+        left, right = _side(expr, "a"), _side(expr, "b")
         mean, sd, n = _rows(con, f"""
             SELECT avg(({right}) - ({left})), stddev_samp(({right}) - ({left})),
                    count(({right}) - ({left}))
             FROM matches a JOIN matches b ON a.seed = b.seed
             WHERE a.run = ? AND b.run = ?""", [first, second])[0]
         if n:
-            out.append(mean_estimate(label, mean, sd, n))
+            out.append(difference(label, mean, sd, n))
     return out
+
+
+def _side(expr: str, alias: str) -> str:
+    """``expr`` over the matches of table ``alias`` (its list columns prefixed)."""
+    if LISTS.search(expr):
+        return LISTS.sub(lambda m: f"{alias}.{m.group(1)}", expr)
+    return f"{alias}.{expr}"
+
+
+LISTS = re.compile(r"\b(scores|winners)\b")
 
 
 def shared_seeds(con: Any, first: str, second: str) -> int:
