@@ -44,6 +44,9 @@ def simulate(
     address: str | None = typer.Option(None, help="Ray cluster to join (auto, HOST:PORT)."),
     until_ci: float | None = typer.Option(None, help="Stop once every win-rate interval is "
                                           "narrower than this; --games is then the cap."),
+    detect: float | None = typer.Option(None, help="Stop once a seat's test (two-sided 5%) "
+                                        "has 80% power to detect a win rate this far from "
+                                        "the fair share; --games is then the cap."),
     shard_size: int = typer.Option(100, help="Matches per shard of a run."),
     lead_changes: bool = typer.Option(False, "--lead-changes", help="Count lead changes of "
                                       "the running scores (a lab column; slower)."),
@@ -65,14 +68,14 @@ def simulate(
     except GonetsError as exc:
         fail(str(exc))
     if out is not None or resume or backend != "local" or until_ci is not None or address \
-            or lead_changes or fast:
+            or lead_changes or fast or detect is not None:
         if fast and save is not None:
             fail("--save writes match records, which the compiled kernel does not keep; "
                  "drop --save or --fast")
         lab_simulate(game, config, list(plan.bots), games_count, seed=seed, rotate=rotate,
                      jobs=jobs, out=out, resume=resume, backend=backend, address=address,
                      until_ci=until_ci, shard_size=shard_size, save=save, as_json=as_json,
-                     trace_leads=lead_changes, fast=fast)
+                     trace_leads=lead_changes, fast=fast, detect=detect)
         return
     workers = jobs or os.cpu_count() or 1
     err = Console(stderr=True)
@@ -130,7 +133,7 @@ def lab_simulate(game: Game, config: Config, bots: list[str], games: int, *, see
                  rotate: bool, jobs: int, out: Path | None, resume: bool, backend: str,
                  address: str | None, until_ci: float | None, shard_size: int,
                  save: Path | None, as_json: bool, trace_leads: bool = False,
-                 fast: bool = False) -> None:
+                 fast: bool = False, detect: float | None = None) -> None:
     """``gonets simulate`` through the lab: sharded Parquet rows in ``out`` (a temporary
     directory when not given), then the usual summary."""
     from gonets.lab.plan import LabPlan
@@ -151,7 +154,8 @@ def lab_simulate(game: Game, config: Config, bots: list[str], games: int, *, see
             with progress_bar(err, disable=as_json and not err.is_terminal) as progress:
                 outcome = _run_with_progress(plan, run, progress, backend=backend, jobs=workers,
                                              address=address, resume=resume, until_ci=until_ci,
-                                             save_dir=str(save) if save else None)
+                                             save_dir=str(save) if save else None,
+                                             detect=detect)
         except KeyboardInterrupt:
             err.print(f"stopped; {run.row_count()} matches are stored in whole shards"
                       + (f" (go on with --resume --out {run.path})" if out else ""))
@@ -189,14 +193,20 @@ def _print_outcome(game: Game, plan: Any, run: Any, outcome: Any, as_json: bool)
                      "stopped_by": outcome.stopped_by})
         if not math.isnan(outcome.widest):
             data["widest_interval"] = outcome.widest
+        if not math.isnan(outcome.power):
+            data.update({"power": outcome.power, "matches_needed": outcome.needed})
         print(json.dumps(data, indent=2))
         return
     print_summary(game, plan, summary)
     console = Console(highlight=False)
     note = {"interval": f"stopped: every win-rate interval is narrower than asked "
                         f"(widest {outcome.widest:.3f})",
+            "power": f"stopped: a seat's test (two-sided 5%) has {outcome.power:.0%} power "
+                     f"against the asked difference ({outcome.needed} matches needed)",
             "cap": f"stopped at the cap of {plan.games} matches (widest interval "
-                   f"{outcome.widest:.3f})"}.get(outcome.stopped_by)
+                   f"{outcome.widest:.3f}"
+                   + (f"; power {outcome.power:.0%}, {outcome.needed} matches needed"
+                      if not math.isnan(outcome.power) else "") + ")"}.get(outcome.stopped_by)
     if note:
         console.print(note)
     console.print(f"{outcome.played} matches played now; the run {run.path} holds "
