@@ -7,9 +7,11 @@ import re
 
 import pytest
 
+from gonets.lab import inference
 from gonets.lab.analysis import reason_pattern
-from gonets.lab.query import run_query
+from gonets.lab.query import connect, run_query
 from tests.lab.helpers import rows, run, simulate_args
+from tests.lab.synthetic import synthetic_run
 
 
 @pytest.fixture(scope="module")
@@ -66,17 +68,53 @@ def test_report_of_two_runs_has_every_section_and_figure(two_runs, tmp_path):
     result = run("report", first, second, "--out", out)
     assert result.exit_code == 0, result.output
     page = out.read_text(encoding="utf-8")
-    for heading in ("Win rate by seat", "Win rate by agent", "Game length and score spread",
-                    "End reasons", "Per-game statistics",
+    for heading in ("Win rate by seat", "Test across all seats", "Win rate by agent",
+                    "Game length and score spread", "End reasons", "Per-game statistics",
                     f"Paired comparison: {second} minus {first}",
-                    "Win rate difference by agent"):
+                    "Win rate difference by seat (paired)",
+                    "Win rate difference by agent (paired)", "Score difference (paired)",
+                    "Seat advantage across runs (logistic model)"):
         assert heading in page, heading
     images = re.findall(r'src="data:image/png;base64,([^"]+)"', page)
     assert len(images) >= 2 * 6 + 2
     assert all(base64.b64decode(image).startswith(b"\x89PNG") for image in images)
     assert "stat_rounds" in page and "95% interval" in page
+    assert page.count("Cochran&#x27;s Q") >= 2 and "Holm p" in page and "BH q" in page
+    assert "simultaneous 95% interval" in page and "is one family" in page
     paired = page[page.index("Paired comparison"):]
     assert "30 seeds played in both runs" in paired and "decisions" in paired
+    assert "Paired by seed" in paired and "Self-play" not in paired
+    assert "seat × run" in paired and "cluster-robust" in paired
+
+
+def test_report_numbers_are_the_inference_helpers(two_runs, tmp_path):
+    first, second = two_runs
+    out = tmp_path / "report.html"
+    assert run("report", first, second, "--out", out).exit_code == 0
+    page = out.read_text(encoding="utf-8")
+    con = connect([first, second])
+    test = inference.seat_test(con, str(first))
+    section = page[page.index(f"Run {first}"):page.index(f"Run {second}")]
+    assert f"<td>{test.statistic:.3f}</td><td>{test.df}</td>" in section
+    fit = inference.logistic_model(con, [str(first), str(second)], ["run"],
+                                   reference={"run": str(first)})
+    assert f"<td>seat × run</td><td>{fit.term('seat × run').statistic:.3f}</td>" in page
+
+
+def test_report_of_self_play_shows_no_agent_interval(tmp_path):
+    a = synthetic_run(tmp_path / "a", 2, [[0], [1], [0], [0]], bots=["h", "h"])
+    b = synthetic_run(tmp_path / "b", 2, [[1], [1], [0], [1]], bots=["h", "h"],
+                      preset="premium")
+    coop = synthetic_run(tmp_path / "coop", 2, [[0, 1], [], [0, 1], []], bots=["h", "h"])
+    out = tmp_path / "self.html"
+    result = run("report", a, b, coop, "--out", out)
+    assert result.exit_code == 0, result.output
+    page = out.read_text(encoding="utf-8")
+    paired = page[page.index("Win rate difference by agent (paired)"):
+                  page.index("Score difference (paired)")]
+    assert "Self-play: h holds every seat" in paired and "fixed by construction" in paired
+    assert "<table>" not in paired
+    assert "No test across seats: no match has some seats winning" in page
 
 
 def test_report_refuses_a_bad_output_name(two_runs, tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import html
 import json
+import math
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any
 from gonets.core.errors import OptionError
 from gonets.lab import analysis as A
 from gonets.lab import figures as F
+from gonets.lab import inference
 from gonets.lab.query import connect
 from gonets.lab.store import RunDir
 
@@ -98,12 +100,15 @@ def build_report(runs: Sequence[Path], out: Path, title: str | None = None,
              for label, plan in zip(labels, plans, strict=True)]
     steps += [(f"{labels[0]} vs {label}", _comparison_section(con, labels[0], label, numeric))
               for label in labels[1:]]
+    if len(labels) > 1:
+        steps.append(("seat × run model", _model_section(con, labels, plans)))
     page = Page()
     title = title or "gonets balance report: " + ", ".join(labels)
     page.heading(1, title)
     page.para(f"Made by gonets report {' '.join(labels)} on "
               f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}. Intervals are 95%: "
               "Wilson for rates, normal for means and paired differences.", note=True)
+    page.para(MULTIPLE, note=True)
     task = progress.add_task("report", total=len(steps)) if progress is not None else None
     for name, step in steps:
         if task is not None:
@@ -130,24 +135,117 @@ def _run_section(con: Any, run: str, plan: Any, numeric: list[str], text: list[s
         page.add(f"<details><summary>options</summary><pre>"
                  f"{html.escape(json.dumps(config.options, indent=1, sort_keys=True))}"
                  f"</pre></details>")
-        _win_rates(page, con, run, config.players)
+        _win_rates(page, con, run, config.players, plan)
         _lengths(page, con, run)
         _reasons(page, con, run)
         _statistics(page, con, run, numeric, text)
     return section
 
 
-def _win_rates(page: Page, con: Any, run: str, players: int) -> None:
+def _win_rates(page: Page, con: Any, run: str, players: int, plan: Any = None) -> None:
+    fair = inference.fair_share(con, run)
     seats = A.seat_rates(con, run)
     page.heading(3, "Win rate by seat")
-    page.para(f"Dashed line: the fair share 1/{players}. A shared win counts for every "
-              f"winner; matches without a winner: {A.no_winner_count(con, run)}.", note=True)
-    page.image(F.interval_plot(seats, "win rate by seat", "win rate", 1 / players), "seats")
-    page.estimates("seat", seats, percent=True)
+    page.para(f"Dashed line: the fair share {_pct(fair)}, the mean number of winners of a match "
+              f"over {players} (1/{players} when every match has one winner). A shared win "
+              f"counts for every winner; matches without a winner: "
+              f"{A.no_winner_count(con, run)}.", note=True)
+    page.image(F.interval_plot(seats, "win rate by seat", "win rate", fair), "seats")
+    adjusted = inference.adjust_family(inference.seat_differences(con, run))
+    page.table(["seat", "win rate", "95% interval", "minus fair share",
+                "simultaneous 95% interval", "p", "Holm p", "BH q", "n"],
+               [[r.label, _pct(r.value), f"[{_pct(r.low)}, {_pct(r.high)}]",
+                 _pct(a.estimate.value), f"[{_pct(a.low)}, {_pct(a.high)}]",
+                 _p(a.estimate.p_value), _p(a.holm), _p(a.bh), r.n]
+                for r, a in zip(seats, adjusted, strict=True)])
+    page.para(_family_note(len([a for a in adjusted if not math.isnan(a.holm)]),
+                           "seats' differences from the fair share")
+              + " Per match a seat's difference is its win (1 or 0) minus the share of seats "
+              "that won; its mean, with a normal interval and a two-sided z test, is the "
+              "seat's win rate minus the fair share.", note=True)
+    _seat_test(page, con, run, plan)
     agents = A.agent_rates(con, run)
     page.heading(3, "Win rate by agent")
-    page.image(F.interval_plot(agents, "win rate by agent", "win rate", 1 / players), "agents")
+    page.image(F.interval_plot(agents, "win rate by agent", "win rate", fair), "agents")
     page.estimates("agent", agents, percent=True, extra="seats played")
+
+
+def _seat_test(page: Page, con: Any, run: str, plan: Any) -> None:
+    """The test across all seats, and what size of seat edge the run can see."""
+    test = inference.seat_test(con, run)
+    page.heading(3, "Test across all seats")
+    if math.isnan(test.p_value):
+        page.para(f"No test across seats: {test.note}.")
+        return
+    page.table(["test", "statistic", "df", "p", "matches", "informative", "single winner"],
+               [[test.method, f"{test.statistic:.3f}", test.df, _p(test.p_value),
+                 test.matches, test.informative, test.single_winner]])
+    page.para("Null hypothesis: the seat does not change the chance to win (the seats of a "
+              "match are exchangeable). Cochran's Q treats each match as a block and each "
+              "seat's win as a binary outcome, Q = n(n-1) Σ(C_s - C̄)² / Σ k(n-k) with C_s a "
+              "seat's wins and k a match's winners, chi-square with n-1 degrees of freedom. "
+              "Only informative matches (some but not all seats won) count: no winner and "
+              "team wins say nothing about seats. When every match has one winner it is the "
+              "chi-square test of the seats' win counts against equal shares. One test for "
+              "all seats, so it needs no multiple-comparison correction.", note=True)
+    bots = set(plan.bots) if plan is not None else set()
+    if len(bots) > 1:
+        page.para("The bots differ: " + (
+            "they rotate round the seats, so each seat is played by each bot in turn and "
+            "their differences count as noise (the test is then conservative)."
+            if plan.rotate else
+            "they do not rotate, so a seat's result includes its bot's strength (the "
+            "logistic model with agent as a factor separates them)."), note=True)
+    smallest = inference.detectable_seat_difference(con, run)
+    if not math.isnan(smallest):
+        page.para(f"Power: with {test.matches} matches one seat's two-sided test at 5% has "
+                  f"80% power against a win rate {smallest * 100:.1f} points from the fair "
+                  "share (normal approximation with the seat's standard deviation when seats "
+                  "do not matter; docs/balance.md).", note=True)
+
+
+MULTIPLE = ("Multiple comparisons: every table with a Holm p column is one family of tests, "
+            "and the family is controlled within that table (not across tables or runs). "
+            "Holm p: Holm's step-down adjusted p-value; calling every row with Holm p ≤ 0.05 "
+            "a difference makes a false call anywhere in the family at most 5% likely, "
+            "whatever the dependence between the rows. BH q: the Benjamini-Hochberg adjusted "
+            "p-value (it bounds the expected share of false calls among the calls instead). "
+            "Simultaneous 95% interval: Bonferroni, each row's normal interval at level "
+            "1 - 0.05/m for a family of m, so all the family's intervals hold their true "
+            "values at once with probability at least 95%; a row whose simultaneous interval "
+            "excludes 0 also has Holm p < 0.05 (Holm can call more). p: the row's own "
+            "two-sided p-value, uncorrected.")
+
+
+def _family_note(members: int, what: str) -> str:
+    """Which family a table's tests form (stated under the table)."""
+    return (f"Family: the {members} {what} of this table; Holm p and BH q over them, "
+            f"simultaneous intervals at level 1 - 0.05/{members} each.")
+
+
+def _p(value: float) -> str:
+    if math.isnan(value):
+        return ""
+    return "<0.0001" if value < 1e-4 else f"{value:.4f}" if value < 0.01 else f"{value:.3f}"
+
+
+def _tests(page: Page, label: str, estimates: Sequence[A.Estimate], percent: bool,
+           what: str, extra: str = "") -> None:
+    """A table of differences with their 95% interval, simultaneous interval, p, Holm p and BH
+    q (one family), and the family's note."""
+    show = _pct if percent else _num
+    adjusted = inference.adjust_family(estimates)
+    rows = []
+    for a in adjusted:
+        e = a.estimate
+        row = [e.label, show(e.value), f"[{show(e.low)}, {show(e.high)}]",
+               f"[{show(a.low)}, {show(a.high)}]" if not math.isnan(a.low) else "",
+               _p(e.p_value), _p(a.holm), _p(a.bh), e.n]
+        rows.append(row + ([e.extra] if extra else []))
+    page.table([label, "difference", "95% interval", "simultaneous 95% interval", "p",
+                "Holm p", "BH q", "n"] + ([extra] if extra else []), rows)
+    page.para(_family_note(sum(1 for a in adjusted if not math.isnan(a.holm)), what),
+              note=True)
 
 
 def _lengths(page: Page, con: Any, run: str) -> None:
@@ -203,20 +301,87 @@ def _comparison_section(con: Any, first: str, second: str, numeric: list[str]) -
             page.para("The two runs share no seed, so no paired comparison is possible.")
             return
         page.para(f"{shared} seeds played in both runs (the same deals where both use the "
-                  "same chance events). Each difference is the second run minus the first, "
-                  "with a 95% interval; an interval that excludes 0 is a real difference.",
+                  "same chance events). Each difference is the second run minus the first on "
+                  "the same seed, averaged over the shared seeds, with a normal 95% interval "
+                  "from the spread of the per-seed differences and a two-sided z test. Each "
+                  "table is one family of tests (its note says how it is controlled).",
                   note=True)
         seats = A.paired_seats(con, first, second)
+        page.heading(3, "Win rate difference by seat (paired)")
         page.image(F.interval_plot(seats, "win rate difference by seat (paired)",
                                    "difference", 0.0), "paired seats")
-        page.estimates("seat", seats, percent=True)
-        agents = A.paired_agents(con, first, second)
-        if agents:
-            page.heading(3, "Win rate difference by agent")
-            page.image(F.interval_plot(agents, "win rate difference by agent", "difference",
-                                       0.0), "paired agents")
-            page.estimates("agent", agents, percent=True)
+        _tests(page, "seat", seats, percent=True, what="seats' paired win-rate differences")
+        _paired_agents(page, con, first, second)
+        scores = A.paired_scores(con, first, second)
+        if scores:
+            page.heading(3, "Score difference (paired)")
+            page.para("Per seat: the seat's final score in the second run minus the first on "
+                      "the same seed; total: the sum of every seat's score.", note=True)
+            _tests(page, "score", scores, percent=False, what="paired score differences")
         measures = A.paired_measures(con, first, second, numeric)
         page.heading(3, "Differences of length, spread and statistics (paired)")
-        page.estimates("measure", measures, percent=False)
+        _tests(page, "measure", measures, percent=False,
+               what="paired differences of measures")
+    return section
+
+
+def _paired_agents(page: Page, con: Any, first: str, second: str) -> None:
+    page.heading(3, "Win rate difference by agent (paired)")
+    fixed = A.self_play_agents(con, first, second)
+    if fixed:
+        page.para(f"Self-play: {', '.join(fixed)} holds every seat of every shared match in "
+                  "both runs, so its win rate in a match is just the share of seats that "
+                  "won (1/n when every match has one winner): fixed by construction, not a "
+                  "comparison of agents, and shown without an interval. The number of "
+                  "winners per match is compared under the measures below.", note=True)
+    agents = A.paired_agents(con, first, second)
+    if not agents:
+        if not fixed:
+            page.para("No agent plays in both runs.", note=True)
+        return
+    page.para("Paired by seed: per shared seed, the agent's wins per seat it held in the "
+              "second run's match minus the same in the first run's, over the seeds where "
+              "it sat in both.", note=True)
+    page.image(F.interval_plot(agents, "win rate difference by agent (paired)", "difference",
+                               0.0), "paired agents")
+    _tests(page, "agent", agents, percent=True, what="agents' paired win-rate differences",
+           extra="seeds")
+
+
+def _model_section(con: Any, labels: list[str], plans: list[Any]) -> Section:
+    """The logistic model of winning on seat × run over the runs with the first run's
+    player count (does a seat's edge differ between the runs?)."""
+    def section(page: Page) -> None:
+        players = plans[0].config.players
+        runs = [label for label, plan in zip(labels, plans, strict=True)
+                if plan.config.players == players]
+        page.heading(2, "Seat advantage across runs (logistic model)")
+        left = [label for label in labels if label not in runs]
+        if left:
+            page.para(f"Runs of another player count are left out: {', '.join(left)}.",
+                      note=True)
+        if len(runs) < 2 or players < 2:
+            page.para("Nothing to model: it needs two runs with the same player count, of "
+                      "two seats or more.")
+            return
+        try:
+            fit = inference.logistic_model(con, runs, ["run"], reference={"run": runs[0]})
+        except OptionError as exc:
+            page.para(f"The model cannot be fitted: {exc}.")
+            return
+        page.para(f"logit P(won) = intercept + seat + run + seat × run, on {fit.observations} "
+                  f"seat rows of {', '.join(runs)}; references seat {fit.reference['seat']} "
+                  f"and run {runs[0]}. Standard errors: {fit.covariance}, over "
+                  f"{fit.clusters} seeds. The joint tests are Wald tests of each term: seat "
+                  "(a seat's edge in the reference run), run (the runs' difference for the "
+                  "reference seat), seat × run (does a seat's edge change between runs?).",
+                  note=True)
+        page.table(["term", "Wald chi-square", "df", "p"],
+                   [[t.term, f"{t.statistic:.3f}", t.df, _p(t.p_value)] for t in fit.terms])
+        rows = []
+        for c in fit.coefficients:
+            ratio, low, high = c.odds_ratio
+            rows.append([c.term, f"{c.estimate:.3f}", f"{ratio:.3f}", f"[{low:.3f}, {high:.3f}]",
+                         _p(c.p_value)])
+        page.table(["coefficient", "log odds ratio", "odds ratio", "95% interval", "p"], rows)
     return section
