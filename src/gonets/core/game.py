@@ -421,6 +421,14 @@ class Game(ABC):
         to a seat, so it may use hidden information (cards held, who knocked whom out)."""
         return self.bench_counts(state)
 
+    def progress(self, state: State) -> float | None:
+        """How far a match has come by the game's own clock (tiles placed, rounds dealt), a
+        number that never goes down; read after every decision for the balance lab's
+        trajectories (``simulate --trajectories``: the ``progress`` column of its turns).
+        Like :meth:`match_stats` never shown to a seat. Default: None (the game names no
+        clock; the decision number is the only one then)."""
+        return None
+
     def bench_steps(self, state: State) -> int | None:
         """Game-specific step count for a finished match (default: player decisions)."""
         return None

@@ -52,6 +52,9 @@ def simulate(
                                       "the running scores (a lab column; slower)."),
     fast: bool = typer.Option(False, "--fast", help="Play in the game's compiled kernel "
                               "(bots random and playout; loveletter, carcassonne)."),
+    trajectories: bool = typer.Option(False, "--trajectories", help="Store every decision's "
+                                      "scores, leader and progress: the run's turns table "
+                                      "(needs --out; slower)."),
 ) -> None:
     """Simulate many matches between bots and report win rates with 95% intervals."""
     import os
@@ -68,14 +71,15 @@ def simulate(
     except GonetsError as exc:
         fail(str(exc))
     if out is not None or resume or backend != "local" or until_ci is not None or address \
-            or lead_changes or fast or detect is not None:
+            or lead_changes or fast or trajectories or detect is not None:
         if fast and save is not None:
             fail("--save writes match records, which the compiled kernel does not keep; "
                  "drop --save or --fast")
         lab_simulate(game, config, list(plan.bots), games_count, seed=seed, rotate=rotate,
                      jobs=jobs, out=out, resume=resume, backend=backend, address=address,
                      until_ci=until_ci, shard_size=shard_size, save=save, as_json=as_json,
-                     trace_leads=lead_changes, fast=fast, detect=detect)
+                     trace_leads=lead_changes, fast=fast, trajectories=trajectories,
+                     detect=detect)
         return
     workers = jobs or os.cpu_count() or 1
     err = Console(stderr=True)
@@ -133,7 +137,8 @@ def lab_simulate(game: Game, config: Config, bots: list[str], games: int, *, see
                  rotate: bool, jobs: int, out: Path | None, resume: bool, backend: str,
                  address: str | None, until_ci: float | None, shard_size: int,
                  save: Path | None, as_json: bool, trace_leads: bool = False,
-                 fast: bool = False, detect: float | None = None) -> None:
+                 fast: bool = False, trajectories: bool = False,
+                 detect: float | None = None) -> None:
     """``gonets simulate`` through the lab: sharded Parquet rows in ``out`` (a temporary
     directory when not given), then the usual summary."""
     from gonets.lab.plan import LabPlan
@@ -143,9 +148,12 @@ def lab_simulate(game: Game, config: Config, bots: list[str], games: int, *, see
         _fail("--resume needs --out RUN: the run to go on with")
     try:
         plan = LabPlan(config, tuple(bots), games, seed=seed, rotate=rotate,
-                       shard_size=shard_size, trace_leads=trace_leads, fast=fast)
+                       shard_size=shard_size, trace_leads=trace_leads, fast=fast,
+                       trajectories=trajectories)
     except GonetsError as exc:
         _fail(str(exc))
+    if trajectories and out is None:
+        _fail("--trajectories stores a turns table in the run directory; add --out RUN")
     workers = jobs or os.cpu_count() or 1
     with tempfile.TemporaryDirectory(prefix="gonets-run-") as scratch:
         run = RunDir(out if out is not None else Path(scratch) / "run")
@@ -233,13 +241,14 @@ def summary_of_run(run: Any, players: int) -> Any:
 # -- query ----------------------------------------------------------------------------------------
 def query(
     run: Path = typer.Argument(..., metavar="RUN", help="A run directory (simulate --out)."),
-    sql: str = typer.Argument(..., help="SQL over the views 'matches' and 'seats'."),
+    sql: str = typer.Argument(..., help="SQL over the views 'matches', 'seats' "
+                             "and 'turns'."),
     also: list[Path] | None = typer.Option(None, "--run", help="Another run to include "
                                            "(repeatable; matches.run tells them apart)."),
     as_csv: bool = typer.Option(False, "--csv", help="Print CSV instead of a table."),
 ) -> None:
     """Run SQL over lab runs with DuckDB (views: matches, one row a match; seats, one row a
-    seat of a match)."""
+    seat of a match; turns, one row a decision of a run made with --trajectories)."""
     from gonets.lab.query import run_query
 
     try:

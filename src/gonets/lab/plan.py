@@ -33,6 +33,7 @@ class LabPlan:
     shard_size: int = 100
     trace_leads: bool = False
     fast: bool = False              # matches played in the game's compiled kernel
+    trajectories: bool = False      # a turns table beside each shard (lab/trajectory.py)
 
     def __post_init__(self) -> None:
         if len(self.bots) != self.config.players:
@@ -49,6 +50,10 @@ class LabPlan:
             if self.trace_leads:
                 raise OptionError("--lead-changes reads every step's scores; it is not "
                                   "available with --fast")
+            if self.trajectories:
+                raise OptionError("--trajectories records every decision's scores, which the "
+                                  "compiled kernel does not keep; it is not available with "
+                                  "--fast")
 
     def seating(self, index: int) -> tuple[str, ...]:
         """Agent names by seat for match ``index`` (rotated so no agent keeps one seat)."""
@@ -66,7 +71,7 @@ class LabPlan:
     def with_games(self, games: int) -> LabPlan:
         """The same run planned to ``games`` matches (shards keep their boundaries)."""
         return LabPlan(self.config, self.bots, games, self.seed, self.rotate, self.shard_size,
-                       self.trace_leads, self.fast)
+                       self.trace_leads, self.fast, self.trajectories)
 
     def identity(self) -> dict[str, Any]:
         """Everything that decides the rows (not how many matches are planned)."""
@@ -75,6 +80,8 @@ class LabPlan:
                     "trace_leads": self.trace_leads}
         if self.fast:                    # runs from before the kernel have no such key
             identity["fast"] = True
+        if self.trajectories:            # nor runs from before trajectories
+            identity["trajectories"] = True
         return identity
 
     def to_json(self) -> dict[str, Any]:
@@ -89,14 +96,17 @@ class LabPlan:
         config = game.configure(raw["players"], raw["preset"], raw["options"])
         return cls(config, tuple(data["bots"]), int(data["games"]), int(data["seed"]),
                    bool(data["rotate"]), int(data["shard_size"]),
-                   bool(data.get("trace_leads", False)), bool(data.get("fast", False)))
+                   bool(data.get("trace_leads", False)), bool(data.get("fast", False)),
+                   bool(data.get("trajectories", False)))
 
     def differences(self, other: LabPlan) -> list[str]:
-        """What differs between two plans' identities, one readable line each."""
+        """What differs between two plans' identities, one readable line each (a key only
+        one of them has is a flag the other leaves off: false)."""
         mine, theirs = self.identity(), other.identity()
         lines = []
-        for key in mine:
-            if mine[key] != theirs[key]:
-                lines.append(f"{key}: run has {json.dumps(theirs[key], sort_keys=True)}, "
-                             f"asked {json.dumps(mine[key], sort_keys=True)}")
+        for key in [*mine, *(key for key in theirs if key not in mine)]:
+            asked, held = mine.get(key, False), theirs.get(key, False)
+            if asked != held:
+                lines.append(f"{key}: run has {json.dumps(held, sort_keys=True)}, "
+                             f"asked {json.dumps(asked, sort_keys=True)}")
         return lines

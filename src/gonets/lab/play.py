@@ -14,6 +14,7 @@ from gonets.core.game import Game, Result, State
 from gonets.core.match import Match
 from gonets.core.registry import get_game
 from gonets.lab.plan import LabPlan
+from gonets.lab.trajectory import TURNS_KEY, TurnTrace, sole_leader
 
 SCALARS = (bool, int, float, str)
 REASON_KEYS = ("reason", "how", "end")
@@ -42,23 +43,36 @@ def play(plan: LabPlan, index: int, game: Game | None = None,
     agents = [make_agent(name, game, plan.config, seat, seed) for seat, name in enumerate(seating)]
     seats = [{"name": f"{name} {seat + 1}", "agent": name} for seat, name in enumerate(seating)]
     match = Match(game, plan.config, seats=seats, seed=seed)
+    leads = LeadTrace() if plan.trace_leads else None
+    trace = TurnTrace(game) if plan.trajectories else None
+    decisions = _play_out(match, agents, seat_views(game, plan.config.players), leads, trace)
+    state = match.state
+    if save_dir:
+        match.record.save(Path(save_dir) / f"{game.name}-{seed:06d}.json")
+    row = make_row(plan, index, seating, state.result(), game.match_stats(state), decisions)
+    if leads is not None:
+        row["lead_changes"] = leads.changes
+    if trace is not None:
+        row[TURNS_KEY] = trace.turns       # to the shard's turns file (store.RunDir)
+    return row
+
+
+def _play_out(match: Match, agents: Sequence[Agent], views: Sequence | None,
+              leads: LeadTrace | None, trace: TurnTrace | None) -> int:
+    """Deal and play ``match`` to its end, showing each decision's state to the traces
+    asked for; returns the number of decisions."""
     match.deal()
     state = match.state
     decisions = 0
-    leads = LeadTrace() if plan.trace_leads else None
-    views = seat_views(game, plan.config.players)
     while not state.is_terminal():
         seat = state.current_player()
         match.act(seat, decide(agents[seat], state, seat, state.legal_actions(), views))
         decisions += 1
         if leads is not None:
             leads.see(state.result().scores)
-    if save_dir:
-        match.record.save(Path(save_dir) / f"{game.name}-{seed:06d}.json")
-    row = make_row(plan, index, seating, state.result(), game.match_stats(state), decisions)
-    if leads is not None:
-        row["lead_changes"] = leads.changes
-    return row
+        if trace is not None:
+            trace.see(state, seat)
+    return decisions
 
 
 class LeadTrace:
@@ -71,15 +85,12 @@ class LeadTrace:
         self.changes = 0
 
     def see(self, scores: Sequence[float]) -> None:
-        if not scores:
+        leader = sole_leader(scores)
+        if leader is None:
             return
-        best = max(scores)
-        top = [seat for seat, score in enumerate(scores) if score == best]
-        if len(top) != 1 or best <= min(scores):
-            return
-        if self.leader is not None and top[0] != self.leader:
+        if self.leader is not None and leader != self.leader:
             self.changes += 1
-        self.leader = top[0]
+        self.leader = leader
 
 
 def make_row(plan: LabPlan, index: int, seating: Sequence[str], result: Result,

@@ -1,5 +1,6 @@
-"""DuckDB over lab runs: a ``matches`` view (one row per match) and a ``seats`` view (one row
-per seat of each match), ready for SQL."""
+"""DuckDB over lab runs: a ``matches`` view (one row per match), a ``seats`` view (one row
+per seat of each match) and a ``turns`` view (one row per decision, runs made with
+``--trajectories``), ready for SQL."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 from gonets.core.errors import OptionError
 from gonets.lab.store import RunDir
+from gonets.lab.trajectory import turns_view_sql
 
 SEATS_SQL = """
 CREATE VIEW seats AS
@@ -20,7 +22,8 @@ FROM (SELECT *, unnest(range(players)) AS seat FROM matches)
 
 
 def connect(runs: Sequence[str | Path]) -> Any:
-    """An in-memory DuckDB connection with the runs as views ``matches`` and ``seats``.
+    """An in-memory DuckDB connection with the runs as views ``matches`` and ``seats``, and
+    the turns of those with trajectories as ``turns`` (empty when none has).
 
     ``matches.run`` names the run directory a row comes from, so several runs can be
     compared in one query.
@@ -29,12 +32,14 @@ def connect(runs: Sequence[str | Path]) -> Any:
 
     if not runs:
         raise OptionError("name at least one run directory")
-    parts = []
+    parts, trajectories = [], []
     for path in runs:
         run = RunDir(path)
         run.read_plan()
         if not run.shard_files():
             raise OptionError(f"{run.path} has no finished shard yet")
+        if run.turn_files():
+            trajectories.append((str(path), run.turns_glob()))
         label = str(path).replace("'", "''")
         glob = run.glob().replace("'", "''")
         parts.append(f"SELECT '{label}' AS run, * FROM read_parquet('{glob}', "
@@ -42,6 +47,7 @@ def connect(runs: Sequence[str | Path]) -> Any:
     connection = duckdb.connect()
     connection.execute("CREATE VIEW matches AS " + " UNION ALL BY NAME ".join(parts))
     connection.execute(SEATS_SQL)
+    connection.execute(turns_view_sql(trajectories))
     return connection
 
 

@@ -139,6 +139,8 @@ def _run_section(con: Any, run: str, plan: Any, numeric: list[str], text: list[s
         _lengths(page, con, run)
         _reasons(page, con, run)
         _statistics(page, con, run, numeric, text)
+        if plan.trajectories:
+            _trajectories(page, con, run)
     return section
 
 
@@ -291,6 +293,44 @@ def _statistics(page: Page, con: Any, run: str, numeric: list[str], text: list[s
         counts = A.text_counts(con, run, column)
         if counts:
             page.estimates(column, counts, percent=True, extra="matches")
+
+
+def _trajectories(page: Page, con: Any, run: str) -> None:
+    """The turns of a run made with ``--trajectories``: lead changes, when its matches were
+    decided, comebacks, and the eventual winner's lead over normalised time."""
+    from gonets.lab import trajectory as T
+
+    figures = T.trajectory_figures(con, run)
+    page.heading(3, "Trajectories")
+    page.para(f"From the turns table: each seat's running score (the game's result()) after "
+              f"every decision of {figures.matches} matches, {figures.sole_winner} of them "
+              "with a single winner. A lead change: the sole leader becomes another seat (a "
+              "tie in between changes nothing). Decided at: the first decision after which "
+              "the single winner leads alone to the end, as a share of the match's decisions "
+              "(100%: the last decision settled it). A comeback: the single winner was "
+              f"strictly behind the best score after some decision past "
+              f"{T.COMEBACK_FROM:.0%} of the match.", note=True)
+    if not figures.early_leader:
+        page.para("No match had a sole leader before its last decision: this game's running "
+                  "scores stay level until the end, so these figures do not show how a match "
+                  "went.", note=True)
+    page.estimates("share", [figures.any_change, figures.comeback, figures.decided],
+                   percent=True)
+    page.estimates("measure", [figures.lead_changes], percent=False)
+    page.image(F.histogram(figures.change_values, "lead changes", "lead changes per match"),
+               "lead changes")
+    if figures.decided_values:
+        page.image(F.histogram(figures.decided_values, "decided at",
+                               "share of the match played when it was decided"), "decided at")
+        q = T.deciles(figures.decided_values)
+        page.table(["decided at", "min", "p10", "median", "p90", "max", "not leading at the end"],
+                   [["share of the match", *(_pct(q[k]) for k in ("min", "p10", "median",
+                                                                  "p90", "max")),
+                     figures.undecided]])
+    curve = T.lead_curve(con, run)
+    if any(point.lead.n for point in curve):
+        page.image(T.curve_plot(curve, "the eventual single winner over normalised time"),
+                   "lead over time")
 
 
 def _comparison_section(con: Any, first: str, second: str, numeric: list[str]) -> Section:

@@ -1,8 +1,11 @@
-"""A run directory: ``manifest.json`` (the plan) and one Parquet file per finished shard.
+"""A run directory: ``manifest.json`` (the plan) and one Parquet file per finished shard
+(with ``--trajectories`` also the shard's turns file beside it).
 
 A shard file is written under a temporary name and renamed into place, so a run killed at any
 moment (Ctrl-C, ``kill -9``) holds only whole shards: resuming plays the missing shards and
-nothing else, and no match is lost or counted twice.
+nothing else, and no match is lost or counted twice. A turns file is renamed into place just
+before its shard, and one left without its shard (a kill between the two) is removed when the
+run starts again, so a shard and its turns are both there or both missing.
 """
 
 from __future__ import annotations
@@ -15,13 +18,20 @@ from typing import Any
 
 from gonets.core.errors import OptionError
 from gonets.lab.plan import LabPlan
+from gonets.lab.trajectory import split_turns, turns_parquet
 
 MANIFEST = "manifest.json"
 SHARD = re.compile(r"^shard-(\d{9})-(\d{9})\.parquet$")
+TURNS = re.compile(r"^turns-(\d{9})-(\d{9})\.parquet$")
 
 
 def shard_name(start: int, end: int) -> str:
     return f"shard-{start:09d}-{end:09d}.parquet"
+
+
+def turns_name(start: int, end: int) -> str:
+    """The turns file of shard ``start``-``end`` (``--trajectories``)."""
+    return f"turns-{start:09d}-{end:09d}.parquet"
 
 
 class RunDir:
@@ -78,6 +88,7 @@ class RunDir:
                               "or new directory for --out")
         for stray in self.path.glob("*.tmp"):
             stray.unlink()
+        self.check_turns(plan)
         done = self.done_shards()
         stored = max((end for _, end in done), default=0)
         if stored > plan.games:
@@ -107,6 +118,9 @@ class RunDir:
 
         if len(rows) != end - start:
             raise ValueError(f"shard {start}-{end} has {len(rows)} rows")
+        rows, turns = split_turns(rows)
+        if turns is not None:             # first, so a stored shard always has its turns
+            _atomic_write(self.path / turns_name(start, end), turns_parquet(turns))
         buffer = io.BytesIO()
         pq.write_table(rows_table(rows), buffer, compression="zstd")
         target = self.path / shard_name(start, end)
@@ -119,6 +133,34 @@ class RunDir:
 
     def row_count(self) -> int:
         return sum(end - start for start, end in self.done_shards())
+
+    # -- trajectories --------------------------------------------------------------------------
+    def turn_files(self) -> list[Path]:
+        """The turns files (``--trajectories``), in shard order."""
+        return sorted(p for p in self.path.glob("turns-*.parquet") if TURNS.match(p.name))
+
+    def turns_glob(self) -> str:
+        """The DuckDB/pyarrow file pattern of the run's turns."""
+        return str(self.path / "turns-*.parquet")
+
+    def check_turns(self, plan: LabPlan) -> None:
+        """Remove the turns files whose shard is missing (a run killed between writing the
+        two; the shard is played again); a clear error for a shard of a run with
+        trajectories that lacks its turns file, or for turns in a run without them."""
+        shards = self.done_shards()
+        for path in self.turn_files():
+            found = TURNS.match(path.name)
+            if (int(found.group(1)), int(found.group(2))) not in shards:
+                path.unlink()
+        turns = {path.name for path in self.turn_files()}
+        for start, end in sorted(shards):
+            has = turns_name(start, end) in turns
+            if has != plan.trajectories:
+                what = "lacks its turns file" if plan.trajectories else "has a turns file"
+                raise OptionError(f"{self.path}: {shard_name(start, end)} {what} "
+                                  f"({turns_name(start, end)}) although the run "
+                                  f"{'has' if plan.trajectories else 'has no'} trajectories; "
+                                  "delete the shard to play it again")
 
 
 def code_version() -> dict[str, Any]:

@@ -80,3 +80,7 @@ class BabaYagaGame(Game):
 
     def bench_counts(self, state: State) -> dict[str, int]:
         return {"rounds": state.round, "decisions": state.decisions}
+
+    def progress(self, state: State) -> float:
+        """The round being played (1 at the start)."""
+        return float(state.round)

@@ -98,3 +98,7 @@ class Carcassonne(Game):
                 "messages": sum(1 for e in log if e["type"] == "message"),
                 "discards": sum(1 for e in log if e["type"] == "discard")}
 
+    def progress(self, state: CarcassonneState) -> float:
+        """Tiles placed so far (the start tile not counted)."""
+        return float(len(state.board.tiles) - 1)
+

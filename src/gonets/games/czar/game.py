@@ -111,3 +111,8 @@ class CzarGame(Game):
         assert isinstance(state, CzarState)
         return {"turns": state.turns, "delivered": len(state.delivered)}
 
+    def progress(self, state: State) -> float:
+        """Completed turns (the clock the turn cap reads)."""
+        assert isinstance(state, CzarState)
+        return float(state.turns)
+

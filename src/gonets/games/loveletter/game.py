@@ -180,6 +180,10 @@ class LoveLetter(Game):
     def bench_counts(self, state: LoveLetterState) -> dict[str, int]:
         return {"rounds": state.rounds_done, "cards_played": state.played}
 
+    def progress(self, state: LoveLetterState) -> float:
+        """Rounds dealt so far (the number of the round being played)."""
+        return float(state.round)
+
     def bench_steps(self, state: LoveLetterState) -> int:
         return state.played
 
