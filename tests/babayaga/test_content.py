@@ -7,9 +7,11 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
+from gonets.core import get_game
 from gonets.core.errors import ContentError
 from gonets.games.babayaga.cli import app
 from gonets.games.babayaga.rules import BabaYagaState
+from gonets.games.babayaga.rules import content as content_module
 from gonets.games.babayaga.rules.content import (
     DEFAULT_DIR,
     EFFECT_KINDS,
@@ -107,7 +109,7 @@ def test_validate_rejects_dangling_location(tmp_path):
     result = run_validate(pack)
     assert result.exit_code == 1
     assert "quests.yaml" in result.output and "death_of_koshchey" in result.output
-    assert "dangling location reference 'atlantis'" in result.output
+    assert "steps #1: trigger: at: 'atlantis' is not a place on the board" in result.output
 
 
 def test_validate_rejects_unknown_effect_kind(tmp_path):
@@ -153,11 +155,11 @@ def test_other_problems_named(tmp_path):
     pack2 = copy_pack(tmp_path / "b")
     edit_yaml(pack2 / "board.yaml",
               lambda b: b["edges"].append(["ozerov", "bone_fence", "wormhole"]))
-    with pytest.raises(ContentError, match="unknown edge kind 'wormhole'"):
+    with pytest.raises(ContentError, match="edge #86 .*kind: 'wormhole' is not one of 'open'"):
         load_content(pack2)
     pack3 = copy_pack(tmp_path / "c")
     edit_yaml(pack3 / "cards" / "town.yaml", lambda cards: cards[0]["challenges"][0].update(base=9))
-    with pytest.raises(ContentError, match="T01.*base 9 must be 2-6"):
+    with pytest.raises(ContentError, match="T01.*challenges #1: base: 9 is above 6"):
         load_content(pack3)
 
 
@@ -215,10 +217,11 @@ def test_quest_walking_lengths_of_the_rules_file(c):
 
 
 @pytest.mark.parametrize("change,field", [
-    (lambda cards: cards[0]["tokens"][0].update(steps=-2), "hut steps"),
+    (lambda cards: cards[0]["tokens"][0].update(steps=-2), "tokens #1: steps: -2 is below 1"),
     (lambda cards: cards[3].update(lose=[{"move_character": {"steps": -1, "chooser": "self"}}]),
-     "move_character steps"),
-    (lambda cards: cards[0]["reward"].update(icons={"fight": -1}), "reward icons fight"),
+     "lose #1: move_character: steps: -1 is below 1"),
+    (lambda cards: cards[0]["reward"].update(icons={"fight": -1}),
+     "reward: icons: fight: -1 is below 0"),
 ])
 def test_validate_refuses_negative_movement_steps_and_icons(tmp_path, change, field):
     pack = copy_pack(tmp_path)
@@ -226,7 +229,7 @@ def test_validate_refuses_negative_movement_steps_and_icons(tmp_path, change, fi
     with pytest.raises(ContentError) as err:
         load_content(pack)
     message = str(err.value)
-    assert "town.yaml" in message and field in message and "at least" in message
+    assert "town.yaml" in message and field in message
 
 
 def test_validate_names_file_card_and_field_for_a_word_where_a_number_belongs(tmp_path):
@@ -236,7 +239,7 @@ def test_validate_names_file_card_and_field_for_a_word_where_a_number_belongs(tm
     result = run_validate(pack)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "wilderness.yaml" in result.output and "'W17'" in result.output
-    assert "reward rep must be a whole number of at least 0, not 'many'" in result.output
+    assert "reward: rep: 'many' is not a whole number" in result.output
 
 
 def test_validate_names_the_decks_file_and_the_missing_card(tmp_path):
@@ -251,3 +254,114 @@ def test_validate_names_the_decks_file_and_the_missing_card(tmp_path):
 
 def test_every_effect_kind_the_validator_admits_has_a_rule():
     assert all(callable(getattr(BabaYagaState, f"_effect_{kind}", None)) for kind in EFFECT_KINDS)
+
+
+# ------------------------------------------------- rules.yaml and every problem at once ---
+def rules_pack(tmp_path, change):
+    pack = copy_pack(tmp_path)
+    edit_yaml(pack / "rules.yaml", change)
+    return pack
+
+
+@pytest.mark.parametrize("change,line", [
+    pytest.param(lambda r: r["baba_yaga"].update(appear_at_rep="three"),
+                 "rules.yaml: baba_yaga: appear_at_rep: 'three' is not a whole number",
+                 id="appear_at_rep-word"),
+    pytest.param(lambda r: r.pop("solo"), "rules.yaml: solo: missing (the solo preset needs it)",
+                 id="solo-deleted"),
+    pytest.param(lambda r: r["setup"]["removed_per_deck"].update({2: -10}),
+                 "rules.yaml: setup: removed_per_deck: 2: -10 is below 0", id="removal-negative"),
+    pytest.param(lambda r: r["setup"]["removed_per_deck"].update({1: 3}),
+                 "rules.yaml: setup: removed_per_deck: 1: the key 1 is below 2",
+                 id="removal-for-1-player"),
+    pytest.param(lambda r: r["baba_yaga"].update(steps_per_round=-2),
+                 "rules.yaml: baba_yaga: steps_per_round: -2 is below 1", id="steps-negative"),
+    pytest.param(lambda r: r["special_rules"]["koshcheys_home"]["rescue"].update(diff=0),
+                 "rules.yaml: special_rules: koshcheys_home: rescue: diff: 0 is below 2",
+                 id="rescue-diff-0"),
+    pytest.param(lambda r: r["special_rules"]["forlorn_hills"]["diff_by_time"].update(night=0),
+                 "rules.yaml: special_rules: forlorn_hills: diff_by_time: night: 0 is below 2",
+                 id="forlorn-diff-0"),
+    pytest.param(lambda r: r["interaction"].update(steal_base=0),
+                 "rules.yaml: interaction: steal_base: 0 is below 2", id="steal-diff-0"),
+    pytest.param(lambda r: r["solo"]["time_die"].pop(6),
+                 "rules.yaml: solo: time_die: needs every face of the die: 6 missing",
+                 id="die-face-missing"),
+    pytest.param(lambda r: r["setup"].update(horseman_order=["dawn", "dawn", "night"]),
+                 "rules.yaml: setup: horseman_order: dawn given twice", id="time-twice"),
+    pytest.param(lambda r: r.pop("special_rules"),
+                 "rules.yaml: special_rules: tsarov: missing (the board has the special place "
+                 "tsarov)", id="special-rules-deleted"),
+    pytest.param(lambda r: r["interaction"].update(reshuffle_once_players=[5, 7]),
+                 "rules.yaml: interaction: reshuffle_once_players #2: 7 is above 6",
+                 id="seven-players"),
+])
+def test_validate_refuses_broken_rules(tmp_path, change, line):
+    result = run_validate(rules_pack(tmp_path, change))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert line in result.output
+
+
+def test_validate_names_a_negative_hero_stat(tmp_path):
+    pack = copy_pack(tmp_path)
+    edit_yaml(pack / "characters.yaml", lambda heroes: heroes[3]["stats"].update(fight=-1))
+    result = run_validate(pack)
+    assert result.exit_code == 1
+    assert "characters.yaml: character 'ilya_muromets': stats: fight: -1 is below 0" in \
+        result.output
+
+
+def test_validate_reports_every_problem_at_once(tmp_path):
+    pack = copy_pack(tmp_path)
+    edit_yaml(pack / "rules.yaml", lambda r: (r["baba_yaga"].update(appear_at_rep="three"),
+                                              r.pop("solo")))
+    edit_yaml(pack / "characters.yaml", lambda heroes: heroes[0]["stats"].update(move=-1))
+    edit_yaml(pack / "cards" / "town.yaml", lambda cards: (cards.pop(6),
+                                                           cards[0].update(lose=["frog"])))
+    result = run_validate(pack)
+    assert result.exit_code == 1
+    assert "invalid content: 5 problems" in result.output
+    for line in ("rules.yaml: baba_yaga: appear_at_rep: 'three' is not a whole number",
+                 "rules.yaml: solo: missing (the solo preset needs it)",
+                 "characters.yaml: character 'alyosha_popovich': stats: move: -1 is below 0",
+                 "cards/town.yaml: deck town: needs 32 cards, found 31; missing: T07",
+                 "cards/town.yaml: card 'T01': lose #1: unknown effect kind 'frog'"):
+        assert line in result.output
+
+
+def test_the_game_never_starts_on_a_refused_pack(tmp_path, monkeypatch):
+    pack = rules_pack(tmp_path, lambda r: r["baba_yaga"].update(appear_at_rep="three"))
+    game = get_game("babayaga")
+    config = game.configure(2, "competitive")
+    monkeypatch.setattr(content_module, "DEFAULT_DIR", pack)
+    default_content.cache_clear()
+    try:
+        with pytest.raises(ContentError, match="appear_at_rep: 'three' is not a whole number"):
+            game.new_state(config)
+    finally:
+        monkeypatch.undo()
+        default_content.cache_clear()
+    assert game.new_state(config).c.rules["baba_yaga"]["appear_at_rep"] == 3
+
+
+@pytest.mark.parametrize("file,change,line", [
+    pytest.param("cards/town.yaml", lambda cards: cards[9]["win"][0]["peek_reorder"].update(
+        count=4), "card 'T10': win #1: peek_reorder: count: 4 is above 3", id="peek-4-cards"),
+    pytest.param("quests.yaml", lambda quests: quests[0]["setup"][1]["place_token"].update(
+        location="here"), "quest 'slay_the_dragon': setup #2: place_token: location: 'here' is "
+        "not a place on the board", id="setup-token-here"),
+    pytest.param("characters.yaml", lambda heroes: heroes[1]["powers"][0].update(
+        cost="discard_self"), "character 'dobrynya_nikitich': powers #1: a hero's own power can "
+        "only add dice before a roll", id="hero-power-discards"),
+    pytest.param("cards/elements.yaml", lambda cards: cards[0]["win"].append("take_card"),
+                 "card 'HUT': win: take_card: the Hut's and the Horseman's cards are never "
+                 "kept", id="hut-card-kept"),
+    pytest.param("cards/wilderness.yaml", lambda cards: cards[0]["reward"]["powers"][0].update(
+        when="before_roll"), "card 'W01': reward: powers #1: effect: 'reroll_all': a "
+        "before_roll power can only add_dice", id="power-at-wrong-moment"),
+])
+def test_validate_refuses_what_the_rules_give_no_meaning(tmp_path, file, change, line):
+    pack = copy_pack(tmp_path)
+    edit_yaml(pack / file, change)
+    result = run_validate(pack)
+    assert result.exit_code == 1 and f"{file}: {line}" in result.output

@@ -21,11 +21,16 @@ app = typer.Typer(help="Baba Yaga: content packs and balance checks.", no_args_i
 def validate(
     folder: Path | None = typer.Argument(None, help="content folder (default: built-in)"),
 ) -> None:
-    """Check a content folder (board, characters, quests, cards, rules) and report problems."""
+    """Check a content folder (board, characters, quests, cards, rules) and report every
+    problem, one a line."""
     try:
         content = load_content(folder)
     except ContentError as exc:
-        typer.echo(f"invalid content: {exc}", err=True)
+        problems = str(exc).splitlines()
+        typer.echo(f"invalid content: {len(problems)} problem{'s' * (len(problems) != 1)}",
+                   err=True)
+        for line in problems:
+            typer.echo(f"  {line}", err=True)
         raise typer.Exit(1)
     typer.echo(f"{folder or DEFAULT_DIR}: valid ({len(content.locations)} locations, "
                f"{len(content.edges)} edges, {len(content.characters)} characters, "
