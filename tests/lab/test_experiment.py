@@ -161,8 +161,9 @@ def test_a_missing_file_is_named(tmp_path):
     assert result.exit_code == 2 and "cannot read" in result.output
 
 
-def test_an_interval_stop_ends_each_cell_on_its_own(tmp_path):
-    write(tmp_path, """\
+@pytest.mark.parametrize("stop, why", [("until_ci: 0.4", "interval"), ("detect: 0.3", "power")])
+def test_a_stopping_rule_ends_each_cell_on_its_own(tmp_path, stop, why):
+    write(tmp_path, f"""\
 game: loveletter
 matches: 400
 seed: 1
@@ -170,13 +171,16 @@ shard_size: 20
 bots: heuristic,random
 cross:
   players: [2, 3]
-stop: {until_ci: 0.4}
+stop: {{{stop}}}
 """)
     result = run("experiment", tmp_path / "grid.yaml", "--jobs", 2, "--json")
     assert result.exit_code == 0, result.output
     for cell in json.loads(result.output)["cells"]:
-        assert cell["stopped_by"] == "interval" and cell["widest_interval"] < 0.4
-        assert cell["matches"] < 400
+        assert cell["stopped_by"] == why and cell["matches"] < 400
+        if why == "interval":
+            assert cell["widest_interval"] < 0.4
+        else:
+            assert cell["power"] >= 0.8 and cell["matches"] >= cell["matches_needed"]
 
 
 def test_fast_cells_play_in_the_kernel(tmp_path):
@@ -213,3 +217,76 @@ def test_query_and_the_folder_see_every_cell(tmp_path):
 def test_an_experiment_is_a_mapping():
     with pytest.raises(OptionError, match="a mapping"):
         experiment_from(["game", "loveletter"])
+
+
+def test_cells_keep_trajectories_when_asked(tmp_path):
+    write(tmp_path, GRID.format(matches=4).replace("cross:", "trajectories: true\ncross:"))
+    result = run("experiment", tmp_path / "grid.yaml", "--jobs", 1)
+    assert result.exit_code == 0, result.output
+    asked = run("query", tmp_path / "grid", "SELECT count(DISTINCT run), count(*) > 0, "
+                "max(turn) = (SELECT max(decisions) FROM matches) FROM turns", "--csv")
+    assert asked.exit_code == 0, asked.output
+    assert asked.output.splitlines()[1] == "6,True,True"
+
+
+def test_the_grid_report_holds_numbers_recomputed_independently(tmp_path):
+    """The 3 x 2 bar: one table, paired seeds, a report with the all-seats test and Holm over
+    the grid; three of its numbers recomputed here from the table in plain Python."""
+    from statistics import NormalDist
+
+    from gonets.lab.experiment import ExperimentDir
+    from gonets.lab.experiment_report import cell_tests, played_cells, seat_rows
+    from gonets.lab.query import connect
+
+    run("experiment", write(tmp_path, GRID.format(matches=24)), "--jobs", 2)
+    result = run("report", tmp_path / "grid", "--out", tmp_path / "grid.html")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "grid.html").read_text(encoding="utf-8")
+    assert "Cochran&#x27;s Q" in page or "Cochran's Q" in page
+    assert "Holm p" in page and "simultaneous 95% interval" in page
+    table = pq.read_table(tmp_path / "grid" / "matches.parquet").to_pylist()
+    cells = {}
+    for row in table:
+        cells.setdefault(row["cell"], []).append(row)
+
+    # 1. Cochran's Q of cell c03 (4 players): Q = n(n-1) sum (C_s - mean)^2 / sum k(n-k)
+    c03 = cells["c03"]
+    wins = [sum(seat in row["winners"] for row in c03) for seat in range(4)]
+    spread = sum(len(set(r["winners"])) * (4 - len(set(r["winners"]))) for r in c03)
+    mean = sum(wins) / 4
+    q = 4 * 3 * sum((w - mean) ** 2 for w in wins) / spread
+    folder = ExperimentDir(tmp_path / "grid")
+    played = played_cells(folder, folder.read())
+    con = connect([tmp_path / "grid"])
+    tests = {t.cell.name: t for t in cell_tests(con, played)}
+    assert tests["c03"].test.statistic == pytest.approx(q)
+    assert f"{q:.3f}" in page
+
+    # 2. Holm over every seat of every cell: p of each seat's (win - share of winners) mean
+    def p_value(rows: list[dict], seat: int) -> float:
+        n = rows[0]["players"]
+        values = [(seat in r["winners"]) - len(set(r["winners"])) / n for r in rows]
+        avg = sum(values) / len(values)
+        sd = (sum((v - avg) ** 2 for v in values) / (len(values) - 1)) ** 0.5
+        if sd == 0:
+            return 1.0 if avg == 0 else 0.0
+        return 2 * (1 - NormalDist().cdf(abs(avg) / (sd / len(values) ** 0.5)))
+
+    family = [(name, seat, p_value(rows, seat)) for name, rows in sorted(cells.items())
+              for seat in range(rows[0]["players"])]
+    ordered = sorted(range(len(family)), key=lambda i: family[i][2])
+    holm, running = [0.0] * len(family), 0.0
+    for rank, i in enumerate(ordered):
+        running = max(running, min(1.0, (len(family) - rank) * family[i][2]))
+        holm[i] = running
+    got = {(r.cell.name, r.rate.label): r for r in seat_rows(con, played)}
+    for (name, seat, _), adjusted in zip(family, holm, strict=True):
+        assert got[(name, f"p{seat + 1}")].adjusted.holm == pytest.approx(adjusted, abs=1e-9)
+
+    # 3. a paired difference between c01 and c02 (2 players, seed vs premium, same seeds)
+    first = {r["seed"]: r for r in cells["c01"]}
+    second = {r["seed"]: r for r in cells["c02"]}
+    diffs = [(0 in second[s]["winners"]) - (0 in first[s]["winners"]) for s in first]
+    assert set(first) == set(second)
+    paired = sum(diffs) / len(diffs)
+    assert f"{paired * 100:.1f}%" in page

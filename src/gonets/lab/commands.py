@@ -283,20 +283,32 @@ def report(
 ) -> None:
     """Write a static HTML report of lab runs: win rates with 95% intervals, lengths, end
     reasons, statistics and paired comparisons between runs."""
+    from gonets.lab.experiment import is_experiment
+    from gonets.lab.experiment_report import build_experiment_report
     from gonets.lab.report import build_report
 
     err = Console(stderr=True)
     try:
+        grids = [run for run in runs if is_experiment(run)]
+        if grids and len(runs) > 1:
+            raise GonetsError(f"{grids[0]} is an experiment: report it alone (its cells are "
+                              "compared with each other)")
         with progress_bar(err) as progress:
-            build_report(runs, out, title=title, progress=progress)
+            if grids:
+                build_experiment_report(grids[0], out, title=title, progress=progress)
+            else:
+                build_report(runs, out, title=title, progress=progress)
     except GonetsError as exc:
         _fail(str(exc))
     Console(highlight=False).print(f"wrote {out}")
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``simulate``, ``query`` and ``report`` to the ``gonets`` command."""
+    """Add ``simulate``, ``experiment``, ``query`` and ``report`` to the ``gonets`` command."""
+    from gonets.lab.experiment_command import experiment
+
     app.command("simulate")(simulate)
+    app.command("experiment")(experiment)
     app.command("query")(query)
     app.command("report")(report)
     from gonets.lab.counterfactual_command import app as counterfactual

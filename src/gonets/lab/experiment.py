@@ -19,6 +19,7 @@ The file (docs/balance.md, "Experiment grids")::
     cells:                  # and/or listed cells (each crossed with ``cross``)
       - {bots: "hard,normal"}
     stop: {until_ci: 0.05}  # or {detect: 0.02}; none: play every match
+    trajectories: true      # optional, like simulate's --trajectories (and lead_changes)
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ MANIFEST = "experiment.json"
 TABLE = "matches.parquet"
 FORMAT = 1
 KEYS = {"game", "matches", "seed", "bots", "players", "preset", "options", "rotate",
-        "shard_size", "fast", "cross", "cells", "stop"}
+        "shard_size", "fast", "lead_changes", "trajectories", "cross", "cells", "stop"}
 STOPS = ("until_ci", "detect")
 SETTINGS = ("players", "preset", "bots")
 """Factors that are not rule options; every other factor names one of the game's options."""
@@ -125,6 +126,8 @@ def experiment_from(data: Any) -> Experiment:
             "rotate": _flag(data.get("rotate", True), "rotate"),
             "shard_size": _whole(data.get("shard_size", 50), "shard_size", 1),
             "fast": _flag(data.get("fast", False), "fast"),
+            "lead_changes": _flag(data.get("lead_changes", False), "lead_changes"),
+            "trajectories": _flag(data.get("trajectories", False), "trajectories"),
             "cross": _mapping(data.get("cross"), "cross"),
             "cells": _listed(data.get("cells")), "stop": _stop(data.get("stop"))}
     for key, values in spec["cross"].items():
@@ -170,7 +173,8 @@ def _cell(game: Any, spec: dict[str, Any], index: int,
         names = bot_list(",".join(bots) if isinstance(bots, list) else bots,
                          config.players, game)
         plan = LabPlan(config, tuple(names), spec["matches"], seed=spec["seed"],
-                       rotate=spec["rotate"], shard_size=spec["shard_size"], fast=spec["fast"])
+                       rotate=spec["rotate"], shard_size=spec["shard_size"], fast=spec["fast"],
+                       trace_leads=spec["lead_changes"], trajectories=spec["trajectories"])
     except GonetsError as exc:
         raise OptionError(f"cell {_label(factors)}: {exc}") from None
     return Cell(f"c{index:02d}", factors, plan)
@@ -234,10 +238,8 @@ class CellRun(RunDir):
         super().__init__(path)
         self.columns = columns
 
-    def write_shard(self, start: int, end: int, rows: list[dict[str, Any]], *args: Any,
-                    **kwargs: Any) -> Path:
-        rows = [{**row, **self.columns} for row in rows]
-        return super().write_shard(start, end, rows, *args, **kwargs)
+    def write_shard(self, start: int, end: int, rows: list[dict[str, Any]]) -> Path:
+        return super().write_shard(start, end, [{**row, **self.columns} for row in rows])
 
 
 class ExperimentDir:

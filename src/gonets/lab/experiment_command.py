@@ -74,6 +74,8 @@ def _cell_summary(folder, cell, result) -> dict:
                                  "high": r.interval[1]} for i, r in enumerate(rates)]}
     if not math.isnan(result.widest):
         entry["widest_interval"] = result.widest
+    if result.needed is not None:
+        entry.update(power=result.power, matches_needed=result.needed)
     return entry
 
 

@@ -14,7 +14,7 @@ from gonets.lab.trajectory import turns_view_sql
 
 SEATS_SQL = """
 CREATE VIEW seats AS
-SELECT run, "index", seed, players, preset, seat, seat + 1 AS seat_number,
+SELECT run, "index", seed, players, preset, {cells}seat, seat + 1 AS seat_number,
        agents[seat + 1] AS agent, scores[seat + 1] AS score,
        list_contains(winners, seat) AS won, len(winners) AS winner_count
 FROM (SELECT *, unnest(range(players)) AS seat FROM matches)
@@ -26,14 +26,16 @@ def connect(runs: Sequence[str | Path]) -> Any:
     the turns of those with trajectories as ``turns`` (empty when none has).
 
     ``matches.run`` names the run directory a row comes from, so several runs can be
-    compared in one query.
+    compared in one query; an experiment folder stands for its cells' runs.
     """
     import duckdb
+
+    from gonets.lab.experiment import expand_runs
 
     if not runs:
         raise OptionError("name at least one run directory")
     parts, trajectories = [], []
-    for path in runs:
+    for path in expand_runs(list(runs)):
         run = RunDir(path)
         run.read_plan()
         if not run.shard_files():
@@ -46,7 +48,9 @@ def connect(runs: Sequence[str | Path]) -> Any:
                      "union_by_name = true)")
     connection = duckdb.connect()
     connection.execute("CREATE VIEW matches AS " + " UNION ALL BY NAME ".join(parts))
-    connection.execute(SEATS_SQL)
+    cells = [name for name, *_ in connection.execute("DESCRIBE matches").fetchall()
+             if name == "cell" or name.startswith("cell_")]     # an experiment's factors
+    connection.execute(SEATS_SQL.format(cells="".join(f'"{name}", ' for name in cells)))
     connection.execute(turns_view_sql(trajectories))
     return connection
 
