@@ -356,6 +356,8 @@ def test_the_game_never_starts_on_a_refused_pack(tmp_path, monkeypatch):
     pytest.param("cards/elements.yaml", lambda cards: cards[0]["win"].append("take_card"),
                  "card 'HUT': win: take_card: the Hut's and the Horseman's cards are never "
                  "kept", id="hut-card-kept"),
+    pytest.param("cards/elements.yaml", lambda cards: cards[4].update(type="item"),
+                 "card 'BY1': type: Baba Yaga's cards are deeds", id="baba-yaga-card-item"),
     pytest.param("cards/wilderness.yaml", lambda cards: cards[0]["reward"]["powers"][0].update(
         when="before_roll"), "card 'W01': reward: powers #1: effect: 'reroll_all': a "
         "before_roll power can only add_dice", id="power-at-wrong-moment"),

@@ -88,6 +88,13 @@ class PayForDice(Model):
     dice_each: Literal[1] = 1
 
 
+ELEMENT_TYPES = {"hut": ("event", "the Hut's card is an event (never kept)"),
+                 "horseman": ("event", "the Horseman's cards are events (never kept)"),
+                 "baba_yaga": ("deed", "Baba Yaga's cards are deeds (trophies kept for their "
+                                       "Rep)")}
+"""The type every game-element card has: the rules keep them as nothing else."""
+
+
 class Card(Model):
     """An encounter card (Wilderness, Town) or a game-element card (Hut, Horseman, Baba Yaga)."""
 
@@ -125,6 +132,8 @@ class Card(Model):
         if self.on_unmet == "hold_pending" and self.requires.at is None:
             found.append((("on_unmet",), "hold_pending needs requires: at (the place where "
                                          "the held card is met)"))
+        if deck in ELEMENT_TYPES and self.type != ELEMENT_TYPES[deck][0]:
+            found.append((("type",), ELEMENT_TYPES[deck][1]))
         if deck not in DECK_FILES and self.reward and self.reward.powers:
             found.append((("reward", "powers"), "only Wilderness and Town cards have powers"))
         banned = {"end_game": "only Baba Yaga's cards end the game"}
