@@ -113,15 +113,7 @@ def build_experiment_report(path: Path, out: Path, title: str | None = None,
               "compared deal by deal. Intervals are 95%: Wilson for rates, normal for means "
               "and differences.", note=True)
     page.para(R.MULTIPLE, note=True)
-    task = progress.add_task("report", total=len(steps)) if progress is not None else None
-    for name, step in steps:
-        if task is not None:
-            progress.update(task, description=f"report: {name}")
-        step(page)
-        if task is not None:
-            progress.advance(task)
-    out.write_text(page.html(title), encoding="utf-8")
-    return out
+    return R.write_page(page, steps, out, title, progress)
 
 
 def _overview(page: R.Page, con: Any, grid: Experiment, cells: list[tuple[Cell, str]]) -> None:

@@ -109,6 +109,12 @@ def build_report(runs: Sequence[Path], out: Path, title: str | None = None,
               f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}. Intervals are 95%: "
               "Wilson for rates, normal for means and paired differences.", note=True)
     page.para(MULTIPLE, note=True)
+    return write_page(page, steps, out, title, progress)
+
+
+def write_page(page: Page, steps: Sequence[tuple[str, Callable[[Page], None]]], out: Path,
+               title: str, progress: Any = None) -> Path:
+    """Add every named step's section to ``page`` (one progress tick each) and write it."""
     task = progress.add_task("report", total=len(steps)) if progress is not None else None
     for name, step in steps:
         if task is not None:
