@@ -109,8 +109,8 @@ cross:
   players: [2, 3]
 """))
     assert [cell.label for cell in grid.cells] == [
-        "bots=heuristic,random players=2", "bots=heuristic,random players=3",
-        "bots=random,heuristic players=2", "bots=random,heuristic players=3"]
+        "bots=heuristic,random players=2", "bots=heuristic,random,random players=3",
+        "bots=random,heuristic players=2", "bots=random,heuristic,heuristic players=3"]
     assert [cell.plan.bots for cell in grid.cells] == [
         ("heuristic", "random"), ("heuristic", "random", "random"),
         ("random", "heuristic"), ("random", "heuristic", "heuristic")]
@@ -290,3 +290,68 @@ def test_the_grid_report_holds_numbers_recomputed_independently(tmp_path):
     assert set(first) == set(second)
     paired = sum(diffs) / len(diffs)
     assert f"{paired * 100:.1f}%" in page
+
+
+def test_cells_that_name_different_factors_still_pair_by_one_factor(tmp_path):
+    grid = load_experiment(write(tmp_path, """\
+game: loveletter
+matches: 4
+players: 2
+bots: random
+cells:
+  - {bots: "heuristic,random"}
+  - {preset: premium}
+  - {preset: premium, bots: "heuristic,random"}
+"""))
+    from gonets.lab.experiment_report import one_factor_pairs
+
+    assert [dict(c.factors) for c in grid.cells] == [
+        {"bots": "heuristic,random", "preset": "seed"}, {"bots": "random,random",
+                                                        "preset": "premium"},
+        {"bots": "heuristic,random", "preset": "premium"}]
+    pairs = [(f, a[0].name, b[0].name) for f, a, b in
+             one_factor_pairs([(cell, cell.name) for cell in grid.cells])]
+    assert pairs == [("preset", "c01", "c03"), ("bots", "c02", "c03")]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("game: loveletter\ncells: [{players: 2, preset: seed}, {preset: seed, players: 2}]",
+     "comes twice"),
+    ("game: loveletter\nplayers: 2\ncells: [{bots: \"heuristic,random\"}, "
+     "{bots: [heuristic, random]}]", "play the same matches"),
+    ("game: loveletter\ncross: {preset: [null, seed]}", "empty (null)"),
+    ("game: loveletter\ncross: {bots: [5]}", "bots: a comma list"),
+    ("game: babayaga\ncross: {preset: [competitive, solo]}\nstop: {detect: 0.3}",
+     "cell preset=solo"),
+])
+def test_more_bad_grids_are_refused_before_any_play(tmp_path, text, message):
+    result = run("experiment", write(tmp_path, text))
+    assert result.exit_code == 2, result.output
+    assert message in " ".join(result.output.split())
+    assert not (tmp_path / "grid").exists()
+
+
+def test_a_one_player_grid_reports(tmp_path):
+    write(tmp_path, "game: babayaga\nmatches: 3\nshard_size: 3\npreset: solo\nplayers: 1\n"
+                    "cross: {bots: [random, normal]}\n")
+    assert run("experiment", tmp_path / "grid.yaml", "--jobs", 1).exit_code == 0
+    result = run("report", tmp_path / "grid", "--out", tmp_path / "grid.html")
+    assert result.exit_code == 0, result.output
+    assert "one-seat game" in (tmp_path / "grid.html").read_text(encoding="utf-8")
+
+
+def test_a_refused_resume_leaves_the_experiment_as_it_was(tmp_path):
+    assert run("experiment", write(tmp_path, GRID.format(matches=8)), "--jobs", 1) \
+        .exit_code == 0
+    before = (tmp_path / "grid" / "experiment.json").read_text()
+    result = run("experiment", write(tmp_path, GRID.format(matches=4)), "--resume")
+    assert result.exit_code == 2 and "matches: must be at least 8" in \
+        " ".join(result.output.split())
+    assert (tmp_path / "grid" / "experiment.json").read_text() == before
+
+
+def test_a_folder_name_with_a_pattern_character_is_refused(tmp_path):
+    run("experiment", write(tmp_path, GRID.format(matches=4)), "--out", tmp_path / "g*x",
+        "--jobs", 1)
+    result = run("query", tmp_path / "g*x", "SELECT count(*) FROM matches")
+    assert result.exit_code == 2 and "rename the folder" in " ".join(result.output.split())

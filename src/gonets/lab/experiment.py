@@ -27,7 +27,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -87,8 +87,9 @@ class Experiment:
         return sum(cell.plan.games for cell in self.cells)
 
     def identity(self) -> dict[str, Any]:
-        """Everything that decides the rows (not the cap on matches)."""
-        return {key: value for key, value in self.spec.items() if key != "matches"}
+        """Everything that decides the rows (not the cap on matches or the stopping rule)."""
+        return {key: value for key, value in self.spec.items()
+                if key not in ("matches", "stop")}
 
 
 def load_experiment(path: Path) -> Experiment:
@@ -133,9 +134,30 @@ def experiment_from(data: Any) -> Experiment:
     for key, values in spec["cross"].items():
         if not isinstance(values, list) or not values:
             raise OptionError(f"cross: {key}: give a list of values, not {values!r}")
-    cells = tuple(_cell(game, spec, index, factors)
-                  for index, factors in enumerate(_combinations(spec), start=1))
-    return Experiment(spec, cells, spec["stop"])
+    cells = [_cell(game, spec, index, factors)
+             for index, factors in enumerate(_combinations(spec), start=1)]
+    names = list(dict.fromkeys(key for cell in cells for key, _ in cell.factors))
+    cells = [replace(cell, factors=tuple((key, _effective(cell, key)) for key in names))
+             for cell in cells]
+    seen: dict[str, str] = {}
+    for cell in cells:
+        key = json.dumps(cell.plan.identity(), sort_keys=True)
+        if key in seen:
+            raise OptionError(f"cells {seen[key]} and {cell.label} play the same matches")
+        seen[key] = cell.label
+    return Experiment(spec, tuple(cells), spec["stop"])
+
+
+def _effective(cell: Cell, key: str) -> Any:
+    """The value of factor ``key`` in ``cell``, also where the cell does not name it."""
+    config = cell.plan.config
+    if key == "players":
+        return config.players
+    if key == "preset":
+        return config.preset
+    if key == "bots":
+        return ",".join(cell.plan.bots)
+    return config.options[key]
 
 
 def _combinations(spec: dict[str, Any]) -> Iterator[tuple[tuple[str, Any], ...]]:
@@ -150,7 +172,7 @@ def _combinations(spec: dict[str, Any]) -> Iterator[tuple[tuple[str, Any], ...]]
                 raise OptionError(f"factor {sorted(clash)[0]!r} is both listed in cells and "
                                   "crossed")
             factors = base + extra
-            key = json.dumps(factors, sort_keys=True, default=str)
+            key = json.dumps(sorted(factors), sort_keys=True, default=str)
             if key in seen:
                 raise OptionError(f"the cell {_label(factors)} comes twice")
             seen.add(key)
@@ -160,21 +182,29 @@ def _combinations(spec: dict[str, Any]) -> Iterator[tuple[tuple[str, Any], ...]]
 def _cell(game: Any, spec: dict[str, Any], index: int,
           factors: tuple[tuple[str, Any], ...]) -> Cell:
     from gonets.console import bot_list
+    from gonets.lab.runner import stop_rule
 
     chosen = dict(factors)
     options = {**spec["options"], **{k: v for k, v in factors if k not in SETTINGS}}
     players = chosen.get("players", spec["players"])
     preset = chosen.get("preset", spec["preset"])
     bots = chosen.get("bots", spec["bots"])
+    if any(value is None for _, value in factors):
+        raise OptionError(f"cell {_label(factors)}: a factor's value is empty (null)")
+    if isinstance(bots, list) and all(isinstance(b, str) for b in bots):
+        bots = ",".join(bots)
+    if bots is not None and not isinstance(bots, str):
+        raise OptionError(f"cell {_label(factors)}: bots: a comma list of bot names, not "
+                          f"{bots!r}")
     try:
         if players is None:
             players = game.player_range(preset)[0]
         config = game.configure(players, preset, options)
-        names = bot_list(",".join(bots) if isinstance(bots, list) else bots,
-                         config.players, game)
+        names = bot_list(bots, config.players, game)
         plan = LabPlan(config, tuple(names), spec["matches"], seed=spec["seed"],
                        rotate=spec["rotate"], shard_size=spec["shard_size"], fast=spec["fast"],
                        trace_leads=spec["lead_changes"], trajectories=spec["trajectories"])
+        stop_rule(plan, spec["stop"].get("until_ci"), spec["stop"].get("detect"))
     except GonetsError as exc:
         raise OptionError(f"cell {_label(factors)}: {exc}") from None
     return Cell(f"c{index:02d}", factors, plan)
@@ -260,9 +290,8 @@ class ExperimentDir:
         return CellRun(self.path / "cells" / cell.name, cell.columns())
 
     def cell_paths(self) -> list[Path]:
-        """The cells' run directories (those started so far)."""
-        return sorted(p for p in (self.path / "cells").glob("c*") if (p / "manifest.json")
-                      .is_file())
+        """The run directories of the cells with a finished shard so far."""
+        return sorted(p for p in (self.path / "cells").glob("c*") if RunDir(p).shard_files())
 
     def read(self) -> Experiment:
         """The experiment this folder holds; a clear error when it holds none."""
@@ -288,10 +317,16 @@ class ExperimentDir:
             if changed:
                 raise OptionError(f"--resume with a different experiment than {self.path}'s "
                                   f"(it differs in {', '.join(changed)})")
-        elif self.path.exists() and any(self.path.iterdir()):
+        elif self.path.exists() and (not self.path.is_dir() or any(self.path.iterdir())):
             raise OptionError(f"{self.path} exists and is not an experiment; choose an empty "
                               "or new directory for --out")
+        for cell in experiment.cells:
+            stored = max((end for _, end in self.cell_run(cell).done_shards()), default=0)
+            if stored > cell.plan.games:
+                raise OptionError(f"cell {cell.name} already holds matches up to {stored}; "
+                                  f"matches: must be at least {stored}, not {cell.plan.games}")
         self.path.mkdir(parents=True, exist_ok=True)
+        (self.path / TABLE).unlink(missing_ok=True)      # rewritten once every cell is played
         atomic_write(self.manifest_path, json.dumps(experiment.spec, indent=2).encode())
 
     def write_table(self) -> Path:
@@ -303,7 +338,7 @@ class ExperimentDir:
 
         tables = [pq.read_table(shard) for cell in self.cell_paths()
                   for shard in RunDir(cell).shard_files()]
-        table = pa.concat_tables(tables, promote_options="default")
+        table = pa.concat_tables(tables, promote_options="permissive")
         buffer = io.BytesIO()
         pq.write_table(table, buffer, compression="zstd")
         atomic_write(self.path / TABLE, buffer.getvalue())

@@ -19,7 +19,7 @@ from gonets.core.errors import GonetsError
 def experiment(
     file: Path = typer.Argument(..., metavar="FILE", help="The experiment (YAML)."),
     out: Path | None = typer.Option(None, help="The experiment folder (default: FILE without "
-                                    "its suffix)."),
+                                    "its suffix, or FILE.out)."),
     resume: bool = typer.Option(False, help="Go on with the experiment in --out."),
     backend: str = typer.Option("local", help="local (process pool) or ray."),
     address: str | None = typer.Option(None, help="Ray cluster to join (auto, HOST:PORT)."),
@@ -35,7 +35,8 @@ def experiment(
         grid = load_experiment(file)
     except GonetsError as exc:
         fail(str(exc))
-    folder = ExperimentDir(out if out is not None else file.with_suffix(""))
+    default = file.with_suffix("") if file.suffix else file.with_name(file.name + ".out")
+    folder = ExperimentDir(out if out is not None else default)
     err = Console(stderr=True)
     try:
         with progress_bar(err, disable=as_json and not err.is_terminal) as progress:

@@ -172,7 +172,11 @@ def _models(page: R.Page, con: Any, grid: Experiment, cells: list[tuple[Cell, st
         varying = [f for f in grid.factors if f != "players"
                    and len({_value(c, f) for c, _ in members}) > 1]
         page.heading(3, f"{players} players: cells {', '.join(c.name for c, _ in members)}")
-        if not varying or players < 2:
+        if players < 2:
+            page.para("A one-seat game has no seat effect to model; the paired comparisons "
+                      "below compare its cells.", note=True)
+            continue
+        if not varying:
             page.para("No factor varies among these cells: nothing to model.", note=True)
             continue
         if len({_fingerprint(con, label) for _, label in members}) == 1:

@@ -12,6 +12,8 @@ from gonets.core.errors import OptionError
 from gonets.lab.store import RunDir
 from gonets.lab.trajectory import turns_view_sql
 
+GLOB_MARKS = ("*", "?", "[", "]", "{", "}")
+
 SEATS_SQL = """
 CREATE VIEW seats AS
 SELECT run, "index", seed, players, preset, {cells}seat, seat + 1 AS seat_number,
@@ -36,6 +38,9 @@ def connect(runs: Sequence[str | Path]) -> Any:
         raise OptionError("name at least one run directory")
     parts, trajectories = [], []
     for path in expand_runs(list(runs)):
+        if any(mark in str(path) for mark in GLOB_MARKS):
+            raise OptionError(f"{path}: a run's path may not hold any of {' '.join(GLOB_MARKS)} "
+                              "(DuckDB reads them as a file pattern); rename the folder")
         run = RunDir(path)
         run.read_plan()
         if not run.shard_files():
@@ -47,7 +52,11 @@ def connect(runs: Sequence[str | Path]) -> Any:
         parts.append(f"SELECT '{label}' AS run, * FROM read_parquet('{glob}', "
                      "union_by_name = true)")
     connection = duckdb.connect()
-    connection.execute("CREATE VIEW matches AS " + " UNION ALL BY NAME ".join(parts))
+    try:
+        connection.execute("CREATE VIEW matches AS " + " UNION ALL BY NAME ".join(parts))
+        connection.execute("SELECT count(*) FROM matches").fetchall()
+    except duckdb.Error as exc:
+        raise OptionError(f"cannot read the runs' shard files: {exc}") from None
     cells = [name for name, *_ in connection.execute("DESCRIBE matches").fetchall()
              if name == "cell" or name.startswith("cell_")]     # an experiment's factors
     connection.execute(SEATS_SQL.format(cells="".join(f'"{name}", ' for name in cells)))

@@ -80,7 +80,9 @@ def _pct(value: float) -> str:
     return f"{value * 100:.1f}%"
 
 
-def _num(value: float) -> str:
+def _num(value: float | None) -> str:
+    if value is None or math.isnan(value):
+        return "-"                      # e.g. the winning margin of a one-seat game
     return f"{value:.3g}" if abs(value) < 1000 else f"{value:,.0f}"
 
 
