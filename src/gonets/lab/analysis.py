@@ -58,8 +58,13 @@ def mean_estimate(label: str, mean: float | None, sd: float | None, n: int,
 def difference(label: str, mean: float | None, sd: float | None, n: int,
                extra: str = "") -> Estimate:
     """A mean difference (paired, or against a reference) with its normal 95% interval and
-    the two-sided p-value of "the difference is 0" (NaN below two observations)."""
+    the two-sided p-value of "the difference is 0". The p-value is NaN, and the row stays out
+    of any multiple-comparison family, below two observations or when every observation is
+    the same: a co-op seat that cannot differ from the fair share, or a seat that won all of
+    a handful of matches, where a normal test with no spread would claim certainty."""
     estimate = mean_estimate(label, mean, sd, n, extra)
+    if not sd:
+        return estimate
     return replace(estimate, p_value=z_test(estimate.value, estimate.se))
 
 
