@@ -9,7 +9,7 @@ import html
 import json
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,12 +41,13 @@ class SeatRow:
 
 
 def played_cells(folder: ExperimentDir, grid: Experiment) -> list[tuple[Cell, str]]:
-    """The cells with rows, each with its run label in :func:`connect` of the folder."""
+    """The cells with rows, each with its run label in :func:`connect` of the folder; a cell's
+    plan is the one its run stored (what was played, not what today's code would make)."""
     out = []
     for cell in grid.cells:
         run = folder.cell_run(cell)
         if run.shard_files():
-            out.append((cell, str(run.path)))
+            out.append((replace(cell, plan=run.read_plan()), str(run.path)))
     if not out:
         raise OptionError(f"{folder.path} has no cell with a finished shard yet")
     return out
