@@ -9,13 +9,12 @@ import threading
 import time
 from typing import Self
 
-import httpx
 import uvicorn
 from websockets.sync.client import connect
 
 from gonets.server.app import WS_MAX_SIZE, create_app
 from gonets.server.limits import Limits
-from gonets.server.load import never_reading_client  # noqa: F401 - the tests' import point
+from gonets.server.load import csrf_client, never_reading_client  # noqa: F401 - the tests' import point
 
 
 def limits_for_tests(**changes) -> Limits:
@@ -57,7 +56,7 @@ class ServerThread:
             if time.monotonic() > deadline or not self.thread.is_alive():
                 raise RuntimeError("the test server did not start")
             time.sleep(0.02)
-        self.http = httpx.Client(base_url=self.base, timeout=20)
+        self.http = csrf_client(self.base)
         return self
 
     def __exit__(self, *exc) -> None:

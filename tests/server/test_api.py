@@ -209,8 +209,11 @@ def test_a_body_announced_as_huge_is_refused_without_being_read(server):
     its error at once instead of the server buffering whatever it sends."""
     import socket
 
+    cookies = "; ".join(f"{k}={v}" for k, v in server.http.cookies.items()).encode()
+    token = server.http.headers["X-CSRF-Token"].encode()
     with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
         sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                     b"\r\nCookie: " + cookies + b"\r\nX-CSRF-Token: " + token +
                      b"\r\nContent-Length: 1000000000\r\n\r\n{\"game\": ")
         reply = b""
         while b"\r\n\r\n" not in reply or not reply.rstrip().endswith(b"}"):

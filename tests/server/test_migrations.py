@@ -12,7 +12,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 
 from gonets.server.migrate import current, downgrade, head, migrate
-from gonets.server.storage import Storage, metadata, normalise_url
+from gonets.server.schema import metadata
+from gonets.server.storage import Storage, normalise_url
 
 from .test_storage import stored
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from .helpers import free_port
+from .helpers import csrf_client, free_port
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 
@@ -66,7 +66,7 @@ def started_server(tmp_path) -> tuple[subprocess.Popen, str]:
 
 def workers_at_work(base: str, server: subprocess.Popen) -> set[int]:
     """Open a table of search bots and wait until the bot workers are running."""
-    created = httpx.post(f"{base}/api/tables", json={
+    created = csrf_client(base).post("/api/tables", json={
         "game": "loveletter", "players": 2,
         "seats": [{"kind": "bot", "agent": "hard"}, {"kind": "bot", "agent": "hard"}]})
     assert created.status_code in (200, 201), created.text

@@ -18,12 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from gonets.core import GonetsError, games
+from gonets.server.accounts.routes import ROUTES as ACCOUNT_ROUTES
+from gonets.server.accounts.sessions import CsrfGuard, SessionStore, load_secret
 from gonets.server.cluster import REDIS_ENV
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import seat_payload
@@ -431,6 +434,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
     async def lifespan(app: Starlette):
         storage = Storage(url)
         app.state.storage = storage
+        app.state.secret = load_secret(storage.engine)
+        app.state.sessions = SessionStore(storage.engine)
         app.state.manager = TableManager(storage, bot_delay, fixed_seeds, limits, redis_url)
         app.state.replays = ReplayCache()
         app.state.reviews = Reviews(app.state.manager)
@@ -460,10 +465,11 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
         Route("/api/tables/{table_id}/record", api_record),
         Route("/api/tables/{table_id}/replay", api_replay),
         Route("/api/tables/{table_id}/review", api_review),
+        *ACCOUNT_ROUTES,
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=str(WEB_DIR)), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan,
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(CsrfGuard)],
                      exception_handlers={404: not_found, Exception: internal_error})
 
 

@@ -73,6 +73,14 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def csrf_client(base: str) -> httpx.Client:
+    """An HTTP client of the server at ``base`` that holds a visitor's cookie and sends its
+    CSRF token with every request, as the page does."""
+    client = httpx.Client(base_url=base, timeout=30)
+    client.headers["X-CSRF-Token"] = client.get("/api/session").json()["csrf"]
+    return client
+
+
 class Server:
     """A ``python -m gonets.server`` child process (``launcher`` replaces the command)."""
 
@@ -102,6 +110,7 @@ class Server:
                 raise RuntimeError(f"the server exited: {self.log.read()[-2000:]}")
             try:
                 if httpx.get(self.base + "/api/games", timeout=2).status_code == 200:
+                    self.http = csrf_client(self.base)
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
@@ -132,7 +141,7 @@ class Server:
             spec["preset"] = preset
         if options:
             spec["options"] = options
-        response = httpx.post(self.base + "/api/tables", json=spec, timeout=30)
+        response = self.http.post("/api/tables", json=spec)
         if response.status_code != 201:
             raise RuntimeError(f"could not open a table: {response.text}")
         data = response.json()

@@ -15,91 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (
-    BigInteger,
-    Boolean,
-    Column,
-    Float,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    bindparam,
-    create_engine,
-    event,
-    false,
-    func,
-    insert,
-    or_,
-    select,
-    update,
-)
+from sqlalchemy import bindparam, create_engine, event, func, insert, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
+from gonets.server.schema import chat_table, reviews_table, steps_table, tables_table
+
 DATABASE_ENV = "GONETS_DATABASE_URL"
 CONNECT_SECONDS = 5         # the longest a new PostgreSQL connection may take
-
-metadata = MetaData()
-
-tables_table = Table(
-    "gonets_tables", metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(64), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("preset", String(64), nullable=False),
-    Column("options", Text, nullable=False),
-    Column("seats", Text, nullable=False),
-    Column("token_hashes", Text, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("bot_delay", Float, nullable=False),
-    Column("turn_seconds", Float, nullable=True),
-    Column("status", String(16), nullable=False),
-    Column("result", Text, nullable=True),
-    Column("version", Integer, nullable=False),
-    Column("created", Float, nullable=False),
-    Column("updated", Float, nullable=False),
-    Column("owner", String(64), nullable=True),        # the process that runs the table
-    Column("lease_until", Float, nullable=True),       # ... for as long as it renews this
-    Column("rematch", String(32), nullable=True),      # the table its players went on to
-    Column("hints", Boolean, nullable=False, server_default=false()),  # a hint button
-)
-
-Index("gonets_tables_status_updated", tables_table.c.status, tables_table.c.updated)
-Index("gonets_tables_lease", tables_table.c.status, tables_table.c.lease_until)
-
-steps_table = Table(
-    "gonets_steps", metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("idx", Integer, primary_key=True),
-    Column("step", Text, nullable=False),
-)
-
-# Table chat: lines people wrote at a table, kept beside it (never in its match record).
-chat_table = Table(
-    "gonets_chat", metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("table_id", String(32), nullable=False),
-    Column("ts", Float, nullable=False),
-    Column("seat", Integer, nullable=True),            # None: a spectator wrote it
-    Column("name", String(64), nullable=True),         # the name it was written under
-    Column("spectator", Integer, nullable=True),       # "spectator N" when they gave none
-    Column("text", Text, nullable=False),
-)
-
-Index("gonets_chat_table", chat_table.c.table_id, chat_table.c.id)
-
-# Post-game reviews of finished tables (gonets.agents.review), one per seat, computed once.
-reviews_table = Table(
-    "gonets_reviews", metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("level", String(32), nullable=False),
-    Column("body", Text, nullable=False),              # Review.to_json(), words left out
-    Column("created", Float, nullable=False),
-)
 
 # The statements of the hot path (one commit per action), built once: building and keying a
 # statement per call costs SQLAlchemy about twice the time of the SQLite work itself.
@@ -190,6 +113,11 @@ class StoredTable:
     lease_until: float | None = None
     rematch: str | None = None
     hints: bool = False
+    rated: bool = False               # its result changes the players' ratings
+    private: bool = False             # only invited accounts see it
+    absent: str = "bot"               # when a decision's deadline passes: bot, drop or end
+    deadline: float | None = None     # wall clock: when the deciding human's time runs out
+    creator: int | None = None        # the account that opened it
 
 
 class Storage:
@@ -215,7 +143,9 @@ class Storage:
                 token_hashes=json.dumps(table.token_hashes), seed=table.seed,
                 bot_delay=table.bot_delay, turn_seconds=table.turn_seconds,
                 status=table.status, result=None, version=0, created=now, updated=now,
-                owner=table.owner, lease_until=table.lease_until, hints=table.hints))
+                owner=table.owner, lease_until=table.lease_until, hints=table.hints,
+                rated=table.rated, private=table.private, absent=table.absent,
+                deadline=table.deadline, creator=table.creator))
             self._insert_steps(conn, table.id, 0, table.steps)
             if table.steps:
                 conn.execute(update(tables_table).where(tables_table.c.id == table.id)
@@ -502,4 +432,6 @@ class Storage:
             turn_seconds=row.turn_seconds, status=row.status,
             result=json.loads(row.result) if row.result else None, version=row.version,
             created=row.created, updated=row.updated, owner=row.owner,
-            lease_until=row.lease_until, rematch=row.rematch, hints=bool(row.hints))
+            lease_until=row.lease_until, rematch=row.rematch, hints=bool(row.hints),
+            rated=bool(row.rated), private=bool(row.private), absent=row.absent,
+            deadline=row.deadline, creator=row.creator)

@@ -17,7 +17,23 @@ function h(tag, attrs, ...children) {
   return node;
 }
 
+// Who this browser is (GET /api/session: {user, csrf}), asked once per page; every request
+// that changes something carries its CSRF token.
+let sessionAsked = null;
+function session(fresh) {
+  if (!sessionAsked || fresh) {
+    sessionAsked = fetch("/api/session", {cache: "no-store"}).then(r => r.json());
+  }
+  return sessionAsked;
+}
+
 async function fetchJSON(url, options) {
+  options = options || {};
+  const method = (options.method || "GET").toUpperCase();
+  if (method !== "GET" && method !== "HEAD") {
+    const {csrf} = await session();
+    options = {...options, headers: {...(options.headers || {}), "X-CSRF-Token": csrf}};
+  }
   const response = await fetch(url, options);
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }

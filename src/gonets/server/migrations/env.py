@@ -2,7 +2,7 @@
 
 from alembic import context
 
-from gonets.server.storage import metadata
+from gonets.server.schema import metadata
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=metadata,

@@ -1,0 +1,11 @@
+"""Accounts: who a player is beyond one seat's secret.
+
+| module | what |
+| --- | --- |
+| ``passwords.py`` | argon2 hashes (argon2-cffi), nothing else is ever stored |
+| ``sessions.py`` | signed HttpOnly session cookies, the CSRF check of every POST, who asks |
+| ``users.py`` | the users' store: create, find, log in, lock out, change, disable, delete |
+
+The tables are in ``gonets.server.schema``; what each page and route does is in the server's
+README ("Accounts").
+"""
