@@ -29,6 +29,6 @@ def client_of(server, user) -> httpx.Client:
     state = app_state(server)
     session_id = SessionStore(state.storage.engine).begin(user.id)
     client = httpx.Client(base_url=server.base, timeout=20)
-    client.cookies.set(SESSION_COOKIE, sign(state.secret, session_id))
+    client.cookies.set(SESSION_COOKIE, sign(state.secret, session_id), domain="127.0.0.1")
     client.headers["X-CSRF-Token"] = client.get("/api/session").json()["csrf"]
     return client

@@ -69,7 +69,7 @@ def test_server_error_codes_have_words():
     """Every stable code the server gives a refusal has the page's words for it."""
     server = Path(str(resources.files("gonets") / "server"))
     codes = set()
-    for path in server.glob("*.py"):
+    for path in server.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         codes |= set(re.findall(r"TableError\([^()]*?(?:\([^()]*\)[^()]*?)*,\s*\"(\w+)\"",
                                 text, flags=re.S))

@@ -25,21 +25,25 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from gonets.core import GonetsError, games
+from gonets.server.accounts.friends import FRIEND_ROUTES, visible_table
+from gonets.server.accounts.players import account_of
+from gonets.server.accounts.profiles import PROFILE_ROUTES
 from gonets.server.accounts.routes import ROUTES as ACCOUNT_ROUTES
-from gonets.server.accounts.sessions import CsrfGuard, SessionStore, load_secret
+from gonets.server.accounts.sessions import CsrfGuard, SessionStore, current_user, load_secret
 from gonets.server.cluster import REDIS_ENV
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import seat_payload
+from gonets.server.http import error, read_json, refusal, whole
 from gonets.server.limits import Limits, parse_lang
-from gonets.server.manager import STATUSES, TableBroken, TableManager
+from gonets.server.manager import STATUSES, TableManager
+from gonets.server.notify import NOTIFY_ROUTES
 from gonets.server.reviews import Reviews, ReviewsBusy
-from gonets.server.sockets import client_address, load_json, seat_link, table_socket
-from gonets.server.spec import error_fields, offered_agents
+from gonets.server.sockets import client_address, seat_link, table_socket
+from gonets.server.spec import offered_agents
 from gonets.server.storage import DATABASE_ENV, Storage, default_database_url
 from gonets.server.tables import LiveTable, TableError
 
 MAX_RATE = 30               # messages a client may send per second (more are refused)
-MAX_BODY = 65536            # bytes in one HTTP request body
 WS_MAX_SIZE = 1 << 20       # frames above this are cut by the websocket layer itself
 REPLAY_CACHE = 16
 READY_SECONDS = 3.0          # the longest /readyz waits for the database or Redis
@@ -55,24 +59,6 @@ HTML_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-cache",
 }
-
-
-def error(message: str, status: int = 400, code: str = "refused", **params: Any) -> JSONResponse:
-    return JSONResponse({"error": message, "code": code, "params": params}, status_code=status)
-
-
-def refusal(exc: Exception, status: int) -> JSONResponse:
-    """The JSON answer to a refused request (``error``, a stable ``code`` and its ``params``):
-    503 while the database does not answer (try again), 409 for a table that cannot be
-    replayed, else ``status``."""
-    fields = error_fields(exc)
-    body = {"error": fields["message"], "code": fields["code"], "params": fields["params"]}
-    if isinstance(exc, DatabaseUnavailable):
-        return JSONResponse({**body, "retry": True}, status_code=503,
-                            headers={"Retry-After": "2"})
-    if isinstance(exc, TableBroken):
-        return JSONResponse(body, status_code=409)
-    return JSONResponse(body, status_code=status)
 
 
 NOT_FOUND_PAGE = (
@@ -188,31 +174,12 @@ async def api_tables(request: Request) -> Response:
     return JSONResponse(page)
 
 
-def whole(text: str, name: str, low: int, high: int) -> int:
-    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
-        raise TableError(f"'{name}' must be a whole number from {low} to {high}")
-    return int(text)
-
-
-async def read_json(request: Request) -> Any:
-    too_large = TableError(f"the request is too large (at most {MAX_BODY} bytes)")
-    announced = request.headers.get("content-length", "")
-    if announced.isascii() and announced.isdigit() and int(announced) > MAX_BODY:
-        raise too_large                  # refused before anything is read
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise too_large
-    return load_json(bytes(body) or b"null", "the request body")
-
-
 async def api_create(request: Request) -> Response:
     manager: TableManager = request.app.state.manager
     try:
         data = await read_json(request)
         table, seat, token = await manager.create(data, client_address(
-            request, manager.limits.trusted_proxies))
+            request, manager.limits.trusted_proxies), user=await current_user(request))
     except (TableError, GonetsError) as exc:
         return refusal(exc, 400)
     mine = None if token is None else seat_link(table.id, seat, token)
@@ -235,7 +202,8 @@ async def api_claim(request: Request) -> Response:
             data = {}
         if not isinstance(data, dict):
             raise TableError("send a JSON object such as {\"seat\": 1, \"name\": \"Ann\"}")
-        seat, token = await table.claim(data.get("seat"), data.get("name"))
+        seat, token = await table.claim(data.get("seat"), data.get("name"),
+                                        account=account_of(await current_user(request)))
     except (TableError, GonetsError) as exc:
         return refusal(exc, 409 if getattr(exc, "code", "") == "seats_taken" else 400)
     return JSONResponse(seat_link(table.id, seat, token), status_code=201)
@@ -285,7 +253,10 @@ async def metrics(request: Request) -> Response:
 
 
 async def find_table(request: Request) -> LiveTable:
-    return await request.app.state.manager.get(request.path_params["table_id"])
+    """The table of the path, if the requester may see it (a private table: its creator,
+    invited and seated accounts only); else ``no_table``, as for a table that does not
+    exist. Every route that reaches a table comes through here."""
+    return await visible_table(request, request.path_params["table_id"])
 
 
 async def api_table(request: Request) -> Response:
@@ -466,6 +437,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
         Route("/api/tables/{table_id}/replay", api_replay),
         Route("/api/tables/{table_id}/review", api_review),
         *ACCOUNT_ROUTES,
+        *PROFILE_ROUTES,
+        *FRIEND_ROUTES,
+        *NOTIFY_ROUTES,
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=str(WEB_DIR)), name="static"),
     ]

@@ -136,7 +136,8 @@ class Cluster:
         await self.announce(table.id, {
             "owner": self.id, "start": start, "steps": table.match.record.steps[start:],
             "seats": table.seats, "hashes": table.token_hashes, "status": table.status,
-            "result": table.match.record.result, "failure": table.failure})
+            "result": table.match.record.result, "failure": table.failure,
+            "deadline": table.deadline})
 
     async def announce(self, table_id: str, message: dict) -> None:
         try:

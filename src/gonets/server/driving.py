@@ -7,13 +7,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import time
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from gonets.agents import make_agent
 from gonets.core import CHANCE, TERMINAL, IllegalAction
 from gonets.server.bots import BotTimeout, rank_moves
+from gonets.server.deadlines import deadline_passed, wait_seconds
 from gonets.server.spec import TableError
 
 log = logging.getLogger("gonets.server")
@@ -96,14 +96,14 @@ class TableDriver:
         deciding = self.state.current_player()
         if self.status == "open" or deciding in (CHANCE, TERMINAL):
             await self.wake.wait()
-        elif self.seats[deciding]["kind"] == "bot":
+        elif self.seats[deciding]["kind"] == "bot" or self.seats[deciding].get("dropped"):
             version = self.version
             await asyncio.sleep(self.stored.bot_delay)
             await self._bot_move(deciding, version)
         elif self.deadline is not None:
-            left = self.deadline - time.monotonic()
+            left = wait_seconds(self.deadline)      # wall clock, at most a minute at a time
             if left <= 0:
-                await self._bot_move(deciding, self.version)
+                await deadline_passed(self, deciding, self.version)
             else:
                 try:
                     await asyncio.wait_for(self.wake.wait(), left)

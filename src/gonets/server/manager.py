@@ -15,12 +15,22 @@ from typing import Any
 
 from gonets.agents import agent_names
 from gonets.core import get_game
+from gonets.server.accounts.friends import invitations_for, rematch_invites
+from gonets.server.accounts.players import (
+    RATED_NEEDS_ACCOUNT,
+    account_of,
+    seat_account,
+    seats_ready,
+    sit_account,
+)
 from gonets.server.bots import BotPool
 from gonets.server.cluster import Cluster
+from gonets.server.deadlines import decision_deadline
 from gonets.server.faults import DATABASE_ERRORS, DatabaseUnavailable, Outage
 from gonets.server.limits import ClientLimits, Limits, limits_from_environment
 from gonets.server.metrics import DB_ERRORS
 from gonets.server.names import check_name_at_table
+from gonets.server.notify import Notifier
 from gonets.server.spec import TableError, hash_token, new_token, parse_spec
 from gonets.server.storage import Storage, StoredTable
 from gonets.server.tables import KEEP_FINISHED, LiveTable, table_summary
@@ -32,6 +42,8 @@ REMATCH_KEEPS_SEATS = 120.0     # seconds a rematch keeps each invited player's 
 
 class TableBroken(TableError):
     """A stored table whose record no longer replays."""
+
+    http_status = 409
 
     def __init__(self, message: str):
         super().__init__(message, "table_broken")
@@ -103,6 +115,7 @@ class TableManager:
         self.steps = GroupCommit(self)
         workers = self.limits.bot_workers
         self.bots = BotPool(workers, self.limits.bot_seconds) if workers > 0 else None
+        self.notices = Notifier(self)      # "your move" notices and their e-mails
 
     async def append_steps(self, *args) -> Any:
         """``Storage.append_steps(*args)`` through the group commit: writes arriving while
@@ -194,6 +207,7 @@ class TableManager:
                 conn.close()
         tasks = [t.task for t in self.tables.values() if t.task is not None]
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.notices.close()
         self.writer.shutdown(wait=True)
         self.reader.shutdown(wait=True)
         if self.bots is not None:
@@ -219,14 +233,22 @@ class TableManager:
         return {key for key, table in self.tables.items() if table.status != "finished"}
 
     async def create(self, data: Any, address: str = "local", table_id: str | None = None,
-                     keep_seats: float = 0.0) -> tuple[LiveTable, int | None, str | None]:
+                     keep_seats: float = 0.0, user: Any = None,
+                     invited: list[int] | None = None
+                     ) -> tuple[LiveTable, int | None, str | None]:
         """Open a table; returns it, the creator's seat and that seat's secret (the only
         secret the creator ever gets: the other seats are claimed by whoever joins).
-        ``keep_seats``: seconds the other human seats are kept for invited players."""
+        ``keep_seats``: seconds the other human seats are kept for invited players;
+        ``user``: the logged-in creator, whose seat is then their account's, under its name;
+        ``invited``: accounts invited already (a rematch's), else ``invite`` names friends."""
         open_ids = self.open_ids()
         self.clients.forget_finished(open_ids)
         self.clients.may_create(address, open_ids)
         spec = parse_spec(data, self.bot_delay, self.fixed_seeds)
+        account = account_of(user)
+        if spec.rated and account is None:
+            raise TableError(RATED_NEEDS_ACCOUNT, "rated_needs_account")
+        invites, notice = await invitations_for(self, spec, account, invited)
         seat, token = spec.creator_seat, None
         if keep_seats:
             until = time.time() + keep_seats
@@ -237,16 +259,22 @@ class TableManager:
         if seat is not None:
             token = new_token()
             hashes[seat] = hash_token(token)
+            if account is not None:
+                spec.creator_name = account["name"]
+                sit_account(spec.seats, seat, account)
             if spec.creator_name is not None:
                 spec.seats[seat]["name"] = check_name_at_table(
                     spec.creator_name, seat, spec.seats, agent_names(get_game(spec.game)))
-        named = all(s.get("name") for s in spec.seats)
+        named = seats_ready(spec.seats, spec.rated)
         stored = StoredTable(
             id=table_id or secrets.token_hex(6), game=spec.game, players=spec.players,
             preset=spec.preset,
             options=spec.options, seats=spec.seats, token_hashes=hashes, seed=spec.seed,
             bot_delay=spec.bot_delay, turn_seconds=spec.turn_seconds,
-            status="running" if named else "open", hints=spec.hints)
+            status="running" if named else "open", hints=spec.hints, rated=spec.rated,
+            absent=spec.absent,
+            creator=None if account is None else account["id"])
+        stored.private = spec.private
         if self.cluster is not None:
             stored.owner = self.cluster.id
             stored.lease_until = time.time() + self.cluster.lease
@@ -255,11 +283,14 @@ class TableManager:
         table.stored.steps = list(table.match.record.steps)
         if table.state.is_terminal():
             table.status = stored.status = "finished"
-        await self.write(self.storage.create_table, stored)
+        table.deadline = stored.deadline = decision_deadline(
+            stored.turn_seconds, table.status, stored.seats, table.state.current_player())
+        await self.write(self.storage.create_table, stored, invites, notice)
         table.stored.version = table.version
         table.stored.steps = []
         self.clients.created_table(address, table.id)
         self._launch(table)
+        self.notices.your_move(table)
         return table, seat, token
 
     async def rematch(self, old: LiveTable, seat: int, address: str = "local"
@@ -284,12 +315,13 @@ class TableManager:
                 target = await self.read(self.storage.rematch_of, old.id)  # another was first
         old.point_to_rematch(target, announce=False)
         table = await self.get(target)
+        account = seat_account(old.seats[seat])       # the account stays in its seat
         try:
-            new_seat, token = await table.claim(seat, name, True)
+            new_seat, token = await table.claim(seat, name, True, account)
         except TableError as exc:
             if not exc.code.startswith("name"):
                 raise
-            new_seat, token = await table.claim(seat, None, True)   # choose a name there
+            new_seat, token = await table.claim(seat, None, True, account)  # a name there
         return table, new_seat, token
 
     async def _open_rematch(self, old: LiveTable, seat: int, name: str | None, table_id: str,
@@ -300,10 +332,13 @@ class TableManager:
                    "preset": old.config.preset, "options": dict(old.config.options),
                    "seats": seats, "bot_delay": old.stored.bot_delay,
                    "turn_seconds": old.stored.turn_seconds, "seat": seat, "name": name,
-                   "hints": old.stored.hints}
+                   "hints": old.stored.hints, "rated": old.stored.rated,
+                   "absent": old.stored.absent, "private": old.stored.private}
+        asker = seat_account(old.seats[seat])
+        invited = await self.read(rematch_invites, self.storage.engine, old.stored, asker)
         try:
             table, new_seat, token = await self.create(request, address, table_id,
-                                                       REMATCH_KEEPS_SEATS)
+                                                       REMATCH_KEEPS_SEATS, asker, invited)
         except Exception:
             try:                                 # no rematch after all: the next may try
                 await self.write(self.storage.set_rematch, old.id, None, table_id)
@@ -353,7 +388,8 @@ class TableManager:
         limit = min(limit or self.limits.lobby_page, self.limits.lobby_page)
         wanted = [status] if status else list(STATUSES)
         page: dict[str, Any] = {"offset": offset, "limit": limit, "totals": {}}
-        live = [t for t in self.tables.values() if t.status != "finished"]
+        live = [t for t in self.tables.values()        # private ones stay out of sight
+                if t.status != "finished" and not t.stored.private]
         for name in wanted:
             if name == "finished" or self.cluster is not None:
                 # with several processes only the database knows every table
@@ -367,7 +403,8 @@ class TableManager:
             page["totals"][name] = total
         if status is None:
             page["broken"] = [{**summary, "status": "broken", "broken": self.broken[key]}
-                              for key, summary in list(self.broken_summaries.items())[:limit]]
+                              for key, summary in list(self.broken_summaries.items())[:limit]
+                              if not summary.get("private")]
         return page
 
     def _summary(self, stored: StoredTable) -> dict:

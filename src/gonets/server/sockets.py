@@ -16,7 +16,11 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from gonets.core import GonetsError
+from gonets.server.accounts.friends import hidden_table, may_see, opens_seat
+from gonets.server.accounts.players import seat_of_user
+from gonets.server.accounts.sessions import current_user
 from gonets.server.connection import Connection
+from gonets.server.http import load_json
 from gonets.server.limits import in_networks, parse_lang, plain_address
 from gonets.server.manager import TableManager
 from gonets.server.metrics import SOCKETS
@@ -50,17 +54,6 @@ def client_address(connection: Any, trusted: tuple[str, ...] = ()) -> str:
 def seat_link(table_id: str, seat: int, token: str) -> dict:
     """A seat's own link: its secret sits in the URL fragment, never sent in requests."""
     return {"seat": seat, "url": f"/table/{table_id}#token={token}", "token": token}
-
-
-def load_json(text: str | bytes, what: str) -> Any:
-    """Parsed JSON; :class:`TableError` for text that is not JSON or nests too deeply for
-    the parser (which would otherwise fail with a RecursionError)."""
-    try:
-        return json.loads(text)
-    except ValueError:
-        raise TableError(f"{what} is not valid JSON") from None
-    except RecursionError:
-        raise TableError(f"{what} is nested too deeply to be read") from None
 
 
 def parse_message(text: str) -> dict:
@@ -151,6 +144,8 @@ class Session:
         seat = None
         if data.get("token") is not None:
             seat = table.seat_of_token(data.get("token"))
+        else:
+            seat = await self.seat_by_session()
         if seat is None and table.spectator_count() >= table.spectator_room():
             raise TableError("this table has as many watchers as it can take; try again later",
                              "watchers_full")
@@ -183,6 +178,12 @@ class Session:
         self.push({"type": "chat", "table": table.id, "history": True,
                    "entries": await table.chat_history(),
                    "me": table.chat_author(self.conn)})
+
+    async def seat_by_session(self) -> int | None:
+        """The seat of this table held by the account this connection is logged in as (a
+        join without a secret), or None: a spectator."""
+        user = await current_user(self.websocket)
+        return None if user is None else seat_of_user(self.table.seats, user.id)
 
     async def name_at_join(self, seat: int, name: Any) -> TableError | None:
         """Sit down under the name a join brings (the one this browser used before); a name
@@ -254,6 +255,8 @@ async def table_socket(websocket: WebSocket) -> None:
     try:
         try:
             table = await manager.get(websocket.path_params["table_id"])
+            # a private table this client may not see: only a join with a seat's secret
+            hidden = not await may_see(manager, table, await current_user(websocket))
         except TableError as exc:
             await refuse(websocket, exc, 4404)
             return
@@ -265,6 +268,11 @@ async def table_socket(websocket: WebSocket) -> None:
             text = message.get("text")
             if text is None:
                 text = (message.get("bytes") or b"").decode("utf-8", "replace")
+            if hidden:
+                if not opens_seat(table, text):
+                    await refuse(websocket, hidden_table(table.id), 4404)
+                    return
+                hidden = False
             await session.handle(text)
     except WebSocketDisconnect:
         pass

@@ -17,7 +17,8 @@ from gonets.core import GonetsError, IllegalAction, get_game
 from gonets.core.errors import OptionError
 
 MAX_BOT_DELAY = 30.0
-MAX_TURN_SECONDS = 24 * 3600.0
+MAX_TURN_SECONDS = 72 * 3600.0     # three days: a game played over days
+ABSENT_RULES = ("bot", "drop", "end")   # what happens when a decision's deadline passes
 SEED_LIMIT = 2**53              # as wide as the core's own draw: not searchable from a hand
 
 
@@ -65,6 +66,10 @@ class TableSpec:
     creator_seat: int | None = None       # the human seat whose secret the creator gets
     creator_name: Any = None
     hints: bool = False                   # players may ask a search for their best moves
+    rated: bool = False                   # accounts only; the result changes their ratings
+    absent: str = "bot"                   # when the deadline passes: bot, drop or end
+    private: bool = False                 # seen only by its creator, invited and seated
+    invite: list[str] | None = None       # user names invited (friends of the creator)
 
 
 def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False) -> TableSpec:
@@ -102,8 +107,47 @@ def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False) -
     hints = data.get("hints", False)
     if not isinstance(hints, bool):
         raise TableError(f"'hints' must be true or false, not {shown(hints)}")
+    rated = data.get("rated", False)
+    if not isinstance(rated, bool):
+        raise TableError(f"'rated' must be true or false, not {shown(rated)}")
+    if rated and any(seat["kind"] != "human" for seat in seats):
+        raise TableError("a rated table seats people only: no bots", "rated_no_bots")
+    if rated and hints:
+        raise TableError("a rated table has no hints (a search would play for you)",
+                         "rated_no_hints")
+    absent = data.get("absent", "bot")
+    if absent not in ABSENT_RULES:
+        raise TableError(f"'absent' must be one of {', '.join(ABSENT_RULES)}, not "
+                         f"{shown(absent)}", "bad_absent", value=str(absent)[:40])
+    if absent != "bot" and turn_seconds is None:
+        raise TableError(f"'absent': {absent!r} needs a turn timer ('turn_seconds')",
+                         "absent_needs_timer", rule=absent)
+    private, invite = parse_private(data, config.players)
     return TableSpec(game.name, config.players, config.preset, dict(config.options), seats,
-                     bot_delay, turn_seconds, seed, creator, data.get("name"), hints)
+                     bot_delay, turn_seconds, seed, creator, data.get("name"), hints, rated,
+                     absent, private=private, invite=invite)
+
+
+def parse_private(data: dict, players: int) -> tuple[bool, list[str]]:
+    """``private`` (true or false) and ``invite``: at most ``players - 1`` user names, each
+    once (checked against the accounts when the table is made)."""
+    private = data.get("private", False)
+    if not isinstance(private, bool):
+        raise TableError(f"'private' must be true or false, not {shown(private)}")
+    invite = data.get("invite")
+    if invite is None:
+        return private, []
+    if not isinstance(invite, list) or not all(isinstance(n, str) and n.strip()
+                                               for n in invite):
+        raise TableError("'invite' must be a list of user names", "bad_invite")
+    if len(invite) > players - 1:
+        raise TableError(f"'invite' may name at most {players - 1} users (the other seats)",
+                         "too_many_invites", max=players - 1)
+    if any(len(name) > 64 for name in invite):
+        raise TableError("'invite': a user name has at most 64 characters", "bad_invite")
+    if len({name.strip().casefold() for name in invite}) != len(invite):
+        raise TableError("'invite' names somebody twice", "bad_invite")
+    return private, [name.strip() for name in invite]
 
 
 KINDS = ((bool, "true or false"), (int, "a whole number"), (float, "a number"),

@@ -19,6 +19,9 @@ from sqlalchemy import bindparam, create_engine, event, func, insert, or_, selec
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
+from gonets.server.accounts.friends import write_invites
+from gonets.server.accounts.players import write_table_players
+from gonets.server.accounts.ratings import rate_finished
 from gonets.server.schema import chat_table, reviews_table, steps_table, tables_table
 
 DATABASE_ENV = "GONETS_DATABASE_URL"
@@ -30,7 +33,9 @@ INSERT_STEP = insert(steps_table)
 UPDATE_PROGRESS = (
     update(tables_table).where(tables_table.c.id == bindparam("key_id"))
     .values(version=bindparam("new_version"), status=bindparam("new_status"),
-            updated=bindparam("new_updated"), result=bindparam("new_result")))
+            updated=bindparam("new_updated"), result=bindparam("new_result"),
+            deadline=bindparam("new_deadline")))
+UNCHANGED: Any = object()   # update_seats: leave the stored deadline as it is
 
 
 def default_database_url() -> str:
@@ -133,7 +138,10 @@ class Storage:
         self.engine.dispose()
 
     # -- writing ---------------------------------------------------------------------------------
-    def create_table(self, table: StoredTable) -> None:
+    def create_table(self, table: StoredTable, invites: list[int] | None = None,
+                     notice: dict | None = None) -> None:
+        """Store a new table, and in the same transaction its invitations (``invites``:
+        account ids) with an ``invited`` notice each when ``notice`` (its params) is given."""
         now = time.time()
         table.created = table.updated = now
         with self.engine.begin() as conn:
@@ -146,14 +154,18 @@ class Storage:
                 owner=table.owner, lease_until=table.lease_until, hints=table.hints,
                 rated=table.rated, private=table.private, absent=table.absent,
                 deadline=table.deadline, creator=table.creator))
+            write_table_players(conn, table.id, table.seats)
+            write_invites(conn, table.id, invites or [], notice)
             self._insert_steps(conn, table.id, 0, table.steps)
             if table.steps:
                 conn.execute(update(tables_table).where(tables_table.c.id == table.id)
                              .values(version=len(table.steps)))
 
     def append_steps(self, table_id: str, start: int, steps: list[dict], status: str,
-                     result: dict | None, owner: str | None = None) -> bool:
-        """Store steps ``start..`` of a table with its new status, in one transaction.
+                     result: dict | None, owner: str | None = None,
+                     deadline: float | None = None) -> bool:
+        """Store steps ``start..`` of a table with its new status and the wall-clock
+        ``deadline`` of the decision they lead to (None: no timer runs), in one transaction.
 
         Idempotent: a step is keyed by (table, index), so writing the same steps again (a
         retry after a lost answer to COMMIT) stores nothing and returns False; True when
@@ -165,7 +177,8 @@ class Storage:
                 self._insert_steps(conn, table_id, start, steps)
                 values = {"key_id": table_id, "new_version": start + len(steps),
                           "new_status": status, "new_updated": time.time(),
-                          "new_result": json.dumps(result) if result is not None else None}
+                          "new_result": json.dumps(result) if result is not None else None,
+                          "new_deadline": deadline}
                 if owner is None:
                     done = conn.execute(UPDATE_PROGRESS, values)
                 else:
@@ -173,6 +186,8 @@ class Storage:
                                         values)
                 if done.rowcount != 1:
                     self._missing_or_moved(conn, table_id, owner)
+                if status == "finished":
+                    rate_finished(conn, table_id, result)   # a rated table: same transaction
             return True
         except IntegrityError:
             stored = self.steps_from(table_id, start, len(steps))
@@ -206,8 +221,9 @@ class Storage:
                 for table_id, start, steps, *_ in writes for offset, step in enumerate(steps)]
         progress = [{"key_id": table_id, "new_version": start + len(steps),
                      "new_status": status, "new_updated": now,
-                     "new_result": json.dumps(result) if result is not None else None}
-                    for table_id, start, steps, status, result, *_ in writes]
+                     "new_result": json.dumps(result) if result is not None else None,
+                     "new_deadline": rest[1] if len(rest) > 1 else None}
+                    for table_id, start, steps, status, result, *rest in writes]
         query = UPDATE_PROGRESS if owner is None else \
             UPDATE_PROGRESS.where(tables_table.c.owner == owner)
         with self.engine.begin() as conn:
@@ -215,6 +231,9 @@ class Storage:
                 conn.execute(INSERT_STEP, rows)
             if conn.execute(query, progress).rowcount != len(progress):
                 raise _BatchMismatch()        # rolled back: each is tried on its own
+            for table_id, _, _, status, result, *_ in writes:
+                if status == "finished":
+                    rate_finished(conn, table_id, result)
 
     @staticmethod
     def _outcome(method, args: tuple) -> Any:
@@ -255,10 +274,13 @@ class Storage:
 
     def update_seats(self, table_id: str, seats: list[dict], status: str,
                      token_hashes: list[str | None] | None = None,
-                     owner: str | None = None) -> None:
-        """Store a table's seats and status (and its seat secrets' hashes when given); with
-        ``owner``, only while that process holds the table (else :class:`LeaseLost`)."""
+                     owner: str | None = None, deadline: Any = UNCHANGED) -> None:
+        """Store a table's seats and status (and its seat secrets' hashes, and the decision's
+        ``deadline``, when given); with ``owner``, only while that process holds the table
+        (else :class:`LeaseLost`)."""
         values = {"seats": json.dumps(seats), "status": status, "updated": time.time()}
+        if deadline is not UNCHANGED:
+            values["deadline"] = deadline
         if token_hashes is not None:
             values["token_hashes"] = json.dumps(token_hashes)
         query = update(tables_table).where(tables_table.c.id == table_id)
@@ -267,6 +289,7 @@ class Storage:
         with self.engine.begin() as conn:
             if conn.execute(query.values(**values)).rowcount != 1:
                 self._missing_or_moved(conn, table_id, owner)
+            write_table_players(conn, table_id, seats)
 
     @staticmethod
     def _insert_steps(conn, table_id: str, start: int, steps: list[dict]) -> None:
@@ -408,7 +431,8 @@ class Storage:
 
     def page(self, status: str, offset: int, limit: int) -> tuple[list[StoredTable], int]:
         """Tables of ``status``, the most recently changed first: one page and the total."""
-        done = tables_table.c.status == status
+        # private tables stay out of the lobby (accounts/friends.py)
+        done = (tables_table.c.status == status) & tables_table.c.private.is_(False)
         query = (select(tables_table).where(done).order_by(tables_table.c.updated.desc())
                  .offset(offset).limit(limit))
         with self.engine.connect() as conn:

@@ -25,8 +25,23 @@ from gonets.core import (
     seat_names,
 )
 from gonets.core.record import apply_step
+from gonets.server.accounts.players import (
+    RATED_NEEDS_ACCOUNT,
+    attach_account,
+    public_account,
+    seat_of_user,
+    seats_ready,
+    sit_account,
+)
 from gonets.server.chat import CHAT_HISTORY, clean_chat
 from gonets.server.connection import Connection
+from gonets.server.deadlines import (
+    decision_deadline,
+    public_dropped,
+    resumed_deadline,
+    turn_left,
+    with_abandoned,
+)
 from gonets.server.driving import TableDriver
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import LogLines, seat_payload
@@ -93,7 +108,7 @@ class LiveTable(TableDriver):
         self.stand_ins = StandIns.of_record(self.match.record)
         self.chat: deque[dict] | None = None            # the last lines, once read
         self.spectators_seen = 0                       # numbers "spectator N" at this table
-        self._reset_deadline()
+        self.deadline = resumed_deadline(self)         # wall clock (time.time)
 
     # -- construction ------------------------------------------------------------------------------
     def _record(self, steps: list[dict], result: dict | None) -> Record:
@@ -119,13 +134,14 @@ class LiveTable(TableDriver):
         return self.match.state
 
     def public_seats(self) -> list[dict]:
-        """Seat facts anybody may see: kind, name, bot name. Never tokens."""
+        """Seat facts anybody may see: kind, name, bot name, the account's name of a seat an
+        account holds. Never tokens, never account ids."""
         shown = []
         for seat in self.seats:
             entry = {"kind": seat["kind"], "name": seat.get("name")}
             if seat["kind"] == "bot":
                 entry["agent"] = seat["agent"]
-            shown.append(entry)
+            shown.append(public_dropped(public_account(entry, seat), seat))
         return shown
 
     def free_seats(self) -> list[int]:
@@ -218,9 +234,7 @@ class LiveTable(TableDriver):
         for index, entry in enumerate(seats):
             entry["connected"] = connected[index]
         self._mark_free(seats)
-        remaining = None
-        if self.deadline is not None:
-            remaining = round(max(0.0, self.deadline - time.monotonic()), 1)
+        remaining = turn_left(self.deadline)
         return {"type": "state", "table": self.id, "game": self.game.name,
                 "title": self.game.title, "version": self.version, "status": self.status,
                 "seats": seats, "spectators": spectators, "turn_seconds": self.stored.turn_seconds,
@@ -305,15 +319,22 @@ class LiveTable(TableDriver):
             await self._store_seats(seats, self.token_hashes, "the name")
 
     async def claim(self, seat: Any = None, name: Any = None,
-                    invited: bool = False) -> tuple[int, str]:
+                    invited: bool = False, account: dict | None = None) -> tuple[int, str]:
         """Give a free human seat (``seat``, or the first free one) to whoever asks, with a
         fresh secret that only they receive; ``name`` sits them down at once. Seats kept for
         the players invited to a rematch are given only to them (``invited``: the player of
-        that seat at the previous table, who gets that seat or none)."""
+        that seat at the previous table, who gets that seat or none). ``account`` (``id``,
+        ``name``): a logged-in claimer, whose account then holds the seat under its name."""
         if not self.owned:
-            seat, token = await self.manager.cluster.call(self, "claim", seat, name, invited)
+            seat, token = await self.manager.cluster.call(self, "claim", seat, name, invited,
+                                                          account)
             return seat, token
+        if self.stored.rated and account is None:
+            raise TableError(RATED_NEEDS_ACCOUNT, "rated_needs_account")
         async with self.lock:
+            if self.stored.rated and seat_of_user(self.seats, account["id"]) is not None:
+                raise TableError("you hold a seat at this rated table already",
+                                 "rated_one_seat")
             free = self.free_seats() if invited else self.open_seats()
             if self.status == "finished":
                 raise TableError("the game is over; no seat can be taken", "game_over")
@@ -329,6 +350,9 @@ class LiveTable(TableDriver):
                 raise TableError(f"'seat' must be a free seat: "
                                  f"{', '.join(str(i) for i in free)}", "seat_not_free")
             seats = [dict(entry) for entry in self.seats]
+            if account is not None:
+                name = account["name"]
+                sit_account(seats, seat, account)
             if name is not None:
                 seats[seat]["name"] = check_name_at_table(name, seat, seats,
                                                           agent_names(self.game))
@@ -356,11 +380,16 @@ class LiveTable(TableDriver):
     async def _store_seats(self, seats: list[dict], hashes: list, what: str) -> None:
         """Store seats, secrets and the status they imply, then adopt them (lock held)."""
         status = self.status
-        if status == "open" and all(s.get("name") for s in seats):
+        if status == "open" and seats_ready(seats, self.stored.rated):
             status = "running"
+        started = status != self.status
+        extra: tuple = ()              # a table that starts: its first decision's deadline
+        if started:
+            extra = (decision_deadline(self.stored.turn_seconds, status, seats,
+                                       self.state.current_player()),)
         try:
             await self.manager.write(self.storage.update_seats, self.id, seats, status, hashes,
-                                     self.manager.process_id)
+                                     self.manager.process_id, *extra)
         except LeaseLost:
             await self.lost_lease()
             raise TableError(f"this table moved to another server process meanwhile; {what} "
@@ -371,12 +400,12 @@ class LiveTable(TableDriver):
         except MissingTable as exc:
             self.mark_broken(str(exc))
             raise TableError(f"this table cannot go on: {exc}") from None
-        started = status != self.status
         self.seats, self.status, self.token_hashes = seats, status, hashes
         self.match.record.seats = self.public_seats()
         self.stored.seats, self.stored.status, self.stored.token_hashes = seats, status, hashes
         if started:
-            self._reset_deadline()
+            self.deadline = self.stored.deadline = extra[0]
+            self.manager.notices.your_move(self)
         self.wake.set()
         self.broadcast()
         self.manager.changed(self, self.version)
@@ -429,21 +458,26 @@ class LiveTable(TableDriver):
         if stand_in:
             trial.record.steps[start] = {**trial.record.steps[start], "stand_in": True}
         self._stop_at_the_step_limit(trial)
+        trial.record.result = with_abandoned(trial.record.result, self.seats)
         new_steps = trial.record.steps[start:]
         status = "finished" if trial.record.result is not None else self.status
+        deadline = decision_deadline(self.stored.turn_seconds, status, self.seats,
+                                     trial.state.current_player())
         try:
-            await self._store_steps(start, new_steps, status, trial.record.result)
+            await self._store_steps(start, new_steps, status, trial.record.result, deadline)
         except OutcomeUnknown:
             self.pending = asyncio.get_running_loop().create_task(
-                self._settle(trial, start, new_steps, status, taken, seat))
+                self._settle(trial, start, new_steps, status, taken, seat, deadline))
             raise TableError("the database does not answer, so it is not known yet whether "
                              "that action was stored; the table waits and shows the outcome "
                              "as soon as the database is back") from None
-        self._adopt(trial, status, taken)
+        self._adopt(trial, status, taken, deadline)
         UPDATE.observe(time.time() - taken)
 
-    def _adopt(self, trial: Match, status: str, taken: float) -> None:
-        """Make a stored trial the table's match and tell every listener."""
+    def _adopt(self, trial: Match, status: str, taken: float,
+               deadline: float | None = None) -> None:
+        """Make a stored trial the table's match (its next decision's stored ``deadline``)
+        and tell every listener."""
         start = self.version
         STEPS.inc(len(trial.record.steps) - start)
         if start < len(trial.record.steps):      # its first step: the one a seat chose
@@ -453,13 +487,14 @@ class LiveTable(TableDriver):
         self.stored.status, self.stored.version = status, self.version
         self.stored.result = trial.record.result
         self.last_change = self.stored.updated = taken
-        self._reset_deadline()
+        self.deadline = self.stored.deadline = deadline
         self.wake.set()
         self.broadcast()
         self.manager.changed(self, start)
+        self.manager.notices.your_move(self)
 
     async def _store_steps(self, start: int, steps: list[dict], status: str,
-                           result: dict | None) -> None:
+                           result: dict | None, deadline: float | None = None) -> None:
         """Store new steps, retrying while the database does not answer. The write is keyed
         by (table, step index), so a retry after a COMMIT whose answer was lost finds the
         steps stored and succeeds without storing them twice. Raises :class:`TableError`
@@ -469,7 +504,7 @@ class LiveTable(TableDriver):
             await asyncio.sleep(pause)
             try:
                 await self.manager.append_steps(self.id, start, steps, status, result,
-                                                self.manager.process_id)
+                                                self.manager.process_id, deadline)
                 return
             except DatabaseUnavailable:
                 continue
@@ -499,20 +534,21 @@ class LiveTable(TableDriver):
                          "please try again")
 
     async def _settle(self, trial: Match, start: int, steps: list[dict], status: str,
-                      taken: float, seat: int) -> None:
+                      taken: float, seat: int, deadline: float | None = None) -> None:
         """After an unanswered write: keep trying the same (idempotent) write until the
         database answers; then adopt the trial, or the stored record if it differs."""
         try:
             while True:
                 try:
-                    await self._store_steps(start, steps, status, trial.record.result)
+                    await self._store_steps(start, steps, status, trial.record.result,
+                                            deadline)
                     break
                 except OutcomeUnknown:
                     continue
                 except TableError:
                     return                          # reloaded or broken: listeners told
             async with self.lock:
-                self._adopt(trial, status, taken)
+                self._adopt(trial, status, taken, deadline)
             text = json.dumps({"type": "notice", "message": "the database answers again: "
                                "your last action was stored"})
             for conn in [c for c in self.connections if c.seat == seat]:
@@ -533,7 +569,7 @@ class LiveTable(TableDriver):
         self.stand_ins = StandIns.of_record(self.match.record)
         self.rematch = stored.rematch
         self.stored.steps = []
-        self._reset_deadline()
+        self.deadline = resumed_deadline(self)
         self.wake.set()
         self.broadcast()
 
@@ -626,6 +662,8 @@ class LiveTable(TableDriver):
             return list(await self.claim(*args))
         elif method == "rekey":
             return await self.rekey(args[0], None)
+        elif method == "attach_account":
+            await attach_account(self, *args)
         else:
             raise TableError(f"unknown forwarded request {method!r}")
         return None
@@ -678,7 +716,8 @@ class LiveTable(TableDriver):
         self.stored.result = update["result"]
         self.match.record.seats = self.public_seats()
         self.last_change = time.time()
-        self._reset_deadline()                   # shown only: the owner runs the timer
+        self.stored.deadline = update.get("deadline", self.stored.deadline)
+        self.deadline = resumed_deadline(self)   # shown only: the owner runs the timer
         if changed_hashes:
             for conn in [c for c in self.connections if c.seat is not None
                          and c.token_hash != self.token_hashes[c.seat]]:
@@ -707,15 +746,6 @@ class LiveTable(TableDriver):
             "stopped": f"the game reached this table's limit of {limit} steps and ended "
                        "as a draw"}}
 
-    def _reset_deadline(self) -> None:
-        seconds = self.stored.turn_seconds
-        deciding = self.state.current_player()
-        if (seconds and self.status == "running" and deciding >= 0
-                and self.seats[deciding]["kind"] == "human"):
-            self.deadline = time.monotonic() + seconds
-        else:
-            self.deadline = None
-
     # -- replay ---------------------------------------------------------------------------------
     def record(self) -> Record:
         return self._record(self.match.record.steps, self.match.record.result)
@@ -734,7 +764,9 @@ def table_summary(stored: StoredTable) -> dict:
         "version": stored.version, "created": stored.created, "updated": stored.updated,
         "bot_delay": stored.bot_delay, "turn_seconds": stored.turn_seconds,
         "rematch": stored.rematch, "hints": stored.hints,
-        "seats": [{"kind": s["kind"], "name": s.get("name"), "agent": s.get("agent")}
+        "rated": stored.rated, "private": stored.private,
+        "seats": [public_dropped(public_account({"kind": s["kind"], "name": s.get("name"),
+                                                 "agent": s.get("agent")}, s), s)
                   for s in stored.seats],
     }
     if stored.result is not None:

@@ -152,6 +152,8 @@ function tableRequest() {
     turn_seconds: turn === "" ? null : Number(turn),
     hints: document.getElementById("hints").checked,
   };
+  const absent = document.getElementById("absent").value;
+  if (absent !== "bot") body.absent = absent;    // drop and end need a turn timer
   const name = document.getElementById("creator-name").value;
   if (name.trim()) body.name = name;
   return body;
@@ -286,6 +288,13 @@ async function startLobby() {
     if (currentGame()) openHelp(currentGame().name);
   });
   document.getElementById("create-form").addEventListener("submit", createTable);
+  const turnPreset = document.getElementById("turn-preset");
+  turnPreset.addEventListener("change", () => {     // 1 h .. 72 h: the seconds filled in
+    if (turnPreset.value) document.getElementById("turn-seconds").value = turnPreset.value;
+  });
+  document.getElementById("turn-seconds").addEventListener("input", () => {
+    turnPreset.value = "";
+  });
   document.body.dataset.ready = "1";
   refreshTables();
   setInterval(refreshTables, 3000);

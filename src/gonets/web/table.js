@@ -399,7 +399,9 @@ function tickTimer() {
   if (!span) return;
   if (gonets.deadline === null || gonets.deadline === undefined) { span.textContent = ""; return; }
   const left = Math.max(0, Math.ceil((gonets.deadline - performance.now()) / 1000));
-  span.textContent = ` ${t("table.timer", {seconds: left})}`;
+  span.textContent = left < 3600 ? ` ${t("table.timer", {seconds: left})}`
+    : ` ${t("table.timer_long", {hours: Math.floor(left / 3600),
+                                 minutes: Math.floor((left % 3600) / 60)})}`;
 }
 setInterval(tickTimer, 500);
 

@@ -5,6 +5,10 @@
 | ``passwords.py`` | argon2 hashes (argon2-cffi), nothing else is ever stored |
 | ``sessions.py`` | signed HttpOnly session cookies, the CSRF check of every POST, who asks |
 | ``users.py`` | the users' store: create, find, log in, lock out, change, disable, delete |
+| ``players.py`` | seats held by accounts (``gonets_table_players``), a guest's seat claimed |
+| ``ratings.py`` | openskill ratings of rated tables, written with their last steps; the ladder |
+| ``profiles.py`` | profiles and history, one's own live tables, the ladder (routes) |
+| ``friends.py`` | friends and requests, invitations, who may see a private table (routes) |
 
 The tables are in ``gonets.server.schema``; what each page and route does is in the server's
 README ("Accounts").

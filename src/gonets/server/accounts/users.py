@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import time
 
-from sqlalchemy import insert, select
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from gonets.server.accounts.sessions import User, user_from_row
 from gonets.server.names import clean_name, name_key
-from gonets.server.schema import users_table
+from gonets.server.schema import login_failures_table, users_table
 from gonets.server.spec import TableError
 
 
@@ -53,3 +53,70 @@ class Users:
         with self.engine.connect() as conn:
             row = conn.execute(select(users_table).where(users_table.c.name_key == key)).first()
         return None if row is None else user_from_row(row)
+
+
+# -- logging in -------------------------------------------------------------------------------
+LOCK_AFTER = 20              # wrong passwords in a row that lock an account ...
+LOCK_SECONDS = 15 * 60       # ... for this long
+ADDRESS_FAILURES = 50        # failed log-ins one address may make ...
+ADDRESS_WINDOW = 10 * 60     # ... in this many seconds
+
+
+class Logins:
+    """The facts a log-in is decided on, and what a failure leaves behind."""
+
+    def __init__(self, engine):
+        self.engine = engine
+
+    def credentials(self, name: str) -> tuple[int, str, bool, float | None] | None:
+        """(id, password hash, disabled, locked until) of the account named so, or None."""
+        try:
+            key = name_key(clean_name(name))
+        except TableError:
+            return None
+        query = select(users_table.c.id, users_table.c.password, users_table.c.disabled,
+                       users_table.c.locked_until).where(users_table.c.name_key == key)
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else (row[0], row[1], bool(row[2]), row[3])
+
+    def address_failures(self, address: str, now: float) -> int:
+        query = (select(func.count()).select_from(login_failures_table)
+                 .where(login_failures_table.c.address == address[:64])
+                 .where(login_failures_table.c.ts > now - ADDRESS_WINDOW))
+        with self.engine.connect() as conn:
+            return conn.execute(query).scalar_one()
+
+    def failed(self, user_id: int | None, address: str, now: float) -> None:
+        """A wrong password (or name): counted for the address and the account, which locks
+        at :data:`LOCK_AFTER` in a row. Old address entries are swept here."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(login_failures_table)
+                         .where(login_failures_table.c.ts < now - ADDRESS_WINDOW))
+            conn.execute(insert(login_failures_table).values(address=address[:64], ts=now))
+            if user_id is None:
+                return
+            conn.execute(update(users_table).where(users_table.c.id == user_id)
+                         .values(failures=users_table.c.failures + 1))
+            failures = conn.execute(select(users_table.c.failures)
+                                    .where(users_table.c.id == user_id)).scalar_one()
+            if failures >= LOCK_AFTER:
+                conn.execute(update(users_table).where(users_table.c.id == user_id)
+                             .values(failures=0, locked_until=now + LOCK_SECONDS))
+
+    def succeeded(self, user_id: int, new_hash: str | None = None) -> None:
+        values: dict = {"failures": 0, "locked_until": None}
+        if new_hash is not None:
+            values["password"] = new_hash
+        with self.engine.begin() as conn:
+            conn.execute(update(users_table).where(users_table.c.id == user_id).values(**values))
+
+    def set_password(self, user_id: int, password_hash: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(users_table).where(users_table.c.id == user_id)
+                         .values(password=password_hash, failures=0, locked_until=None))
+
+    def password_of(self, user_id: int) -> str | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(users_table.c.password)
+                                .where(users_table.c.id == user_id)).scalar()

@@ -1,0 +1,102 @@
+"""Seats held by accounts: who sat where, for history, inboxes and ratings.
+
+A seat an account holds carries ``"user": <id>`` and ``"account": <name>`` in its stored seat
+entry; the public seat lists show ``account`` (who played) and never the id. Every seat write
+(``Storage.create_table``, ``Storage.update_seats``) calls :func:`write_table_players` in its
+own transaction, so ``gonets_table_players`` always agrees with the stored seats.
+
+Rated tables are for accounts only (see the server README, "Seats of accounts").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import insert, select
+
+from gonets.server.schema import table_players_table
+from gonets.server.spec import TableError
+
+RATED_NEEDS_ACCOUNT = ("a rated table is for players with an account: log in (or sign up) "
+                       "to play it")
+
+
+def account_of(user: Any) -> dict | None:
+    """What a seat keeps of an account (a :class:`User`, or the dict a forwarded request
+    carries between processes): its id and name."""
+    if user is None:
+        return None
+    if isinstance(user, dict):
+        return {"id": int(user["id"]), "name": str(user["name"])}
+    return {"id": int(user.id), "name": str(user.name)}
+
+
+def seat_account(entry: dict) -> dict | None:
+    """The account holding a stored seat entry, or None."""
+    if entry.get("user") is None:
+        return None
+    return {"id": entry["user"], "name": entry.get("account") or entry.get("name") or ""}
+
+
+def sit_account(seats: list[dict], seat: int, account: dict) -> None:
+    """Mark ``seat`` as held by ``account`` (in a copy of the seats being stored)."""
+    seats[seat]["user"] = account["id"]
+    seats[seat]["account"] = account["name"]
+
+
+def seat_of_user(seats: list[dict], user_id: int) -> int | None:
+    """The first seat of a table that the account holds, or None."""
+    for index, entry in enumerate(seats):
+        if entry.get("user") == user_id:
+            return index
+    return None
+
+
+def seats_ready(seats: list[dict], rated: bool) -> bool:
+    """Whether an open table may start: every seat named and, at a rated table, every seat
+    held by an account."""
+    return all(s.get("name") for s in seats) and (
+        not rated or all(s.get("user") is not None for s in seats))
+
+
+def public_account(entry: dict, seat: dict) -> dict:
+    """A public seat entry with the account's name added when an account holds the seat."""
+    if seat.get("account"):
+        entry["account"] = seat["account"]
+    return entry
+
+
+def write_table_players(conn, table_id: str, seats: list[dict]) -> None:
+    """In the caller's transaction: a ``gonets_table_players`` row for each seat an account
+    holds that has none yet (a seat once held by an account stays that account's)."""
+    held = {seat: entry["user"] for seat, entry in enumerate(seats)
+            if entry.get("user") is not None}
+    if not held:
+        return
+    known = {row.seat for row in conn.execute(
+        select(table_players_table.c.seat).where(table_players_table.c.table_id == table_id))}
+    rows = [{"table_id": table_id, "seat": seat, "user_id": user}
+            for seat, user in held.items() if seat not in known]
+    if rows:
+        conn.execute(insert(table_players_table), rows)
+
+
+async def attach_account(table: Any, seat: int, account: dict) -> None:
+    """Give a seat a guest played (its secret proved it) to an account: the seat keeps its
+    name and secret, and now counts in that account's history. Refused when another account
+    holds the seat already; nothing changes when this one does."""
+    if not table.owned:
+        await table.manager.cluster.call(table, "attach_account", seat, account)
+        return
+    async with table.lock:
+        holder = table.seats[seat].get("user")
+        if holder == account["id"]:
+            return
+        if holder is not None:
+            raise TableError("this seat belongs to another account already",
+                             "seat_has_account")
+        if table.stored.rated:
+            raise TableError(RATED_NEEDS_ACCOUNT, "rated_needs_account")
+        seats = [dict(entry) for entry in table.seats]
+        sit_account(seats, seat, account)
+        await table._store_seats(seats, table.token_hashes, "the seat's account")

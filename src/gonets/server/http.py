@@ -1,0 +1,63 @@
+"""What every HTTP route shares: reading a bounded JSON body, and answering a refusal as
+JSON with its stable ``code``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from gonets.server.faults import DatabaseUnavailable
+from gonets.server.spec import TableError, error_fields
+
+MAX_BODY = 65536            # bytes in one HTTP request body
+
+
+def error(message: str, status: int = 400, code: str = "refused", **params: Any) -> JSONResponse:
+    return JSONResponse({"error": message, "code": code, "params": params}, status_code=status)
+
+
+def refusal(exc: Exception, status: int) -> JSONResponse:
+    """The JSON answer to a refused request (``error``, a stable ``code`` and its ``params``):
+    503 while the database does not answer (try again), the refusal's own ``http_status``
+    where it has one (409 for a table that cannot be replayed), else ``status``."""
+    fields = error_fields(exc)
+    body = {"error": fields["message"], "code": fields["code"], "params": fields["params"]}
+    if isinstance(exc, DatabaseUnavailable):
+        return JSONResponse({**body, "retry": True}, status_code=503,
+                            headers={"Retry-After": "2"})
+    return JSONResponse(body, status_code=getattr(exc, "http_status", status))
+
+
+def whole(text: str, name: str, low: int, high: int) -> int:
+    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
+        raise TableError(f"'{name}' must be a whole number from {low} to {high}")
+    return int(text)
+
+
+def load_json(text: str | bytes, what: str) -> Any:
+    """Parsed JSON; :class:`TableError` for text that is not JSON or nests too deeply for
+    the parser (which would otherwise fail with a RecursionError)."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise TableError(f"{what} is not valid JSON") from None
+    except RecursionError:
+        raise TableError(f"{what} is nested too deeply to be read") from None
+
+
+
+async def read_json(request: Request) -> Any:
+    """The request's JSON body, refused past :data:`MAX_BODY` bytes before it is all read."""
+    too_large = TableError(f"the request is too large (at most {MAX_BODY} bytes)")
+    announced = request.headers.get("content-length", "")
+    if announced.isascii() and announced.isdigit() and int(announced) > MAX_BODY:
+        raise too_large                  # refused before anything is read
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise too_large
+    return load_json(bytes(body) or b"null", "the request body")
