@@ -537,7 +537,14 @@ def add_lab_commands() -> None:
     register(app)
 
 
+def add_admin_commands() -> None:
+    from gonets.server.accounts.admin import app as admin
+
+    app.add_typer(admin, name="admin", help="Accounts of a gonets server (operators).")
+
+
 add_lab_commands()
+add_admin_commands()
 
 
 def main() -> None:
