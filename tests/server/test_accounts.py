@@ -59,6 +59,21 @@ def test_sign_up_log_out_log_in_and_change_the_password(server):
     assert log_in(fresh, "Ann", "brand new one").status_code == 200
 
 
+def test_the_account_settings_change_and_refuse_bad_values(server):
+    ann = sign_up(server, "Ann")
+    changed = ann.post("/api/account/settings", json={"email": "ann@example.org",
+                                                      "lang": "ru", "notify": False})
+    assert changed.json()["user"] | {"created": 0} == {
+        "id": changed.json()["user"]["id"], "name": "Ann", "email": "ann@example.org",
+        "lang": "ru", "notify": False, "created": 0}
+    for body, code in (({"email": "a@b@c"}, "bad_email"), ({"lang": "de"}, "bad_lang"),
+                       ({"notify": 1}, "bad_field")):
+        answer = ann.post("/api/account/settings", json=body)
+        assert answer.status_code == 400 and answer.json()["code"] == code
+    assert ann.get("/api/session").json()["user"]["lang"] == "ru"    # nothing half-applied
+    assert ann.post("/api/account/settings", json={"email": ""}).json()["user"]["email"] is None
+
+
 def test_sign_up_refusals_name_the_problem(server):
     sign_up(server, "Ann")
     client = csrf_client(server.base)

@@ -4,7 +4,9 @@
 | --- | --- |
 | ``passwords.py`` | argon2 hashes (argon2-cffi), nothing else is ever stored |
 | ``sessions.py`` | signed HttpOnly session cookies, the CSRF check of every POST, who asks |
-| ``users.py`` | the users' store: create, find, log in, lock out, change, disable, delete |
+| ``users.py`` | the users' store: create, find, log-in failures and locks, settings |
+| ``routes.py`` | the session, sign-up, log-in and out, password and settings (routes) |
+| ``admin.py`` | ``gonets admin``: list, create, disable, enable, reset, delete accounts |
 | ``players.py`` | seats held by accounts (``gonets_table_players``), a guest's seat claimed |
 | ``ratings.py`` | openskill ratings of rated tables, written with their last steps; the ladder |
 | ``profiles.py`` | profiles and history, one's own live tables, the ladder (routes) |

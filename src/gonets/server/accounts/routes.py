@@ -97,13 +97,7 @@ async def api_signup(request: Request) -> Response:
         data = await body_of(request)
         name, password = text_field(data, "name"), text_field(data, "password")
         check_password(password)
-        email = data.get("email") or None
-        if email is not None and (not isinstance(email, str) or len(email) > 254
-                                  or "@" not in email or any(c.isspace() for c in email)):
-            raise TableError("'email' must be an e-mail address", "bad_email")
-        lang = data.get("lang", "en")
-        if lang not in ("en", "ru"):
-            raise TableError("'lang' must be en or ru", "bad_lang")
+        email, lang = checked_email(data.get("email")), checked_lang(data.get("lang", "en"))
         if looks_like_a_bot(name) or is_reserved(name):
             raise TableError("that name is kept for bots and the table's own lines",
                              "name_reserved", name=name[:40])
@@ -183,10 +177,53 @@ async def api_password(request: Request) -> Response:
     return JSONResponse({"user": user.own()})
 
 
+def checked_email(value: Any) -> str | None:
+    if value in (None, ""):
+        return None
+    if (not isinstance(value, str) or len(value) > 254 or value.count("@") != 1
+            or any(c.isspace() for c in value)):
+        raise TableError("'email' must be an e-mail address", "bad_email")
+    return value
+
+
+def checked_lang(value: Any) -> str:
+    if value not in ("en", "ru"):
+        raise TableError("'lang' must be en or ru", "bad_lang")
+    return value
+
+
+async def api_settings(request: Request) -> Response:
+    """``{email?, lang?, notify?}``: the account's address (empty: none), language of its
+    mail, and whether it gets "your move" mail."""
+    manager = request.app.state.manager
+    user = await current_user(request)
+    if user is None:
+        return refused(TableError("log in first", "login_needed"), 401)
+    try:
+        data = await body_of(request)
+        values: dict[str, Any] = {}
+        if "email" in data:
+            values["email"] = checked_email(data["email"])
+        if "lang" in data:
+            values["lang"] = checked_lang(data["lang"])
+        if "notify" in data:
+            if not isinstance(data["notify"], bool):
+                raise TableError("'notify' must be true or false", "bad_field", field="notify")
+            values["notify"] = data["notify"]
+        users = Users(manager.storage.engine)
+        if values:
+            await manager.write(users.change, user.id, values)
+        changed = await manager.read(users.by_id, user.id)
+    except TableError as exc:
+        return refused(exc)
+    return JSONResponse({"user": changed.own()})
+
+
 ROUTES = [
     Route("/api/session", api_session, methods=["GET"]),
     Route("/api/account/signup", api_signup, methods=["POST"]),
     Route("/api/account/login", api_login, methods=["POST"]),
     Route("/api/account/logout", api_logout, methods=["POST"]),
     Route("/api/account/password", api_password, methods=["POST"]),
+    Route("/api/account/settings", api_settings, methods=["POST"]),
 ]

@@ -44,6 +44,13 @@ class Users:
             row = conn.execute(select(users_table).where(users_table.c.id == user_id)).first()
         return None if row is None else user_from_row(row)
 
+    def change(self, user_id: int, values: dict) -> None:
+        """Set the account's ``email``, ``lang`` or ``notify``."""
+        allowed = {key: value for key, value in values.items()
+                   if key in ("email", "lang", "notify")}
+        with self.engine.begin() as conn:
+            conn.execute(update(users_table).where(users_table.c.id == user_id).values(**allowed))
+
     def by_name(self, name: str) -> User | None:
         """The account whose name has this skeleton (any case, width or look-alike)."""
         try:
