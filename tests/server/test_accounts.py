@@ -14,6 +14,7 @@ from starlette.routing import Route
 
 from gonets.server.accounts.sessions import SESSION_COOKIE
 from gonets.server.accounts.users import ADDRESS_FAILURES, LOCK_AFTER
+from gonets.server.limits import Limits
 from gonets.server.schema import users_table
 
 from .accounts import PASSWORD, app_state, client_of, make_user
@@ -80,11 +81,20 @@ def test_sign_up_refusals_name_the_problem(server):
     for body, code in (({"name": "Аnn", "password": PASSWORD}, "user_taken"),  # Cyrillic А
                        ({"name": "Bea", "password": "short"}, "password_length"),
                        ({"name": "random bot", "password": PASSWORD}, "name_reserved"),
+                       ({"name": "Former  Player 7", "password": PASSWORD}, "name_reserved"),
                        ({"name": "Bea\u200b", "password": PASSWORD}, "name_invisible"),
                        ({"name": "Bea", "password": PASSWORD, "email": "no at"}, "bad_email"),
                        ({"name": "Bea"}, "bad_field")):
         answer = client.post("/api/account/signup", json=body)
         assert answer.status_code in (400, 409) and answer.json()["code"] == code, answer.text
+
+
+def test_an_address_makes_a_few_accounts_an_hour(server):
+    for index in range(Limits().signups_per_hour):
+        sign_up(server, f"Player{index}")
+    refused = csrf_client(server.base).post("/api/account/signup",
+                                            json={"name": "Sixth", "password": PASSWORD})
+    assert refused.status_code == 429 and refused.json()["code"] == "signup_rate"
 
 
 def test_log_in_makes_a_new_session_id_and_a_planted_one_stays_out(server):

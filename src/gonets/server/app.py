@@ -30,6 +30,7 @@ from gonets.server.accounts.players import account_of
 from gonets.server.accounts.profiles import PROFILE_ROUTES
 from gonets.server.accounts.routes import ROUTES as ACCOUNT_ROUTES
 from gonets.server.accounts.sessions import CsrfGuard, SessionStore, current_user, load_secret
+from gonets.server.accounts.users import SignupLimit
 from gonets.server.cluster import REDIS_ENV
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import seat_payload
@@ -95,6 +96,13 @@ async def lobby_page(request: Request) -> Response:
 
 async def table_page(request: Request) -> Response:
     return FileResponse(WEB_DIR / "table.html", headers=HTML_HEADERS)
+
+
+def _page(name: str):
+    """A route answering the static page ``name`` (its script reads the address itself)."""
+    async def page(request: Request) -> Response:
+        return FileResponse(WEB_DIR / name, headers=HTML_HEADERS)
+    return page
 
 
 # -- JSON API --------------------------------------------------------------------------------------
@@ -408,6 +416,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
         app.state.secret = load_secret(storage.engine)
         app.state.sessions = SessionStore(storage.engine)
         app.state.manager = TableManager(storage, bot_delay, fixed_seeds, limits, redis_url)
+        app.state.signups = SignupLimit(app.state.manager.limits.signups_per_hour)
         app.state.replays = ReplayCache()
         app.state.reviews = Reviews(app.state.manager)
         app.state.max_rate = max_rate
@@ -426,6 +435,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
         Route("/readyz", readyz),
         Route("/metrics", metrics),
         Route("/table/{table_id}", table_page),
+        Route("/account", _page("account.html")),
+        Route("/u/{name}", _page("profile.html")),
+        Route("/ladder", _page("ladder.html")),
+        Route("/friends", _page("friends.html")),
         Route("/table/{table_id}/review", review_html),
         Route("/api/games", api_games),
         Route("/api/games/{game}/help", api_help),

@@ -35,6 +35,7 @@ class Limits:
     open_tables: int = 5000                # unfinished tables in all
     tables_per_minute: int = 30            # tables a client address may open per minute
     lobby_page: int = 50                   # tables per lobby list, unless asked for fewer
+    signups_per_hour: int = 5              # accounts a client address may make per hour
     max_steps: int | None = None           # per table; None: the game's own ``max_steps``
     bot_seconds: float = 20.0              # seconds one bot decision may take
     bot_workers: int = max(1, min(4, (os.cpu_count() or 2) - 1))   # bot processes (0: threads)

@@ -115,7 +115,8 @@ def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False) -
     if rated and hints:
         raise TableError("a rated table has no hints (a search would play for you)",
                          "rated_no_hints")
-    absent = data.get("absent", "bot")
+    # at a rated table, running out of time abandons the game (a loss), as on Board Game Arena
+    absent = data.get("absent", "drop" if rated and turn_seconds else "bot")
     if absent not in ABSENT_RULES:
         raise TableError(f"'absent' must be one of {', '.join(ABSENT_RULES)}, not "
                          f"{shown(absent)}", "bad_absent", value=str(absent)[:40])

@@ -17,7 +17,7 @@ from sqlalchemy import delete, select, update
 
 from gonets.server.accounts.passwords import MIN_PASSWORD, hash_password
 from gonets.server.accounts.sessions import SessionStore
-from gonets.server.accounts.users import Users
+from gonets.server.accounts.users import FORMER_PLAYER, Users
 from gonets.server.schema import (
     friends_table,
     invites_table,
@@ -128,7 +128,7 @@ def reset_password(name: str, password_stdin: bool = typer.Option(False, "--pass
 def delete_account(storage: Storage, user_id: int) -> int:
     """Remove an account's personal data in one transaction, renaming its seats in the stored
     tables; returns how many tables kept a renamed seat."""
-    former = f"former player {user_id}"
+    former = f"{FORMER_PLAYER} {user_id}"
     with storage.engine.begin() as conn:
         ids = [row[0] for row in conn.execute(select(table_players_table.c.table_id).where(
             table_players_table.c.user_id == user_id).distinct())]

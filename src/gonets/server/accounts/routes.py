@@ -31,9 +31,9 @@ from gonets.server.accounts.sessions import (
     session_id_of,
     with_cookies,
 )
-from gonets.server.accounts.users import ADDRESS_FAILURES, Logins, Users
+from gonets.server.accounts.users import ADDRESS_FAILURES, FORMER_PLAYER, Logins, Users
 from gonets.server.http import read_json
-from gonets.server.names import is_reserved, looks_like_a_bot
+from gonets.server.names import is_reserved, looks_like_a_bot, name_key
 from gonets.server.sockets import client_address
 from gonets.server.spec import TableError
 
@@ -98,14 +98,17 @@ async def api_signup(request: Request) -> Response:
         name, password = text_field(data, "name"), text_field(data, "password")
         check_password(password)
         email, lang = checked_email(data.get("email")), checked_lang(data.get("lang", "en"))
-        if looks_like_a_bot(name) or is_reserved(name):
+        if looks_like_a_bot(name) or is_reserved(name) or \
+                name_key(name).startswith(name_key(FORMER_PLAYER)):
             raise TableError("that name is kept for bots and the table's own lines",
                              "name_reserved", name=name[:40])
+        request.app.state.signups.take(
+            client_address(request, manager.limits.trusted_proxies), time.time())
         hashed = await asyncio.to_thread(hash_password, password)
         user = await manager.write(Users(manager.storage.engine).create, name, hashed, email,
                                    lang)
     except TableError as exc:
-        return refused(exc, 409 if exc.code == "user_taken" else 400)
+        return refused(exc, {"user_taken": 409, "signup_rate": 429}.get(exc.code, 400))
     return await logged_in(request, user, 201)
 
 

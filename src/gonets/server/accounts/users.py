@@ -62,6 +62,29 @@ class Users:
         return None if row is None else user_from_row(row)
 
 
+FORMER_PLAYER = "former player"   # a deleted account's seats: no new account is named so
+SIGNUP_WINDOW = 3600         # Limits.signups_per_hour: accounts an address makes in this
+SIGNUP_ADDRESSES = 10_000    # addresses remembered (the oldest forgotten first)
+
+
+class SignupLimit:
+    """Accounts made per address (in this process): each costs an argon2 hash and a row."""
+
+    def __init__(self, per_hour: int):
+        self.per_hour = per_hour
+        self.made: dict[str, list[float]] = {}
+
+    def take(self, address: str, now: float) -> None:
+        recent = [ts for ts in self.made.pop(address, []) if ts > now - SIGNUP_WINDOW]
+        if len(recent) >= self.per_hour:
+            self.made[address] = recent
+            raise TableError(f"this address made {self.per_hour} accounts within the hour; "
+                             "try again later", "signup_rate", limit=self.per_hour)
+        self.made[address] = recent + [now]
+        while len(self.made) > SIGNUP_ADDRESSES:
+            del self.made[next(iter(self.made))]
+
+
 # -- logging in -------------------------------------------------------------------------------
 LOCK_AFTER = 20              # wrong passwords in a row that lock an account ...
 LOCK_SECONDS = 15 * 60       # ... for this long
