@@ -21,7 +21,7 @@ def post(page, path: str, body: dict):
 
 def sign_up(context, base: str, name: str):
     page = context.new_page()
-    page.goto(base + "/")
+    page.goto(base + "/", wait_until="networkidle")   # the page has its visitor cookie
     answer = post(page, "/api/account/signup", {"name": name, "password": PASSWORD})
     assert answer.status == 201, answer.text()
     return page
@@ -117,6 +117,8 @@ def test_a_rated_private_day_per_move_game_across_two_restarts(browser, tmp_path
             old = [r for r in before[name]["ratings"] if r["game"] == "loveletter"]
             start = old[0]["mu"] if old else 25.0
             assert (rating["mu"] > start) == (seat in winners), (name, rating, start)
+            page.goto(f"{base}/u/{name}")              # the profile page lists the table
+            page.wait_for_selector(f"a[href*='/table/{table_id}']", timeout=TIMEOUT)
 
         assert carol.request.get(f"/api/tables/{table_id}").status == 404
         lobby = carol.request.get("/api/tables").json()

@@ -229,3 +229,36 @@ def test_no_route_gives_one_account_anothers_data(server):
     assert "Bob" in ann.get("/api/friends").json()["friends"]
     profile = eve.get("/api/users/Ann").json()
     assert "email" not in str(profile) and re.search(table_id, str(profile)) is None
+
+
+def test_a_websocket_from_another_sites_page_is_refused(server):
+    from websockets.sync.client import connect
+
+    table_id = server.create(game="toy", players=2)["id"]
+    url = f"{server.ws_base}/ws/{table_id}"
+    with connect(url, origin=f"http://127.0.0.1:{server.port}") as ws:   # its own page
+        ws.send('{"type": "join"}')
+        assert "welcome" in ws.recv(timeout=10)
+    with pytest.raises(Exception), connect(url, origin="http://evil.example") as ws:
+        ws.send('{"type": "join"}')
+        ws.recv(timeout=10)
+
+
+def test_deleting_ones_account_waits_for_ones_tables_and_keeps_the_records(server):
+    ann = sign_up(server, "Ann")
+    created = ann.post("/api/tables", json={"game": "toy", "players": 2})
+    table_id = created.json()["id"]
+    assert ann.post("/api/account/delete", json={"password": "wrong one!"}).status_code == 403
+    busy = ann.post("/api/account/delete", json={"password": PASSWORD})
+    assert busy.status_code == 409 and busy.json()["code"] == "account_at_table"
+    engine = app_state(server).storage.engine
+    with engine.begin() as conn:             # the table is over (as if played to the end)
+        conn.execute(sqlalchemy.text("UPDATE gonets_tables SET status = 'finished'"))
+    gone = ann.post("/api/account/delete", json={"password": PASSWORD})
+    assert gone.status_code == 200, gone.text
+    assert whoami(ann) is None
+    assert log_in(csrf_client(server.base), "Ann").status_code == 401
+    with engine.connect() as conn:
+        seats = conn.execute(sqlalchemy.text("SELECT seats FROM gonets_tables WHERE id = :i"),
+                             {"i": table_id}).scalar()
+    assert "Ann" not in seats and "former player" in seats

@@ -271,6 +271,7 @@ function turnPage(status, by) {
 
 async function startLobby() {
   await i18nReady;
+  accountBar().catch(() => {});        // the lobby works without it
   const data = await fetchJSON(`/api/games?lang=${encodeURIComponent(i18n.lang)}`);
   lobby.games = data.games;
   document.getElementById("bot-delay").value = data.bot_delay;

@@ -6,6 +6,7 @@
 | ``sessions.py`` | signed HttpOnly session cookies, the CSRF check of every POST, who asks |
 | ``users.py`` | the users' store: create, find, log-in failures and locks, settings |
 | ``routes.py`` | the session, sign-up, log-in and out, password and settings (routes) |
+| ``deletion.py`` | an account deleted: personal data gone, its seats renamed in the records |
 | ``admin.py`` | ``gonets admin``: list, create, disable, enable, reset, delete accounts |
 | ``players.py`` | seats held by accounts (``gonets_table_players``), a guest's seat claimed |
 | ``ratings.py`` | openskill ratings of rated tables, written with their last steps; the ladder |

@@ -1,34 +1,22 @@
 """``gonets admin``: the operator's accounts commands for a server with no mail (create,
 list, disable, enable, reset a password, delete), straight on the server's database.
 
-Deleting an account removes its personal data (the account, its sessions, friends, ratings,
-rating changes, notices, invitations and seat links) and keeps the records it played in, its
-seats renamed "former player N" (N: the account's number, so a record's seats stay apart)."""
+``delete`` is ``deletion.delete_account``."""
 
 from __future__ import annotations
 
-import json
 import secrets
 import sys
 import time
 
 import typer
-from sqlalchemy import delete, select, update
+from sqlalchemy import select, update
 
+from gonets.server.accounts.deletion import delete_account
 from gonets.server.accounts.passwords import MIN_PASSWORD, hash_password
 from gonets.server.accounts.sessions import SessionStore
-from gonets.server.accounts.users import FORMER_PLAYER, Users
-from gonets.server.schema import (
-    friends_table,
-    invites_table,
-    notices_table,
-    rating_changes_table,
-    ratings_table,
-    sessions_table,
-    table_players_table,
-    tables_table,
-    users_table,
-)
+from gonets.server.accounts.users import Users
+from gonets.server.schema import users_table
 from gonets.server.spec import TableError
 from gonets.server.storage import Storage, default_database_url
 
@@ -123,34 +111,6 @@ def reset_password(name: str, password_stdin: bool = typer.Option(False, "--pass
                      .values(password=hashed, failures=0, locked_until=None))
     SessionStore(storage.engine).end_all(user.id)
     typer.echo(f"{user.name} has a new password")
-
-
-def delete_account(storage: Storage, user_id: int) -> int:
-    """Remove an account's personal data in one transaction, renaming its seats in the stored
-    tables; returns how many tables kept a renamed seat."""
-    former = f"{FORMER_PLAYER} {user_id}"
-    with storage.engine.begin() as conn:
-        ids = [row[0] for row in conn.execute(select(table_players_table.c.table_id).where(
-            table_players_table.c.user_id == user_id).distinct())]
-        for table_id in ids:
-            seats = json.loads(conn.execute(select(tables_table.c.seats).where(
-                tables_table.c.id == table_id)).scalar() or "[]")
-            for seat in seats:
-                if seat.get("user") == user_id:
-                    seat.pop("user", None)
-                    seat.pop("account", None)
-                    seat["name"] = former
-            conn.execute(update(tables_table).where(tables_table.c.id == table_id)
-                         .values(seats=json.dumps(seats)))
-        for table, column in ((sessions_table, "user_id"), (ratings_table, "user_id"),
-                              (rating_changes_table, "user_id"), (notices_table, "user_id"),
-                              (invites_table, "user_id"), (table_players_table, "user_id"),
-                              (friends_table, "user_id"), (friends_table, "friend_id")):
-            conn.execute(delete(table).where(table.c[column] == user_id))
-        conn.execute(update(tables_table).where(tables_table.c.creator == user_id)
-                     .values(creator=None))
-        conn.execute(delete(users_table).where(users_table.c.id == user_id))
-    return len(ids)
 
 
 @app.command("delete")

@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from gonets.server.accounts.deletion import delete_account, live_tables_of
 from gonets.server.accounts.passwords import (
     MAX_PASSWORD,
     MIN_PASSWORD,
@@ -222,6 +223,31 @@ async def api_settings(request: Request) -> Response:
     return JSONResponse({"user": changed.own()})
 
 
+async def api_delete(request: Request) -> Response:
+    """``{password}``: delete the account (its personal data; its past records stay, the seat
+    renamed). Refused while it sits at an unfinished table (``account_at_table``): finish or
+    leave those first, so that no live table writes the old seat back."""
+    manager = request.app.state.manager
+    user = await current_user(request)
+    if user is None:
+        return refused(TableError("log in first", "login_needed"), 401)
+    try:
+        data = await body_of(request)
+        stored = await manager.read(Logins(manager.storage.engine).password_of, user.id)
+        if not await asyncio.to_thread(verify_password, stored or UNKNOWN_USER_HASH,
+                                       text_field(data, "password")):
+            raise TableError("the current password is wrong", "password_wrong")
+        live = await manager.read(live_tables_of, manager.storage, user.id)
+        if live:
+            raise TableError(f"this account still sits at {len(live)} unfinished tables; "
+                             "finish them first", "account_at_table", count=len(live))
+        await manager.write(delete_account, manager.storage, user.id)
+    except TableError as exc:
+        return refused(exc, {"password_wrong": 403, "account_at_table": 409}.get(exc.code, 400))
+    cookies, token = session_cookies(request, None)
+    return with_cookies(JSONResponse({"user": None, "csrf": token}), cookies)
+
+
 ROUTES = [
     Route("/api/session", api_session, methods=["GET"]),
     Route("/api/account/signup", api_signup, methods=["POST"]),
@@ -229,4 +255,5 @@ ROUTES = [
     Route("/api/account/logout", api_logout, methods=["POST"]),
     Route("/api/account/password", api_password, methods=["POST"]),
     Route("/api/account/settings", api_settings, methods=["POST"]),
+    Route("/api/account/delete", api_delete, methods=["POST"]),
 ]

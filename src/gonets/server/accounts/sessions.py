@@ -259,13 +259,17 @@ class CsrfGuard:
 
 
 def _same_origin(scope) -> bool:
-    """No Origin (not a browser) or an Origin whose host is the one asked."""
+    """No Origin (not a browser), or an Origin whose host is the one asked: the ``Host``
+    header, or the ``X-Forwarded-Host`` a reverse proxy adds (a page cannot set either on a
+    websocket of its own)."""
     headers = {name: value.decode("latin-1") for name, value in scope.get("headers", ())}
     origin = headers.get(b"origin")
     if origin is None:
         return True
-    host = headers.get(b"host", "")
-    return origin.split("://", 1)[-1].rstrip("/") == host
+    asked = origin.split("://", 1)[-1].rstrip("/")
+    hosts = {headers.get(b"host", "")} | {
+        host.strip() for host in headers.get(b"x-forwarded-host", "").split(",") if host.strip()}
+    return asked in hosts
 
 
 async def _refuse(send, message: str, code: str) -> None:
