@@ -95,3 +95,48 @@ def test_russian_words_and_a_phone(site, browser):
         assert page.inner_text("#profile-counts") == "Партий пока нет."
     finally:
         phone.close()
+
+
+def test_a_logged_in_player_opens_a_private_rated_table_inviting_a_friend(site, browser):
+    first, second = browser.new_context(), browser.new_context()
+    try:
+        anna, boris = first.new_page(), second.new_page()
+        sign_up(anna, site.base, "anna")
+        sign_up(boris, site.base, "boris")
+        anna.goto(site.base + "/?lang=en")
+        ready(anna)
+        csrf = anna.request.get(site.base + "/api/session").json()["csrf"]
+        asked = anna.request.post(site.base + "/api/friends/request", data={"name": "boris"},
+                                  headers={"X-CSRF-Token": csrf})
+        assert asked.ok, asked.text()
+        csrf = boris.request.get(site.base + "/api/session").json()["csrf"]
+        assert boris.request.post(site.base + "/api/friends/accept", data={"name": "anna"},
+                                  headers={"X-CSRF-Token": csrf}).ok
+        anna.wait_for_selector("#account-options:not([hidden])", timeout=TIMEOUT)
+        anna.select_option("#game", "loveletter")
+        anna.fill("#players", "2")
+        for seat in ("0", "1"):                    # a rated table seats people only
+            anna.select_option(f"select[data-seat='{seat}']", "human")
+        anna.check("#rated")
+        anna.check("#private")
+        anna.fill("#invite", "boris")
+        anna.click("#create-button")
+        anna.wait_for_function("() => !document.getElementById('created').hidden || "
+                               "document.getElementById('create-error').textContent",
+                               timeout=TIMEOUT)
+        assert anna.text_content("#create-error") == ""
+        mine = anna.request.get(site.base + "/api/me/tables").json()
+        table = mine["tables"][0] if isinstance(mine, dict) else mine[0]
+        table_id = table.get("id") or table.get("table")
+        summary = anna.request.get(f"{site.base}/api/tables/{table_id}").json()
+        assert summary["rated"] is True and summary["private"] is True
+        invited = boris.request.get(site.base + "/api/me/invitations").json()
+        assert table_id in str(invited)
+        visitor = browser.new_context()
+        try:
+            assert visitor.request.get(f"{site.base}/api/tables/{table_id}").status == 404
+        finally:
+            visitor.close()
+    finally:
+        first.close()
+        second.close()

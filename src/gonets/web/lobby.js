@@ -152,6 +152,11 @@ function tableRequest() {
     turn_seconds: turn === "" ? null : Number(turn),
     hints: document.getElementById("hints").checked,
   };
+  if (document.getElementById("rated").checked) body.rated = true;
+  if (document.getElementById("private").checked) body.private = true;
+  const invite = document.getElementById("invite").value.split(",").map(n => n.trim())
+    .filter(n => n);
+  if (invite.length) body.invite = invite;
   const absent = document.getElementById("absent").value;
   if (absent !== "bot") body.absent = absent;    // drop and end need a turn timer
   const name = document.getElementById("creator-name").value;
@@ -271,7 +276,9 @@ function turnPage(status, by) {
 
 async function startLobby() {
   await i18nReady;
-  accountBar().catch(() => {});        // the lobby works without it
+  accountBar().then(user => {          // rated and private tables need an account
+    document.getElementById("account-options").hidden = !user;
+  }).catch(() => {});                  // the lobby works without it
   const data = await fetchJSON(`/api/games?lang=${encodeURIComponent(i18n.lang)}`);
   lobby.games = data.games;
   document.getElementById("bot-delay").value = data.bot_delay;
