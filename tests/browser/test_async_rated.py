@@ -119,6 +119,7 @@ def test_a_rated_private_day_per_move_game_across_two_restarts(browser, tmp_path
             assert (rating["mu"] > start) == (seat in winners), (name, rating, start)
             page.goto(f"{base}/u/{name}")              # the profile page lists the table
             page.wait_for_selector(f"a[href*='/table/{table_id}']", timeout=TIMEOUT)
+            assert page.locator(f"a[href*='/table/{table_id}/review?seat={seat}']").count()
 
         assert carol.request.get(f"/api/tables/{table_id}").status == 404
         lobby = carol.request.get("/api/tables").json()

@@ -19,7 +19,8 @@ function recentLine(entry) {
            h("strong", {}, gameTitle({name: entry.game, title: entry.title})), " ", names, " — ",
            t(entry.won ? "profile.won" : "profile.lost"),
            entry.rated ? ` (${t("profile.rated")})` : "", " ",
-           h("a", {href: `/table/${entry.id}#replay`}, t("lobby.replay")));
+           h("a", {href: `/table/${entry.id}#replay`}, t("lobby.replay")), " · ",
+           h("a", {href: withLang(entry.review), class: "review-link"}, t("review.open")));
 }
 
 function liveLine(table) {

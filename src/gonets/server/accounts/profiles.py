@@ -95,6 +95,7 @@ def history(engine, user_id: int, viewer_id: int | None) -> dict:
             "players": _public_seats(json.loads(row.seats)), "seat": row.seat,
             "rank": rank, "won": row.id in won, "rated": bool(row.rated),
             "finished": row.updated, "replay": f"/table/{row.id}",
+            "review": f"/table/{row.id}/review?seat={row.seat}",
             "rating": changes.get(row.id)})
     return {"played": len(played), "won": len(won), "recent": entries}
 
