@@ -118,6 +118,7 @@ def test_a_logged_in_player_opens_a_private_rated_table_inviting_a_friend(site, 
         for seat in ("0", "1"):                    # a rated table seats people only
             anna.select_option(f"select[data-seat='{seat}']", "human")
         anna.check("#rated")
+        anna.select_option("#turn-preset", "86400")   # a rated table needs a turn timer
         anna.check("#private")
         anna.fill("#invite", "boris")
         anna.click("#create-button")
@@ -140,3 +141,18 @@ def test_a_logged_in_player_opens_a_private_rated_table_inviting_a_friend(site, 
     finally:
         first.close()
         second.close()
+
+
+def test_a_guest_s_game_joins_the_account_they_sign_up_for(site, context):
+    page = context.new_page()
+    csrf = page.request.get(site.base + "/api/session").json()["csrf"]
+    made = page.request.post(site.base + "/api/tables", headers={"X-CSRF-Token": csrf},
+                             data={"game": "loveletter", "players": 2, "name": "guest"})
+    assert made.ok, made.text()
+    table_id, token = made.json()["id"], made.json()["links"]["seat"]["token"]
+    page.goto(f"{site.base}/table/{table_id}?lang=en#token={token}")
+    page.wait_for_function(f"() => localStorage.getItem('gonets-seat:{table_id}')",
+                           timeout=TIMEOUT)           # the page keeps the seat it joined
+    sign_up(page, site.base, "dasha")
+    mine = page.request.get(site.base + "/api/me/tables").json()["tables"]
+    assert [(t["id"], t["seats"]) for t in mine] == [(table_id, [0])]

@@ -12,13 +12,23 @@ import pytest
 import sqlalchemy
 from starlette.routing import Route
 
+from gonets.server.accounts.deletion import delete_account
 from gonets.server.accounts.sessions import SESSION_COOKIE
-from gonets.server.accounts.users import ADDRESS_FAILURES, LOCK_AFTER
+from gonets.server.accounts.users import (
+    ACCOUNT_LOCK_AFTER,
+    ADDRESS_FAILURES,
+    LOCK_AFTER,
+    LOCK_SECONDS,
+    Logins,
+    Users,
+)
 from gonets.server.limits import Limits
-from gonets.server.schema import users_table
+from gonets.server.schema import login_failures_table, table_players_table, users_table
+from gonets.server.storage import Storage
 
 from .accounts import PASSWORD, app_state, client_of, make_user
 from .helpers import csrf_client
+from .test_storage import stored
 
 
 def sign_up(server, name: str, password: str = PASSWORD, **extra) -> httpx.Client:
@@ -163,8 +173,34 @@ def test_twenty_wrong_passwords_lock_the_account_for_a_while(server):
     assert 0 < locked.json()["params"]["seconds"] <= 15 * 60
     engine = app_state(server).storage.engine
     with engine.begin() as conn:                     # the lock's time passes
-        conn.execute(sqlalchemy.update(users_table).values(locked_until=time.time() - 1))
+        conn.execute(sqlalchemy.update(login_failures_table)
+                     .values(ts=login_failures_table.c.ts - LOCK_SECONDS))
     assert log_in(client, "Ann").status_code == 200
+
+
+def test_a_lock_holds_for_the_guessing_address_and_many_addresses_lock_everywhere(db_url):
+    storage = Storage(db_url)
+    try:
+        guess_from_many_places(storage)
+    finally:
+        storage.close()
+
+
+def guess_from_many_places(storage) -> None:
+    ann = Users(storage.engine).create("Ann", "not a hash here")
+    logins, now = Logins(storage.engine), time.time()
+    for _ in range(LOCK_AFTER):
+        logins.failed(ann.id, "10.0.0.1", now)
+    assert logins.locked_until(ann.id, "10.0.0.1", now) == now + LOCK_SECONDS
+    assert logins.locked_until(ann.id, "10.0.0.2", now) is None     # Ann logs in from home
+    assert logins.credentials("Ann")[3] is None
+    logins.succeeded(ann.id, "10.0.0.2")          # a success elsewhere lifts no other lock
+    assert logins.locked_until(ann.id, "10.0.0.1", now) == now + LOCK_SECONDS
+    for index in range(ACCOUNT_LOCK_AFTER - 1):   # a guess from each of many addresses
+        logins.failed(ann.id, f"10.1.{index // 250}.{index % 250}", now)
+    assert logins.credentials("Ann")[3] is None
+    logins.failed(ann.id, "10.9.9.9", now)
+    assert logins.credentials("Ann")[3] == now + LOCK_SECONDS        # locked everywhere
 
 
 def test_an_address_with_too_many_failures_waits(server):
@@ -262,3 +298,29 @@ def test_deleting_ones_account_waits_for_ones_tables_and_keeps_the_records(serve
         seats = conn.execute(sqlalchemy.text("SELECT seats FROM gonets_tables WHERE id = :i"),
                              {"i": table_id}).scalar()
     assert "Ann" not in seats and "former player" in seats
+
+
+def test_a_deleted_account_never_comes_back(db_url):
+    storage = Storage(db_url)
+    try:
+        deleted_for_good(storage)
+    finally:
+        storage.close()
+
+
+def deleted_for_good(storage) -> None:
+    users = Users(storage.engine)
+    ann = users.create("Ann", "not a hash here")
+    table = stored("t1")
+    table.seats = [{"kind": "human", "name": "Ann", "user": ann.id, "account": "Ann"},
+                   {"kind": "human", "name": "Bob"}]
+    storage.create_table(table)
+    stale = [dict(seat) for seat in table.seats]        # a live table's copy of the seats
+    storage.append_steps("t1", 1, [], "finished", {"winners": [0], "scores": [1, 0]})
+    delete_account(storage, ann.id)
+    kept = storage.update_seats("t1", stale, "finished")    # the copy is written back
+    assert kept[0] == {"kind": "human", "name": f"former player {ann.id}"}
+    assert storage.load_table("t1").seats[0] == kept[0]
+    with storage.engine.connect() as conn:
+        assert conn.execute(sqlalchemy.select(table_players_table)).first() is None
+    assert users.create("Cy", "not a hash here").id > ann.id      # no number given twice

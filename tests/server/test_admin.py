@@ -50,6 +50,9 @@ def test_the_operator_manages_accounts(sqlite_url):
         storage.create_table(table)                  # its seat link written with it
         with storage.engine.connect() as conn:
             assert conn.execute(sqlalchemy.select(table_players_table)).first() is not None
+        refused = run("delete", "Ann", "--yes", "--db", sqlite_url)   # t1 is running
+        assert refused.exit_code == 1 and "unfinished tables" in refused.output
+        storage.update_seats("t1", table.seats, "finished")
         gone = run("delete", "Ann", "--yes", "--db", sqlite_url)
         assert gone.exit_code == 0, gone.output
         with storage.engine.connect() as conn:

@@ -116,3 +116,24 @@ def test_every_revision_goes_down_and_up_again(db_url):
         assert current(storage.engine) == head()
     finally:
         storage.close()
+
+
+def test_seats_of_tables_finished_before_0009_are_marked_won_or_not(db_url):
+    engine = engine_for(db_url)
+    migrate(engine, "0008")
+    with engine.begin() as conn:
+        conn.execute(sqlalchemy.text(
+            "INSERT INTO gonets_tables (id, game, players, preset, options, seats, "
+            "token_hashes, seed, bot_delay, status, result, version, created, updated) VALUES "
+            "('done', 'toy', 3, 'default', '{}', '[]', '[]', 1, 0, 'finished', "
+            "'{\"winners\": [0, 2], \"detail\": {\"abandoned\": [2]}}', 1, 1.0, 1.0)"))
+        for seat in range(3):
+            conn.execute(sqlalchemy.text(
+                "INSERT INTO gonets_table_players (table_id, seat, user_id) "
+                "VALUES ('done', :seat, :user)"), {"seat": seat, "user": seat + 1})
+    migrate(engine)
+    with engine.connect() as conn:
+        won = conn.execute(sqlalchemy.text(
+            "SELECT seat, won FROM gonets_table_players ORDER BY seat")).all()
+    assert [(seat, bool(flag)) for seat, flag in won] == [(0, True), (1, False), (2, False)]
+    engine.dispose()

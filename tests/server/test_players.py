@@ -11,7 +11,7 @@ from websockets.sync.client import connect
 
 from gonets.server.schema import table_players_table, tables_table
 
-from .accounts import app_state, client_of, make_user
+from .accounts import PASSWORD, app_state, client_of, make_user
 from .helpers import WsClient
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -118,6 +118,13 @@ def test_a_websocket_join_by_session_seats_the_account_and_nobody_else(server):
         other.send({"type": "act", "action": "keep", "version": frame["version"]})
         refused = other.until(lambda m: m["type"] == "error")
         assert refused["code"] == "spectator"
+        mine.send({"type": "name", "name": "Cy"})       # an account's seat keeps its name
+        assert mine.until(lambda m: m["type"] == "error")["code"] == "name_of_account"
+    with SessionWs(server, ann_http, table_id, join=False) as mine:
+        mine.send({"type": "join", "name": "Someone"})  # a saved guest name: not applied
+        assert mine.welcome()["type"] == "welcome"
+        assert all(m["type"] != "error" for m in mine.messages)
+    assert server.http.get(f"/api/tables/{table_id}").json()["seats"][0]["name"] == "Ann"
     # a session cannot take a seat another account holds, even by giving its name
     with SessionWs(server, cy_http, table_id, join=False) as other:
         other.send({"type": "join", "name": "Ann"})
@@ -132,9 +139,10 @@ def test_a_guest_s_seat_can_be_claimed_by_the_account_they_log_in_to(server):
     body = {"table": table_id, "token": token}
     assert server.http.post("/api/account/claim", json=body).json()["code"] == "login_needed"
     wrong = ann_http.post("/api/account/claim", json={"table": table_id, "token": "nope"})
-    assert (wrong.status_code, wrong.json()["code"]) == (400, "bad_token")
     missing = ann_http.post("/api/account/claim", json={"table": "nosuch", "token": token})
-    assert (missing.status_code, missing.json()["code"]) == (404, "no_table")
+    assert (wrong.status_code, wrong.json()) == (missing.status_code, missing.json()) == (
+        404, {"error": "no seat of any table has that secret", "code": "no_seat_secret",
+              "params": {}})             # the same answer: nothing tells the table exists
     taken = ann_http.post("/api/account/claim", json=body)
     assert taken.status_code == 200 and taken.json()["seat"] == 0
     assert ann_http.post("/api/account/claim", json=body).status_code == 200   # again: same
@@ -150,7 +158,8 @@ def test_a_guest_s_seat_can_be_claimed_by_the_account_they_log_in_to(server):
 def test_rated_tables_are_for_accounts_only(server):
     ann, bob = make_user(server, "Ann"), make_user(server, "Bob")
     ann_http, bob_http = client_of(server, ann), client_of(server, bob)
-    rated = {"game": "toy", "players": 2, "seats": HUMANS, "rated": True}
+    rated = {"game": "toy", "players": 2, "seats": HUMANS, "rated": True,
+             "turn_seconds": 3600}
 
     def refused(http, body, code):
         answer = http.post("/api/tables", json=body)
@@ -160,9 +169,11 @@ def test_rated_tables_are_for_accounts_only(server):
     refused(ann_http, {**rated, "seats": [{"kind": "human"}, {"kind": "bot"}]},
             "rated_no_bots")
     refused(ann_http, {**rated, "hints": True}, "rated_no_hints")
+    refused(ann_http, {**rated, "turn_seconds": None}, "rated_needs_timer")
+    refused(ann_http, {**rated, "absent": "bot"}, "rated_absent_bot")
     assert "'rated' must be true or false" in ann_http.post(
         "/api/tables", json={**rated, "rated": 1}).json()["error"]
-    created = open_table(ann_http, rated=True)
+    created = open_table(ann_http, rated=True, turn_seconds=3600)
     table_id = created["id"]
     assert created["table"]["rated"] is True and created["table"]["status"] == "open"
     guest = server.http.post(f"/api/tables/{table_id}/seats", json={"name": "Gus"})
@@ -229,6 +240,7 @@ def test_profiles_list_finished_games_and_hide_private_ones_from_outsiders(serve
         seen = outsider.get("/api/users/Ann").json()
         assert [e["id"] for e in seen["recent"]] == [ids[1][0]]
         assert private_id not in json.dumps(seen)
+        assert (seen["played"], seen["won"]) == (1, int(0 in ids[1][1]))  # counted unseen
     assert server.http.get("/api/users/Nobody").json()["code"] == "no_user"
     assert server.http.get("/api/users/Nobody").status_code == 404
 
@@ -239,3 +251,24 @@ def test_the_ladder_checks_its_query(server):
     assert server.http.get("/api/ladder/toy?limit=51").status_code == 400
     page = server.http.get("/api/ladder/toy?class=3%2B&limit=5").json()
     assert (page["class"], page["limit"], page["total"], page["entries"]) == ("3+", 5, 0, [])
+
+
+def test_a_new_password_ends_every_seat_secret_the_account_had(server):
+    ann, bob = make_user(server, "Ann"), make_user(server, "Bob")
+    ann_http, bob_http = client_of(server, ann), client_of(server, bob)
+    created = open_table(ann_http)
+    table_id, token = created["id"], created["links"]["seat"]["token"]
+    assert bob_http.post(f"/api/tables/{table_id}/seats", json={}).status_code == 201
+    with server.client(table_id, token) as stolen, SessionWs(server, bob_http, table_id) as his:
+        assert stolen.state()["seat"] == 0
+        changed = ann_http.post("/api/account/password",
+                                json={"old": PASSWORD, "new": "a brand new password"})
+        assert changed.status_code == 200, changed.text
+        gone = stolen.until(lambda m: m["type"] == "displaced")
+        assert gone["link_changed"] is True
+        assert his.welcome()["seat"] == 1              # Bob's seat keeps its place
+    with server.client(table_id, token, join=False) as again:
+        again.send({"type": "join", "token": token})
+        assert again.until(lambda m: m["type"] == "error")["code"] == "bad_token"
+    with SessionWs(server, ann_http, table_id) as mine:   # the account's session still sits
+        assert mine.welcome()["seat"] == 0

@@ -93,9 +93,10 @@ def test_a_finished_rated_table_changes_ratings_once_in_its_own_transaction(db_u
             conn.execute(sqlalchemy.update(tables_table).where(tables_table.c.id == "again")
                          .values(private=True))
         past = history(storage.engine, ids[0], None)
-        assert past["played"] == 4 and past["won"] == 0
+        assert past["played"] == 3 and past["won"] == 0     # the private one: not seen
         assert {e["id"] for e in past["recent"]} == {"duel", "three", "casual"}
-        assert "again" in {e["id"] for e in history(storage.engine, ids[0], ids[1])["recent"]}
+        shared = history(storage.engine, ids[0], ids[1])      # Bob sat there too
+        assert "again" in {e["id"] for e in shared["recent"]} and shared["played"] == 4
     finally:
         storage.close()
 
@@ -119,7 +120,8 @@ def test_a_rated_toy_game_moves_both_ratings_the_right_way(server):
     ann, bob = make_user(server, "Ann"), make_user(server, "Bob")
     ann_http, bob_http = client_of(server, ann), client_of(server, bob)
     created = ann_http.post("/api/tables", json={"game": "toy", "players": 2, "seats": HUMANS,
-                                                 "rated": True, "seed": 5})
+                                                 "rated": True, "seed": 5,
+                                                 "turn_seconds": 3600})
     assert created.status_code == 201, created.text
     table_id = created.json()["id"]
     assert created.json()["table"]["status"] == "open"          # Bob's seat is empty

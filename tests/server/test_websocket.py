@@ -308,7 +308,7 @@ def test_rejoining_under_the_same_name_stores_nothing_and_sends_no_frame(server,
     writes = []
     storage = server.manager.storage
     original = storage.update_seats
-    monkeypatch.setattr(storage, "update_seats", lambda *a: (writes.append(a), original(*a)))
+    monkeypatch.setattr(storage, "update_seats", lambda *a: (writes.append(a), original(*a))[1])
     before = len(bob.messages)
     again = server.client(table_id, tokens[0], name="Ann")
     again.state()

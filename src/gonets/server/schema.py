@@ -101,6 +101,7 @@ users_table = Table(
     Column("disabled", Boolean, nullable=False, server_default=false()),
     Column("failures", Integer, nullable=False, server_default="0"),  # wrong passwords in a row
     Column("locked_until", Float, nullable=True),
+    sqlite_autoincrement=True,    # a deleted account's number is never given to a new one
 )
 
 sessions_table = Table(
@@ -117,9 +118,12 @@ login_failures_table = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("address", String(64), nullable=False),
     Column("ts", Float, nullable=False),
+    Column("user_id", Integer, nullable=True),       # the account tried, when there was one
 )
 Index("gonets_login_failures_address", login_failures_table.c.address,
       login_failures_table.c.ts)
+Index("gonets_login_failures_user", login_failures_table.c.user_id,
+      login_failures_table.c.address, login_failures_table.c.ts)
 
 # Which account sits in which seat: a table's players, for history, inboxes and ratings.
 table_players_table = Table(
@@ -127,6 +131,7 @@ table_players_table = Table(
     Column("table_id", String(32), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("user_id", Integer, nullable=False),
+    Column("won", Boolean, nullable=True),       # set when the table finishes
 )
 Index("gonets_table_players_user", table_players_table.c.user_id)
 

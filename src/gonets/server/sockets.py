@@ -188,8 +188,9 @@ class Session:
     async def name_at_join(self, seat: int, name: Any) -> TableError | None:
         """Sit down under the name a join brings (the one this browser used before); a name
         refused leaves the seat joined and unnamed, so the page asks for another one."""
-        if self.table.seats[seat].get("name") == name:
-            return None                       # a rejoin under the saved name
+        entry = self.table.seats[seat]
+        if entry.get("name") == name or entry.get("user") is not None:
+            return None                       # a rejoin, or an account's seat: its own name
         try:
             await self.table.set_name(seat, name)
         except TableError as exc:

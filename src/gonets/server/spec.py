@@ -115,11 +115,18 @@ def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False) -
     if rated and hints:
         raise TableError("a rated table has no hints (a search would play for you)",
                          "rated_no_hints")
+    if rated and turn_seconds is None:     # else one player could stall the game for ever
+        raise TableError("a rated table needs a turn timer ('turn_seconds')",
+                         "rated_needs_timer")
     # at a rated table, running out of time abandons the game (a loss), as on Board Game Arena
-    absent = data.get("absent", "drop" if rated and turn_seconds else "bot")
+    absent = data.get("absent", "drop" if rated else "bot")
     if absent not in ABSENT_RULES:
         raise TableError(f"'absent' must be one of {', '.join(ABSENT_RULES)}, not "
                          f"{shown(absent)}", "bad_absent", value=str(absent)[:40])
+    if rated and absent == "bot":          # a bot must not play a rated game for anyone
+        raise TableError("at a rated table a player who runs out of time is dropped or the "
+                         "game ends ('absent': drop or end), never played by a bot",
+                         "rated_absent_bot")
     if absent != "bot" and turn_seconds is None:
         raise TableError(f"'absent': {absent!r} needs a turn timer ('turn_seconds')",
                          "absent_needs_timer", rule=absent)

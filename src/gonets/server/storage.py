@@ -20,8 +20,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from gonets.server.accounts.friends import write_invites
-from gonets.server.accounts.players import write_table_players
-from gonets.server.accounts.ratings import rate_finished
+from gonets.server.accounts.players import table_finished, write_table_players
 from gonets.server.schema import chat_table, reviews_table, steps_table, tables_table
 
 DATABASE_ENV = "GONETS_DATABASE_URL"
@@ -145,6 +144,7 @@ class Storage:
         now = time.time()
         table.created = table.updated = now
         with self.engine.begin() as conn:
+            table.seats = write_table_players(conn, table.id, table.seats)
             conn.execute(insert(tables_table).values(
                 id=table.id, game=table.game, players=table.players, preset=table.preset,
                 options=json.dumps(table.options), seats=json.dumps(table.seats),
@@ -154,7 +154,6 @@ class Storage:
                 owner=table.owner, lease_until=table.lease_until, hints=table.hints,
                 rated=table.rated, private=table.private, absent=table.absent,
                 deadline=table.deadline, creator=table.creator))
-            write_table_players(conn, table.id, table.seats)
             write_invites(conn, table.id, invites or [], notice)
             self._insert_steps(conn, table.id, 0, table.steps)
             if table.steps:
@@ -187,7 +186,7 @@ class Storage:
                 if done.rowcount != 1:
                     self._missing_or_moved(conn, table_id, owner)
                 if status == "finished":
-                    rate_finished(conn, table_id, result)   # a rated table: same transaction
+                    table_finished(conn, table_id, result)   # ratings: the same transaction
             return True
         except IntegrityError:
             stored = self.steps_from(table_id, start, len(steps))
@@ -233,7 +232,7 @@ class Storage:
                 raise _BatchMismatch()        # rolled back: each is tried on its own
             for table_id, _, _, status, result, *_ in writes:
                 if status == "finished":
-                    rate_finished(conn, table_id, result)
+                    table_finished(conn, table_id, result)
 
     @staticmethod
     def _outcome(method, args: tuple) -> Any:
@@ -274,22 +273,24 @@ class Storage:
 
     def update_seats(self, table_id: str, seats: list[dict], status: str,
                      token_hashes: list[str | None] | None = None,
-                     owner: str | None = None, deadline: Any = UNCHANGED) -> None:
+                     owner: str | None = None, deadline: Any = UNCHANGED) -> list[dict]:
         """Store a table's seats and status (and its seat secrets' hashes, and the decision's
         ``deadline``, when given); with ``owner``, only while that process holds the table
-        (else :class:`LeaseLost`)."""
-        values = {"seats": json.dumps(seats), "status": status, "updated": time.time()}
-        if deadline is not UNCHANGED:
-            values["deadline"] = deadline
-        if token_hashes is not None:
-            values["token_hashes"] = json.dumps(token_hashes)
+        (else :class:`LeaseLost`). Returns the seats as stored (a deleted account's seat is
+        not written back: ``write_table_players``)."""
         query = update(tables_table).where(tables_table.c.id == table_id)
         if owner is not None:
             query = query.where(tables_table.c.owner == owner)
         with self.engine.begin() as conn:
+            seats = write_table_players(conn, table_id, seats)
+            values = {"seats": json.dumps(seats), "status": status, "updated": time.time()}
+            if deadline is not UNCHANGED:
+                values["deadline"] = deadline
+            if token_hashes is not None:
+                values["token_hashes"] = json.dumps(token_hashes)
             if conn.execute(query.values(**values)).rowcount != 1:
                 self._missing_or_moved(conn, table_id, owner)
-            write_table_players(conn, table_id, seats)
+        return seats
 
     @staticmethod
     def _insert_steps(conn, table_id: str, start: int, steps: list[dict]) -> None:

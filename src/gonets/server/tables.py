@@ -311,6 +311,9 @@ class LiveTable(TableDriver):
             if self.status == "finished":
                 raise TableError("the game is over; the names stay as they were in the record",
                                  "names_frozen")
+            if self.seats[seat].get("user") is not None:
+                raise TableError("this seat belongs to an account and carries its name",
+                                 "name_of_account")
             name = check_name_at_table(name, seat, self.seats, agent_names(self.game))
             if self.seats[seat].get("name") == name:
                 return                       # a rejoin under the saved name: nothing changes
@@ -388,8 +391,8 @@ class LiveTable(TableDriver):
             extra = (decision_deadline(self.stored.turn_seconds, status, seats,
                                        self.state.current_player()),)
         try:
-            await self.manager.write(self.storage.update_seats, self.id, seats, status, hashes,
-                                     self.manager.process_id, *extra)
+            seats = await self.manager.write(self.storage.update_seats, self.id, seats, status,
+                                             hashes, self.manager.process_id, *extra)
         except LeaseLost:
             await self.lost_lease()
             raise TableError(f"this table moved to another server process meanwhile; {what} "

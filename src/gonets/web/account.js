@@ -16,8 +16,21 @@ const value = id => document.getElementById(id).value;
 // and show the pages in the account's language from then on.
 async function enter(answer) {
   await session(true);
+  await claimSeats();
   if (answer.user && answer.user.lang) localStorage.setItem("gonets-lang", answer.user.lang);
   location.href = `${profilePath(answer.user.name)}?lang=${answer.user.lang || i18n.lang}`;
+}
+
+// The seats this browser played as a guest (their secrets are kept per table) join the
+// account's history; a seat another account holds, or one that no longer exists, is left.
+const MAX_CLAIMS = 100;
+async function claimSeats() {
+  const links = Object.keys(localStorage).filter(key => key.startsWith("gonets-seat:"))
+    .slice(0, MAX_CLAIMS);
+  for (const key of links) {
+    const body = {table: key.slice("gonets-seat:".length), token: localStorage.getItem(key)};
+    try { await postJSON("/api/account/claim", body); } catch (error) { /* not this seat */ }
+  }
 }
 
 function showVisitor() {

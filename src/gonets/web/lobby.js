@@ -47,6 +47,8 @@ function requestProblem() {
   }
   const name = document.getElementById("creator-name").value;
   if (name !== "" && !name.trim()) return t("lobby.blank_name");
+  if (document.getElementById("rated").checked &&
+      document.getElementById("turn-seconds").value === "") return t("error.rated_needs_timer");
   return null;
 }
 

@@ -250,13 +250,20 @@ function joinRefused(message) {
   setConnection("closed", t("conn.closed"));
   if (message.code === "bad_token") {
     forgetToken();
-    const watch = h("button", {type: "button", id: "notice-watch", onclick: () => {
-      hideNotice(); reconnectNow();
-    }}, t("notice.watch"));
-    showNotice("bad_token", t("notice.bad_token"), [watch, lobbyLink()]);
+    session().then(({user}) => {     // an account's seat is joined by its session instead
+      if (user) reconnectNow(); else showBadToken();
+    }, showBadToken);
     return;
   }
   showNotice(message.code || "refused", errorText(message), [retryButton(), lobbyLink()]);
+}
+
+// A refused seat link, seen by a visitor: watch the table, or go back to the lobby.
+function showBadToken() {
+  const watch = h("button", {type: "button", id: "notice-watch", onclick: () => {
+    hideNotice(); reconnectNow();
+  }}, t("notice.watch"));
+  showNotice("bad_token", t("notice.bad_token"), [watch, lobbyLink()]);
 }
 
 // -- seats ----------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from sqlalchemy import select, update
 from gonets.server.accounts.deletion import delete_account
 from gonets.server.accounts.passwords import MIN_PASSWORD, hash_password
 from gonets.server.accounts.sessions import SessionStore
-from gonets.server.accounts.users import Users
+from gonets.server.accounts.users import Logins, Users
 from gonets.server.schema import users_table
 from gonets.server.spec import TableError
 from gonets.server.storage import Storage, default_database_url
@@ -106,9 +106,7 @@ def reset_password(name: str, password_stdin: bool = typer.Option(False, "--pass
     storage = open_storage(db)
     user = find(storage, name)
     hashed = hash_password(read_password(password_stdin))
-    with storage.engine.begin() as conn:
-        conn.execute(update(users_table).where(users_table.c.id == user.id)
-                     .values(password=hashed, failures=0, locked_until=None))
+    Logins(storage.engine).set_password(user.id, hashed)
     SessionStore(storage.engine).end_all(user.id)
     typer.echo(f"{user.name} has a new password")
 
@@ -117,11 +115,16 @@ def reset_password(name: str, password_stdin: bool = typer.Option(False, "--pass
 def delete_command(name: str, yes: bool = typer.Option(False, "--yes", help="no question"),
                    db: str = DB) -> None:
     """Delete an account: its personal data goes, its past records stay with the seat
-    renamed. Run it while the server is stopped, or for an account with no live table."""
+    renamed. Refused while the account sits at an unfinished table (disable it: at a table
+    with a timer it is then dropped when its time runs out)."""
     storage = open_storage(db)
     user = find(storage, name)
     if not yes:
         typer.confirm(f"delete {user.name} and all their personal data?", abort=True)
-    kept = delete_account(storage, user.id)
+    try:
+        kept = delete_account(storage, user.id)
+    except TableError as exc:
+        typer.echo(f"not deleted: {exc}", err=True)
+        raise typer.Exit(1) from None
     typer.echo(f"deleted {user.name}; {kept} tables keep their seat as 'former player "
                f"{user.id}'")

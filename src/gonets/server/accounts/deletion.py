@@ -9,10 +9,11 @@ import json
 
 from sqlalchemy import delete, select, update
 
-from gonets.server.accounts.users import FORMER_PLAYER
+from gonets.server.accounts.players import forget_account, live_seats_query
 from gonets.server.schema import (
     friends_table,
     invites_table,
+    login_failures_table,
     notices_table,
     rating_changes_table,
     ratings_table,
@@ -21,40 +22,42 @@ from gonets.server.schema import (
     tables_table,
     users_table,
 )
+from gonets.server.spec import TableError
 from gonets.server.storage import Storage
-
-
-def live_tables_of(storage: Storage, user_id: int) -> list[str]:
-    """The unfinished tables where the account holds a seat."""
-    query = (select(table_players_table.c.table_id)
-             .join(tables_table, tables_table.c.id == table_players_table.c.table_id)
-             .where(table_players_table.c.user_id == user_id)
-             .where(tables_table.c.status != "finished").distinct())
-    with storage.engine.connect() as conn:
-        return [row[0] for row in conn.execute(query)]
 
 
 def delete_account(storage: Storage, user_id: int) -> int:
     """Remove an account's personal data in one transaction, renaming its seats in the stored
-    tables; returns how many tables kept a renamed seat."""
-    former = f"{FORMER_PLAYER} {user_id}"
+    tables; returns how many tables kept a renamed seat. Refused (``account_at_table``, and
+    nothing changes) while the account sits at an unfinished table: the check is made in the
+    same transaction, after the account's row is locked, so a seat taken meanwhile is seen
+    (``write_table_players`` reads that row with a share lock)."""
     with storage.engine.begin() as conn:
+        lock = select(users_table.c.id).where(users_table.c.id == user_id)
+        if conn.dialect.name == "postgresql":
+            lock = lock.with_for_update()
+        else:                   # SQLite: take the write lock now, before reading the seats
+            conn.execute(update(users_table).where(users_table.c.id == user_id)
+                         .values(disabled=True))
+        conn.execute(lock)
+        live = {row.id for row in conn.execute(live_seats_query(user_id))}
+        if live:
+            raise TableError(f"this account still sits at {len(live)} unfinished tables; "
+                             "finish them first", "account_at_table", count=len(live))
         ids = [row[0] for row in conn.execute(select(table_players_table.c.table_id).where(
             table_players_table.c.user_id == user_id).distinct())]
         for table_id in ids:
             seats = json.loads(conn.execute(select(tables_table.c.seats).where(
                 tables_table.c.id == table_id)).scalar() or "[]")
-            for seat in seats:
-                if seat.get("user") == user_id:
-                    seat.pop("user", None)
-                    seat.pop("account", None)
-                    seat["name"] = former
+            seats = [forget_account(seat, user_id) if seat.get("user") == user_id else seat
+                     for seat in seats]
             conn.execute(update(tables_table).where(tables_table.c.id == table_id)
                          .values(seats=json.dumps(seats)))
         for table, column in ((sessions_table, "user_id"), (ratings_table, "user_id"),
                               (rating_changes_table, "user_id"), (notices_table, "user_id"),
                               (invites_table, "user_id"), (table_players_table, "user_id"),
-                              (friends_table, "user_id"), (friends_table, "friend_id")):
+                              (friends_table, "user_id"), (friends_table, "friend_id"),
+                              (login_failures_table, "user_id")):
             conn.execute(delete(table).where(table.c[column] == user_id))
         conn.execute(update(tables_table).where(tables_table.c.creator == user_id)
                      .values(creator=None))

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import insert, select, update
 
-from gonets.server.schema import table_players_table
+from gonets.server.accounts.ratings import rate_finished
+from gonets.server.schema import table_players_table, tables_table, users_table
 from gonets.server.spec import TableError
 
+FORMER_PLAYER = "former player"   # a deleted account's seats: no new account is named so
 RATED_NEEDS_ACCOUNT = ("a rated table is for players with an account: log in (or sign up) "
                        "to play it")
 
@@ -66,19 +68,59 @@ def public_account(entry: dict, seat: dict) -> dict:
     return entry
 
 
-def write_table_players(conn, table_id: str, seats: list[dict]) -> None:
+def write_table_players(conn, table_id: str, seats: list[dict]) -> list[dict]:
     """In the caller's transaction: a ``gonets_table_players`` row for each seat an account
-    holds that has none yet (a seat once held by an account stays that account's)."""
+    holds that has none yet (a seat once held by an account stays that account's). Returns
+    the seats to store: a seat whose account was deleted meanwhile (a live table's copy) is
+    written as the deleted account's seats are (:func:`forget_account`), never brought back.
+    The accounts' rows are read with a share lock, so a deletion waits for this transaction
+    and then sees its seats."""
     held = {seat: entry["user"] for seat, entry in enumerate(seats)
             if entry.get("user") is not None}
     if not held:
-        return
+        return seats
+    query = select(users_table.c.id).where(users_table.c.id.in_(set(held.values())))
+    if conn.dialect.name == "postgresql":
+        query = query.with_for_update(read=True)
+    living = {row.id for row in conn.execute(query)}
+    if set(held.values()) - living:
+        seats = [forget_account(dict(entry), entry["user"]) if seat in held and
+                 held[seat] not in living else entry for seat, entry in enumerate(seats)]
+        held = {seat: user for seat, user in held.items() if user in living}
     known = {row.seat for row in conn.execute(
         select(table_players_table.c.seat).where(table_players_table.c.table_id == table_id))}
     rows = [{"table_id": table_id, "seat": seat, "user_id": user}
             for seat, user in held.items() if seat not in known]
     if rows:
         conn.execute(insert(table_players_table), rows)
+    return seats
+
+
+def forget_account(entry: dict, user_id: int) -> dict:
+    """A seat entry of a deleted account: no id, no account, named "former player N"."""
+    entry.pop("user", None)
+    entry.pop("account", None)
+    entry["name"] = f"{FORMER_PLAYER} {user_id}"
+    return entry
+
+
+def seat_won(result: dict | None, seat: int) -> bool:
+    """Whether ``seat`` won: among the winners and not among those who abandoned."""
+    result = result or {}
+    abandoned = (result.get("detail") or {}).get("abandoned") or []
+    return seat in (result.get("winners") or []) and seat not in abandoned
+
+
+def table_finished(conn, table_id: str, result: dict | None) -> None:
+    """In the transaction that stores a table's result: each account's seat is marked won
+    or not (for the profiles' counts), and a rated table's ratings change."""
+    for row in conn.execute(select(table_players_table.c.seat)
+                            .where(table_players_table.c.table_id == table_id)):
+        conn.execute(update(table_players_table)
+                     .where(table_players_table.c.table_id == table_id)
+                     .where(table_players_table.c.seat == row.seat)
+                     .values(won=seat_won(result, row.seat)))
+    rate_finished(conn, table_id, result)
 
 
 async def attach_account(table: Any, seat: int, account: dict) -> None:
@@ -100,3 +142,30 @@ async def attach_account(table: Any, seat: int, account: dict) -> None:
         seats = [dict(entry) for entry in table.seats]
         sit_account(seats, seat, account)
         await table._store_seats(seats, table.token_hashes, "the seat's account")
+
+
+def live_seats_query(user_id: int):
+    """(table id, seat) of each seat the account holds at an unfinished table, newest
+    table first."""
+    t, tp = tables_table, table_players_table
+    return (select(t.c.id, tp.c.seat).select_from(t.join(tp, tp.c.table_id == t.c.id))
+            .where(tp.c.user_id == user_id).where(t.c.status != "finished")
+            .order_by(t.c.created.desc(), t.c.id, tp.c.seat))
+
+
+def live_seats(engine, user_id: int) -> list[tuple[str, int]]:
+    with engine.connect() as conn:
+        return [(row.id, row.seat) for row in conn.execute(live_seats_query(user_id))]
+
+
+async def end_account_seats(manager: Any, user_id: int) -> int:
+    """After the account's password changed: a new secret for each seat it holds at an
+    unfinished table, which nobody receives (the account joins by its session), so every
+    place where the seat was open, and every secret handed out for it, stops working.
+    Returns how many seats."""
+    held = await manager.read(live_seats, manager.storage.engine, user_id)
+    for table_id, seat in held:
+        table = await manager.get(table_id)
+        if table.seats[seat].get("user") == user_id:
+            await table.rekey(seat, None)
+    return len(held)

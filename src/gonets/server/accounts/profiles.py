@@ -2,7 +2,8 @@
 seat a guest played by the account they log in to.
 
 - ``GET /api/users/<name>``: an account's public profile: ratings, games played and won,
-  the last finished tables (private tables only to viewers who sat at them);
+  the last finished tables, all counted and listed only where the viewer may see them
+  (private tables only to viewers who sat at them);
 - ``GET /api/me/tables``: the logged-in account's open and running tables, whose move it is;
 - ``GET /api/ladder/<game>?class=2|3+&offset&limit``: the ratings of a game, best first;
 - ``POST /api/account/claim`` ``{table, token}``: a seat's secret proves the seat; it becomes
@@ -14,13 +15,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, case, distinct, func, select
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from gonets.core import GonetsError, games
-from gonets.server.accounts.players import account_of, attach_account
+from gonets.server.accounts.players import account_of, attach_account, live_seats_query
 from gonets.server.accounts.ratings import (
     CLASSES,
     changes_of,
@@ -37,7 +38,6 @@ from gonets.server.spec import TableError
 from gonets.server.storage import StoredTable
 
 RECENT = 20                 # finished tables on a profile
-HISTORY_SCAN = 10_000       # the most finished tables "played" and "won" are counted over
 MY_TABLES = 50              # live tables /api/me/tables lists
 LADDER_PAGE = 50
 
@@ -58,27 +58,21 @@ def _public_seats(seats: list[dict]) -> list[dict]:
 
 # -- reading (synchronous: the manager's reader threads) --------------------------------------
 def history(engine, user_id: int, viewer_id: int | None) -> dict:
-    """Games played and won (over the last :data:`HISTORY_SCAN` finished tables) and the last
-    :data:`RECENT` finished tables that ``viewer_id`` may see, newest first."""
+    """Games played and won, and the last :data:`RECENT` finished tables, newest first: of
+    the tables ``viewer_id`` may see (private ones only where the viewer sat too)."""
     t, tp = tables_table, table_players_table
-    mine = and_(tp.c.user_id == user_id, t.c.status == "finished")
-    joined = t.join(tp, tp.c.table_id == t.c.id)
-    scan = (select(t.c.id, t.c.result, tp.c.seat).select_from(joined).where(mine)
-            .order_by(t.c.updated.desc()).limit(HISTORY_SCAN))
     seen = select(tp.c.table_id).where(tp.c.user_id == (viewer_id if viewer_id else -1))
-    visible = t.c.private.is_(False) | t.c.id.in_(seen)
+    mine = and_(tp.c.user_id == user_id, t.c.status == "finished",
+                t.c.private.is_(False) | t.c.id.in_(seen))
+    joined = t.join(tp, tp.c.table_id == t.c.id)
+    counts = select(func.count(distinct(tp.c.table_id)),
+                    func.count(distinct(case((tp.c.won.is_(True), tp.c.table_id))))
+                    ).select_from(joined).where(mine)
     recent = (select(t.c.id, t.c.game, t.c.players, t.c.seats, t.c.result, t.c.rated,
-                     t.c.updated, tp.c.seat).select_from(joined).where(mine).where(visible)
-              .order_by(t.c.updated.desc(), t.c.id).limit(RECENT * 2))
+                     t.c.updated, tp.c.seat, tp.c.won).select_from(joined).where(mine)
+              .order_by(t.c.updated.desc(), t.c.id, tp.c.seat).limit(RECENT * 2))
     with engine.connect() as conn:
-        played: set[str] = set()
-        won: set[str] = set()
-        for row in conn.execute(scan):
-            played.add(row.id)
-            result = result_json(row.result) or {}
-            abandoned = (result.get("detail") or {}).get("abandoned") or []
-            if row.seat in (result.get("winners") or []) and row.seat not in abandoned:
-                won.add(row.id)
+        played, won = conn.execute(counts).one()
         rows, listed = [], set()
         for row in conn.execute(recent):
             if row.id not in listed and len(rows) < RECENT:
@@ -89,25 +83,21 @@ def history(engine, user_id: int, viewer_id: int | None) -> dict:
     for row in rows:
         result = result_json(row.result) or {}
         game = games().get(row.game)
-        rank = ranks_of(result, row.players)[row.seat]
         entries.append({
             "id": row.id, "game": row.game, "title": game.title if game else row.game,
             "players": _public_seats(json.loads(row.seats)), "seat": row.seat,
-            "rank": rank, "won": row.id in won, "rated": bool(row.rated),
-            "finished": row.updated, "replay": f"/table/{row.id}",
+            "rank": ranks_of(result, row.players)[row.seat], "won": bool(row.won),
+            "rated": bool(row.rated), "finished": row.updated, "replay": f"/table/{row.id}",
             "review": f"/table/{row.id}/review?seat={row.seat}",
             "rating": changes.get(row.id)})
-    return {"played": len(played), "won": len(won), "recent": entries}
+    return {"played": played, "won": won, "recent": entries}
 
 
 def live_table_ids(engine, user_id: int) -> list[tuple[str, int]]:
     """(table, seat) of each seat the account holds at an unfinished table, newest first."""
-    t, tp = tables_table, table_players_table
-    query = (select(t.c.id, tp.c.seat).select_from(t.join(tp, tp.c.table_id == t.c.id))
-             .where(tp.c.user_id == user_id).where(t.c.status != "finished")
-             .order_by(t.c.created.desc()).limit(MY_TABLES * 2))
     with engine.connect() as conn:
-        return [(row.id, row.seat) for row in conn.execute(query)]
+        return [(row.id, row.seat) for row in
+                conn.execute(live_seats_query(user_id).limit(MY_TABLES * 2))]
 
 
 # -- routes --------------------------------------------------------------------------------
@@ -208,12 +198,18 @@ async def api_claim_seat(request: Request) -> Response:
         data = await read_json(request)
         if not isinstance(data, dict):
             raise TableError("send a JSON object such as {\"table\": ..., \"token\": ...}")
-        table = await manager.get(data.get("table"))
-        seat = table.seat_of_token(data.get("token"))
+        try:
+            table = await manager.get(data.get("table"))
+            seat = table.seat_of_token(data.get("token"))
+        except TableError as exc:   # one answer: a wrong secret must not tell a table exists
+            if exc.code not in ("no_table", "bad_token"):
+                raise
+            raise TableError("no seat of any table has that secret", "no_seat_secret") \
+                from None
         await attach_account(table, seat, account_of(user))
     except GonetsError as exc:
-        status = 409 if getattr(exc, "code", "") == "seat_has_account" else 400
-        return _refusal(exc, 404 if getattr(exc, "code", "") == "no_table" else status)
+        code = getattr(exc, "code", "")
+        return _refusal(exc, {"seat_has_account": 409, "no_seat_secret": 404}.get(code, 400))
     return JSONResponse({"table": table.id, "seat": seat, "account": user.name})
 
 

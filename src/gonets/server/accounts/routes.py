@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from gonets.server.accounts.deletion import delete_account, live_tables_of
+from gonets.server.accounts.deletion import delete_account
 from gonets.server.accounts.passwords import (
     MAX_PASSWORD,
     MIN_PASSWORD,
@@ -24,6 +24,7 @@ from gonets.server.accounts.passwords import (
     needs_rehash,
     verify_password,
 )
+from gonets.server.accounts.players import FORMER_PLAYER, end_account_seats
 from gonets.server.accounts.sessions import (
     csrf_basis,
     csrf_token,
@@ -32,7 +33,7 @@ from gonets.server.accounts.sessions import (
     session_id_of,
     with_cookies,
 )
-from gonets.server.accounts.users import ADDRESS_FAILURES, FORMER_PLAYER, Logins, Users
+from gonets.server.accounts.users import ADDRESS_FAILURES, Logins, Users
 from gonets.server.http import read_json
 from gonets.server.names import is_reserved, looks_like_a_bot, name_key
 from gonets.server.sockets import client_address
@@ -114,8 +115,9 @@ async def api_signup(request: Request) -> Response:
 
 
 async def api_login(request: Request) -> Response:
-    """``{name, password}``: log in (a new session id every time). Twenty wrong passwords in
-    a row lock the account for 15 minutes; an address with too many failures waits."""
+    """``{name, password}``: log in (a new session id every time). Twenty wrong passwords
+    from one address lock the account to that address for 15 minutes (and 200 in a row
+    from anywhere lock it everywhere); an address with too many failures waits."""
     manager = request.app.state.manager
     logins = Logins(manager.storage.engine)
     address = client_address(request, manager.limits.trusted_proxies)
@@ -131,17 +133,21 @@ async def api_login(request: Request) -> Response:
         found = await manager.read(logins.credentials, name)
         stored = found[1] if found else UNKNOWN_USER_HASH
         right = await asyncio.to_thread(verify_password, stored, password)
-        if found and found[3] is not None and found[3] > now:
+        until = found[3] if found else None
+        if found:
+            pair = await manager.read(logins.locked_until, found[0], address, now)
+            until = max(until or 0.0, pair or 0.0)
+        if until and until > now:
             raise TableError("this account is locked after too many wrong passwords; try "
-                             f"again in {int(found[3] - now) + 1} s", "account_locked",
-                             seconds=int(found[3] - now) + 1)
+                             f"again in {int(until - now) + 1} s", "account_locked",
+                             seconds=int(until - now) + 1)
         if not found or not right or found[2]:
             await manager.write(logins.failed, found[0] if found and not found[2] else None,
                                 address, now)
             raise TableError("wrong name or password", "login_failed")
         fresh = await asyncio.to_thread(hash_password, password) if needs_rehash(stored) \
             else None
-        await manager.write(logins.succeeded, found[0], fresh)
+        await manager.write(logins.succeeded, found[0], address, fresh)
         user = await manager.read(Users(manager.storage.engine).by_id, found[0])
     except TableError as exc:
         status = {"login_failed": 401, "account_locked": 429, "login_rate": 429}
@@ -159,7 +165,8 @@ async def api_logout(request: Request) -> Response:
 
 
 async def api_password(request: Request) -> Response:
-    """``{old, new}``: change the password; every other session of the account ends."""
+    """``{old, new}``: change the password; every other session of the account ends, and so
+    does every seat secret of its live tables (its seats are joined by session)."""
     manager = request.app.state.manager
     user = await current_user(request)
     if user is None:
@@ -176,6 +183,7 @@ async def api_password(request: Request) -> Response:
                             await asyncio.to_thread(hash_password, new))
         await manager.write(request.app.state.sessions.end_all, user.id,
                             session_id_of(request))
+        await end_account_seats(manager, user.id)
     except TableError as exc:
         return refused(exc, 403 if exc.code == "password_wrong" else 400)
     return JSONResponse({"user": user.own()})
@@ -237,10 +245,6 @@ async def api_delete(request: Request) -> Response:
         if not await asyncio.to_thread(verify_password, stored or UNKNOWN_USER_HASH,
                                        text_field(data, "password")):
             raise TableError("the current password is wrong", "password_wrong")
-        live = await manager.read(live_tables_of, manager.storage, user.id)
-        if live:
-            raise TableError(f"this account still sits at {len(live)} unfinished tables; "
-                             "finish them first", "account_at_table", count=len(live))
         await manager.write(delete_account, manager.storage, user.id)
     except TableError as exc:
         return refused(exc, {"password_wrong": 403, "account_at_table": 409}.get(exc.code, 400))

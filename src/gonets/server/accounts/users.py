@@ -62,7 +62,6 @@ class Users:
         return None if row is None else user_from_row(row)
 
 
-FORMER_PLAYER = "former player"   # a deleted account's seats: no new account is named so
 SIGNUP_WINDOW = 3600         # Limits.signups_per_hour: accounts an address makes in this
 SIGNUP_ADDRESSES = 10_000    # addresses remembered (the oldest forgotten first)
 
@@ -86,14 +85,20 @@ class SignupLimit:
 
 
 # -- logging in -------------------------------------------------------------------------------
-LOCK_AFTER = 20              # wrong passwords in a row that lock an account ...
-LOCK_SECONDS = 15 * 60       # ... for this long
+LOCK_AFTER = 20              # wrong passwords for one account from one address ...
+LOCK_SECONDS = 15 * 60       # ... within this long lock that pair for this long
+ACCOUNT_LOCK_AFTER = 200     # wrong passwords in a row from anywhere lock the account itself
 ADDRESS_FAILURES = 50        # failed log-ins one address may make ...
 ADDRESS_WINDOW = 10 * 60     # ... in this many seconds
+FAILURES_KEPT = max(LOCK_SECONDS, ADDRESS_WINDOW)
 
 
 class Logins:
-    """The facts a log-in is decided on, and what a failure leaves behind."""
+    """The facts a log-in is decided on, and what a failure leaves behind.
+
+    A lock holds for one account from one address, so nobody elsewhere can keep an account
+    locked out by guessing at it; guesses spread over many addresses lock the whole account
+    after :data:`ACCOUNT_LOCK_AFTER` in a row."""
 
     def __init__(self, engine):
         self.engine = engine
@@ -117,34 +122,51 @@ class Logins:
         with self.engine.connect() as conn:
             return conn.execute(query).scalar_one()
 
+    def locked_until(self, user_id: int, address: str, now: float) -> float | None:
+        """When the account opens again to this address, if it is locked to it: after
+        :data:`LOCK_AFTER` wrong passwords from there within :data:`LOCK_SECONDS`."""
+        f = login_failures_table
+        query = (select(func.count(), func.max(f.c.ts)).where(f.c.user_id == user_id)
+                 .where(f.c.address == address[:64]).where(f.c.ts > now - LOCK_SECONDS))
+        with self.engine.connect() as conn:
+            count, newest = conn.execute(query).one()
+        return newest + LOCK_SECONDS if count >= LOCK_AFTER else None
+
     def failed(self, user_id: int | None, address: str, now: float) -> None:
-        """A wrong password (or name): counted for the address and the account, which locks
-        at :data:`LOCK_AFTER` in a row. Old address entries are swept here."""
+        """A wrong password (or name): counted for the address, the account and the pair.
+        Entries older than any window are swept here."""
         with self.engine.begin() as conn:
             conn.execute(delete(login_failures_table)
-                         .where(login_failures_table.c.ts < now - ADDRESS_WINDOW))
-            conn.execute(insert(login_failures_table).values(address=address[:64], ts=now))
+                         .where(login_failures_table.c.ts < now - FAILURES_KEPT))
+            conn.execute(insert(login_failures_table).values(address=address[:64], ts=now,
+                                                             user_id=user_id))
             if user_id is None:
                 return
             conn.execute(update(users_table).where(users_table.c.id == user_id)
                          .values(failures=users_table.c.failures + 1))
             failures = conn.execute(select(users_table.c.failures)
                                     .where(users_table.c.id == user_id)).scalar_one()
-            if failures >= LOCK_AFTER:
+            if failures >= ACCOUNT_LOCK_AFTER:
                 conn.execute(update(users_table).where(users_table.c.id == user_id)
                              .values(failures=0, locked_until=now + LOCK_SECONDS))
 
-    def succeeded(self, user_id: int, new_hash: str | None = None) -> None:
+    def succeeded(self, user_id: int, address: str, new_hash: str | None = None) -> None:
+        """The right password: the account's and this pair's failures are forgotten."""
         values: dict = {"failures": 0, "locked_until": None}
         if new_hash is not None:
             values["password"] = new_hash
         with self.engine.begin() as conn:
             conn.execute(update(users_table).where(users_table.c.id == user_id).values(**values))
+            conn.execute(delete(login_failures_table)
+                         .where(login_failures_table.c.user_id == user_id)
+                         .where(login_failures_table.c.address == address[:64]))
 
     def set_password(self, user_id: int, password_hash: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(users_table).where(users_table.c.id == user_id)
                          .values(password=password_hash, failures=0, locked_until=None))
+            conn.execute(delete(login_failures_table)
+                         .where(login_failures_table.c.user_id == user_id))
 
     def password_of(self, user_id: int) -> str | None:
         with self.engine.connect() as conn:
