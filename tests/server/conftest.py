@@ -65,6 +65,19 @@ def db_url(request, tmp_path):
 
 
 @pytest.fixture
+def storage(db_url):
+    """A :class:`Storage` on each test database (migrated to the newest schema), closed
+    after the test."""
+    from gonets.server.storage import Storage
+
+    opened = Storage(db_url)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+@pytest.fixture
 def server(toy, sqlite_url):
     with ServerThread(sqlite_url, bot_delay=0.0) as running:
         yield running

@@ -155,6 +155,28 @@ class WsClient:
         self.close()
 
 
+def play_to_the_end(clients: list[WsClient], limit: float = 30) -> list[dict]:
+    """Every seat of the toy game keeps its card until the end (acting on the newest frame
+    each client has received, even one an earlier wait passed over); returns each client's
+    final frame."""
+    acted: set[tuple[int, int]] = set()
+    deadline = time.monotonic() + limit
+    while True:
+        assert time.monotonic() < deadline, "the game did not end"
+        latest = [client.latest_state() for client in clients]
+        if all(state and state["view"]["terminal"] for state in latest):
+            return latest
+        for index, (client, state) in enumerate(zip(clients, latest)):
+            if state and state["legal"] and (index, state["version"]) not in acted:
+                acted.add((index, state["version"]))
+                client.send({"type": "act", "action": "keep", "version": state["version"]})
+        for client in clients:
+            try:
+                client.recv(timeout=0.05)
+            except TimeoutError:
+                pass
+
+
 async def play_randomly(ws_base: str, table_id: str, tokens: list[str], seed: int,
                         names: list[str] | None = None, limit: float = 120) -> dict:
     """Every seat a websocket client choosing random legal actions from its frames, plus a

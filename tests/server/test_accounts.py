@@ -24,7 +24,6 @@ from gonets.server.accounts.users import (
 )
 from gonets.server.limits import Limits
 from gonets.server.schema import login_failures_table, table_players_table, users_table
-from gonets.server.storage import Storage
 
 from .accounts import PASSWORD, app_state, client_of, make_user
 from .helpers import csrf_client
@@ -178,15 +177,7 @@ def test_twenty_wrong_passwords_lock_the_account_for_a_while(server):
     assert log_in(client, "Ann").status_code == 200
 
 
-def test_a_lock_holds_for_the_guessing_address_and_many_addresses_lock_everywhere(db_url):
-    storage = Storage(db_url)
-    try:
-        guess_from_many_places(storage)
-    finally:
-        storage.close()
-
-
-def guess_from_many_places(storage) -> None:
+def test_a_lock_holds_for_the_guessing_address_and_many_addresses_lock_everywhere(storage):
     ann = Users(storage.engine).create("Ann", "not a hash here")
     logins, now = Logins(storage.engine), time.time()
     for _ in range(LOCK_AFTER):
@@ -300,15 +291,7 @@ def test_deleting_ones_account_waits_for_ones_tables_and_keeps_the_records(serve
     assert "Ann" not in seats and "former player" in seats
 
 
-def test_a_deleted_account_never_comes_back(db_url):
-    storage = Storage(db_url)
-    try:
-        deleted_for_good(storage)
-    finally:
-        storage.close()
-
-
-def deleted_for_good(storage) -> None:
+def test_a_deleted_account_never_comes_back(storage):
     users = Users(storage.engine)
     ann = users.create("Ann", "not a hash here")
     table = stored("t1")
@@ -317,10 +300,29 @@ def deleted_for_good(storage) -> None:
     storage.create_table(table)
     stale = [dict(seat) for seat in table.seats]        # a live table's copy of the seats
     storage.append_steps("t1", 1, [], "finished", {"winners": [0], "scores": [1, 0]})
+    for seat, name in ((0, "Ann"), (1, "Bob"), (None, "Ann's fan")):
+        storage.add_chat("t1", {"ts": 1.0, "seat": seat, "name": name, "text": "gg"})
+    storage.save_review("t1", 1, "normal", {"names": ["Ann", "Bob"], "decisions": []})
     delete_account(storage, ann.id)
+    assert [line["name"] for line in storage.chat_history("t1", 10)] == [
+        f"former player {ann.id}", "Bob", "Ann's fan"]      # a spectator's name is their own
+    assert storage.load_review("t1", 1) is None      # made again, under the new names
     kept = storage.update_seats("t1", stale, "finished")    # the copy is written back
     assert kept[0] == {"kind": "human", "name": f"former player {ann.id}"}
     assert storage.load_table("t1").seats[0] == kept[0]
     with storage.engine.connect() as conn:
         assert conn.execute(sqlalchemy.select(table_players_table)).first() is None
     assert users.create("Cy", "not a hash here").id > ann.id      # no number given twice
+
+
+@pytest.mark.parametrize("path, page, part", [
+    ("/account", "account", 'id="login-form"'), ("/u/Ann", "profile", 'id="profile-name"'),
+    ("/ladder", "ladder", 'id="ladder-rows"'), ("/friends", "friends", 'id="friend-form"')])
+def test_each_account_page_is_its_own_main_in_the_one_shell(server, path, page, part):
+    answer = httpx.get(server.base + path)
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
+    html = answer.text
+    assert f'data-i18n="{page}.page_title"' in html and part in html
+    assert html.count("<main>") == 1 and 'id="account-bar"' in html
+    assert html.index("/static/accounts.js") < html.index(f"/static/{page}.js")
+    assert "$" not in html                         # every place of the shell was filled

@@ -155,27 +155,23 @@ def server_url(server: ServerThread) -> str:
     return server.manager.storage.url
 
 
-def test_the_deadline_is_stored_with_the_steps_and_with_the_seats(db_url):
+def test_the_deadline_is_stored_with_the_steps_and_with_the_seats(storage):
     from gonets.server.storage import StoredTable
 
-    storage = Storage(db_url)
-    try:
-        for name in ("t1", "t2", "t3"):
-            storage.create_table(StoredTable(
-                id=name, game="toy", players=2, preset="default", options={"rounds": 2},
-                seats=[{"kind": "human", "name": "A"}] * 2, token_hashes=[None, None], seed=1,
-                bot_delay=0.0, turn_seconds=3600, status="running", deadline=100.0))
-        storage.append_steps("t1", 0, [{"seat": 0, "action": "keep"}], "running", None,
-                             None, 5000.0)
-        assert storage.load_table("t1").deadline == 5000.0
-        storage.append_batch([("t2", 0, [{"a": 1}], "running", None, None, 7000.0),
-                              ("t3", 0, [{"a": 2}], "running", None, None, None)])
-        assert storage.load_table("t2").deadline == 7000.0
-        assert storage.load_table("t3").deadline is None
-        seats = [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]
-        storage.update_seats("t1", seats, "running")                  # the deadline stays
-        assert storage.load_table("t1").deadline == 5000.0
-        storage.update_seats("t1", seats, "running", None, None, 9000.0)
-        assert storage.load_table("t1").deadline == 9000.0
-    finally:
-        storage.close()
+    for name in ("t1", "t2", "t3"):
+        storage.create_table(StoredTable(
+            id=name, game="toy", players=2, preset="default", options={"rounds": 2},
+            seats=[{"kind": "human", "name": "A"}] * 2, token_hashes=[None, None], seed=1,
+            bot_delay=0.0, turn_seconds=3600, status="running", deadline=100.0))
+    storage.append_steps("t1", 0, [{"seat": 0, "action": "keep"}], "running", None,
+                         None, 5000.0)
+    assert storage.load_table("t1").deadline == 5000.0
+    storage.append_batch([("t2", 0, [{"a": 1}], "running", None, None, 7000.0),
+                          ("t3", 0, [{"a": 2}], "running", None, None, None)])
+    assert storage.load_table("t2").deadline == 7000.0
+    assert storage.load_table("t3").deadline is None
+    seats = [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]
+    storage.update_seats("t1", seats, "running")                  # the deadline stays
+    assert storage.load_table("t1").deadline == 5000.0
+    storage.update_seats("t1", seats, "running", None, None, 9000.0)
+    assert storage.load_table("t1").deadline == 9000.0

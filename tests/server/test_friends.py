@@ -4,7 +4,6 @@ every route that reaches a table, invitations, playing one, and its rematch."""
 from __future__ import annotations
 
 import json
-import time
 from contextlib import closing
 
 import httpx
@@ -16,7 +15,7 @@ from gonets.server.accounts import friends as friends_module
 from gonets.server.schema import invites_table, notices_table
 
 from .accounts import app_state, client_of, make_user
-from .helpers import WsClient, csrf_client
+from .helpers import WsClient, csrf_client, play_to_the_end
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -206,7 +205,7 @@ def test_a_private_table_is_seen_by_its_creator_and_invited_friend_only(server):
         with WsClient(server.ws_base, table_id, mine, None, True) as ann_ws, \
                 CookieWs(server, b, table_id) as bob_ws:
             assert bob_ws.first()["seat"] == 1
-            play_through([ann_ws, bob_ws])
+            play_to_the_end([ann_ws, bob_ws])
         for client in (a, b):
             assert client.get(f"/api/tables/{table_id}/record").status_code == 200
         assert_hidden(server, c, table_id, finished=True)
@@ -218,24 +217,6 @@ def test_a_private_table_is_seen_by_its_creator_and_invited_friend_only(server):
             client.close()
 
 
-def play_through(clients, limit: float = 30) -> None:
-    acted: set[tuple[int, int]] = set()
-    deadline = time.monotonic() + limit
-    while True:
-        assert time.monotonic() < deadline, "the game did not end"
-        latest = [client.latest_state() for client in clients]
-        if all(state and state["view"]["terminal"] for state in latest):
-            return
-        for index, (client, state) in enumerate(zip(clients, latest)):
-            if state and state["legal"] and (index, state["version"]) not in acted:
-                acted.add((index, state["version"]))
-                client.send({"type": "act", "action": "keep", "version": state["version"]})
-        for client in clients:
-            try:
-                client.recv(timeout=0.05)
-            except TimeoutError:
-                pass
-
 
 def test_the_rematch_of_a_private_table_stays_private(server):
     (ann, bob, cid), (a, b, c), made = private_setup(server)
@@ -245,7 +226,7 @@ def test_the_rematch_of_a_private_table_stays_private(server):
         with WsClient(server.ws_base, table_id, made["links"]["seat"]["token"], None,
                       True) as ann_ws, WsClient(server.ws_base, table_id, token, None,
                                                 True) as bob_ws:
-            play_through([ann_ws, bob_ws])
+            play_to_the_end([ann_ws, bob_ws])
             bob_ws.send({"type": "rematch"})                # the invited friend opens it
             rematch = bob_ws.until(lambda m: m["type"] == "rematch")["table"]
         assert b.get(f"/api/tables/{rematch}").json()["private"] is True
@@ -296,35 +277,31 @@ def test_a_public_table_with_invitations_is_in_the_lobby(server, invited):
 
 
 # -- the store, on SQLite and PostgreSQL ----------------------------------------------------------
-def test_the_store_keeps_friends_invitations_and_private_tables(db_url):
+def test_the_store_keeps_friends_invitations_and_private_tables(storage):
     from gonets.server.accounts.friends import Friends, invitations_of, is_invited
     from gonets.server.accounts.passwords import hash_password
     from gonets.server.accounts.users import Users
-    from gonets.server.storage import Storage, StoredTable
+    from gonets.server.storage import StoredTable
 
-    storage = Storage(db_url)
-    try:
-        users = Users(storage.engine)
-        ann, bob = (users.create(name, hash_password("x" * 8)) for name in ("Ann", "Bob"))
-        friends = Friends(storage.engine)
-        assert friends.request(ann, "Bob") == "requested"
-        assert friends.request(bob, "ann") == "accepted"
-        assert friends.friend_ids(ann.id, [bob.id, 999]) == {bob.id}
-        for table_id, private in (("pub", False), ("priv", True)):
-            storage.create_table(StoredTable(
-                id=table_id, game="toy", players=2, preset="default", options={},
-                seats=[{"kind": "human", "name": None}] * 2, token_hashes=[None, None],
-                seed=1, bot_delay=0.0, turn_seconds=None, status="open", private=private,
-                creator=ann.id), [bob.id], {"game": "toy", "from": "Ann"})
-        rows, total = storage.page("open", 0, 10)
-        assert [row.id for row in rows] == ["pub"] and total == 1
-        assert storage.load_table("priv").private is True
-        assert is_invited(storage.engine, "priv", bob.id)
-        assert not is_invited(storage.engine, "priv", ann.id)
-        assert sorted(row.id for row in invitations_of(storage.engine, bob.id)) == \
-            ["priv", "pub"]
-    finally:
-        storage.close()
+    users = Users(storage.engine)
+    ann, bob = (users.create(name, hash_password("x" * 8)) for name in ("Ann", "Bob"))
+    friends = Friends(storage.engine)
+    assert friends.request(ann, "Bob") == "requested"
+    assert friends.request(bob, "ann") == "accepted"
+    assert friends.friend_ids(ann.id, [bob.id, 999]) == {bob.id}
+    for table_id, private in (("pub", False), ("priv", True)):
+        storage.create_table(StoredTable(
+            id=table_id, game="toy", players=2, preset="default", options={},
+            seats=[{"kind": "human", "name": None}] * 2, token_hashes=[None, None],
+            seed=1, bot_delay=0.0, turn_seconds=None, status="open", private=private,
+            creator=ann.id), [bob.id], {"game": "toy", "from": "Ann"})
+    rows, total = storage.page("open", 0, 10)
+    assert [row.id for row in rows] == ["pub"] and total == 1
+    assert storage.load_table("priv").private is True
+    assert is_invited(storage.engine, "priv", bob.id)
+    assert not is_invited(storage.engine, "priv", ann.id)
+    assert sorted(row.id for row in invitations_of(storage.engine, bob.id)) == \
+        ["priv", "pub"]
 
 
 def test_a_private_table_stays_hidden_on_another_process(toy):

@@ -101,21 +101,17 @@ def test_processes_starting_together_migrate_once(db_url):
     engine.dispose()
 
 
-def test_every_revision_goes_down_and_up_again(db_url):
-    storage = Storage(db_url)
-    try:
-        storage.create_table(stored("kept"))
-        downgrade(storage.engine, "0002")
-        assert current(storage.engine) == "0002"
-        migrate(storage.engine)
-        assert current(storage.engine) == head()
-        assert storage.load_table("kept").steps == [{"chance": [1, 2]}]
-        downgrade(storage.engine, "base")
-        assert "gonets_tables" not in sqlalchemy.inspect(storage.engine).get_table_names()
-        migrate(storage.engine)
-        assert current(storage.engine) == head()
-    finally:
-        storage.close()
+def test_every_revision_goes_down_and_up_again(storage):
+    storage.create_table(stored("kept"))
+    downgrade(storage.engine, "0002")
+    assert current(storage.engine) == "0002"
+    migrate(storage.engine)
+    assert current(storage.engine) == head()
+    assert storage.load_table("kept").steps == [{"chance": [1, 2]}]
+    downgrade(storage.engine, "base")
+    assert "gonets_tables" not in sqlalchemy.inspect(storage.engine).get_table_names()
+    migrate(storage.engine)
+    assert current(storage.engine) == head()
 
 
 def test_seats_of_tables_finished_before_0009_are_marked_won_or_not(db_url):

@@ -12,6 +12,8 @@ import sqlalchemy
 from gonets.server.chat import CHAT_BURST, MAX_CHAT
 from gonets.server.storage import normalise_url
 
+from .helpers import play_to_the_end
+
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
 
@@ -24,26 +26,6 @@ def seated_pair(server, **spec):
         client.until(lambda m: m["type"] == "state" and m["status"] == "running")
     return created, tokens, ann, bob
 
-
-def finish(clients, limit: float = 30):
-    """Every seat keeps its card until the end (acting on the newest frame each client has
-    received, even one an earlier wait passed over); returns each client's final frame."""
-    acted: set[tuple[int, int]] = set()
-    deadline = time.monotonic() + limit
-    while True:
-        assert time.monotonic() < deadline, "the game did not end"
-        latest = [client.latest_state() for client in clients]
-        if all(state and state["view"]["terminal"] for state in latest):
-            return latest
-        for index, (client, state) in enumerate(zip(clients, latest)):
-            if state and state["legal"] and (index, state["version"]) not in acted:
-                acted.add((index, state["version"]))
-                client.send({"type": "act", "action": "keep", "version": state["version"]})
-        for client in clients:
-            try:
-                client.recv(timeout=0.05)
-            except TimeoutError:
-                pass
 
 
 # -- error codes -------------------------------------------------------------------------------
@@ -111,7 +93,7 @@ def test_chat_reaches_players_and_spectators_as_text_and_is_kept_apart_from_the_
     watcher.until(lambda m: m["type"] == "ack")
     watcher.send({"type": "chat", "text": "me again"})
     assert bob.until(lambda m: m["type"] == "chat")["entries"][0]["name"] == "Zoë"
-    finish([ann, bob])
+    play_to_the_end([ann, bob])
     record = server.http.get(f"/api/tables/{created['id']}/record").text
     assert "who wins" not in record and "hi</b>" not in record
     engine = sqlalchemy.create_engine(normalise_url(sqlite_url))
@@ -180,7 +162,7 @@ def test_a_rematch_keeps_seats_and_options_and_each_player_gets_only_their_own_s
     ann.send({"type": "rematch", "ref": "early"})
     assert ann.until(lambda m: m["type"] == "error")["code"] == "rematch_not_over"
     watcher = server.client(created["id"])
-    finish([ann, bob])
+    play_to_the_end([ann, bob])
     ann.send({"type": "rematch", "ref": "r1"})
     mine = ann.until(lambda m: m["type"] == "rematch")
     assert mine["ref"] == "r1" and mine["link"]["seat"] == 0
@@ -217,7 +199,7 @@ def test_a_rematch_keeps_seats_and_options_and_each_player_gets_only_their_own_s
 
 def test_spectators_cannot_open_a_rematch(server):
     created, _tokens, ann, bob = seated_pair(server)
-    finish([ann, bob])
+    play_to_the_end([ann, bob])
     watcher = server.client(created["id"])
     watcher.send({"type": "rematch"})
     assert watcher.until(lambda m: m["type"] == "error")["code"] == "spectator"
@@ -305,7 +287,7 @@ def test_chat_and_rematch_reach_clients_of_another_process(toy):
             late = one.client(table_id)                    # history from the database
             history = late.until(lambda m: m["type"] == "chat")["entries"]
             assert [e["text"] for e in history] == ["hello from one", "hello from two"]
-            finish([ann, bob])
+            play_to_the_end([ann, bob])
             bob.send({"type": "rematch", "ref": "b"})      # on the process that mirrors
             his = bob.until(lambda m: m["type"] == "rematch")
             seen = ann.until(lambda m: m["type"] == "state" and m.get("rematch"))
@@ -321,33 +303,28 @@ def test_chat_and_rematch_reach_clients_of_another_process(toy):
 
 
 # -- storage (SQLite, and PostgreSQL when configured) ------------------------------------------
-def test_chat_lines_and_rematch_pointers_are_stored_beside_the_table(db_url):
+def test_chat_lines_and_rematch_pointers_are_stored_beside_the_table(storage):
     from gonets.server.migrate import current, downgrade, head, migrate
-    from gonets.server.storage import Storage
 
     from .test_storage import stored
 
-    storage = Storage(db_url)
-    try:
-        storage.create_table(stored("t1"))
-        ids = [storage.add_chat("t1", {"ts": 1.0 + i, "seat": i % 2 or None, "name": None,
-                                       "spectator": 3, "text": f"line {i} <b>"})
-               for i in range(5)]
-        assert ids == sorted(ids) and len(set(ids)) == 5
-        storage.add_chat("other", {"ts": 9.0, "seat": 0, "name": "Eve", "text": "elsewhere"})
-        lines = storage.chat_history("t1", 3)
-        assert [line["text"] for line in lines] == ["line 2 <b>", "line 3 <b>", "line 4 <b>"]
-        assert lines[0]["spectator"] == 3 and lines[1]["seat"] == 1
-        assert storage.load_table("t1").steps == [{"chance": [1, 2]}]    # the record: as it was
-        assert storage.rematch_of("t1") is None
-        assert storage.set_rematch("t1", "t2", None)
-        assert not storage.set_rematch("t1", "t3", None)              # one rematch per table
-        assert storage.rematch_of("t1") == "t2" and storage.load_table("t1").rematch == "t2"
-        assert storage.set_rematch("t1", None, "t2") and storage.rematch_of("t1") is None
-        downgrade(storage.engine, "0004")
-        assert "gonets_chat" not in sqlalchemy.inspect(storage.engine).get_table_names()
-        migrate(storage.engine)
-        assert current(storage.engine) == head()
-        assert storage.chat_history("t1", 10) == []
-    finally:
-        storage.close()
+    storage.create_table(stored("t1"))
+    ids = [storage.add_chat("t1", {"ts": 1.0 + i, "seat": i % 2 or None, "name": None,
+                                   "spectator": 3, "text": f"line {i} <b>"})
+           for i in range(5)]
+    assert ids == sorted(ids) and len(set(ids)) == 5
+    storage.add_chat("other", {"ts": 9.0, "seat": 0, "name": "Eve", "text": "elsewhere"})
+    lines = storage.chat_history("t1", 3)
+    assert [line["text"] for line in lines] == ["line 2 <b>", "line 3 <b>", "line 4 <b>"]
+    assert lines[0]["spectator"] == 3 and lines[1]["seat"] == 1
+    assert storage.load_table("t1").steps == [{"chance": [1, 2]}]    # the record: as it was
+    assert storage.rematch_of("t1") is None
+    assert storage.set_rematch("t1", "t2", None)
+    assert not storage.set_rematch("t1", "t3", None)              # one rematch per table
+    assert storage.rematch_of("t1") == "t2" and storage.load_table("t1").rematch == "t2"
+    assert storage.set_rematch("t1", None, "t2") and storage.rematch_of("t1") is None
+    downgrade(storage.engine, "0004")
+    assert "gonets_chat" not in sqlalchemy.inspect(storage.engine).get_table_names()
+    migrate(storage.engine)
+    assert current(storage.engine) == head()
+    assert storage.chat_history("t1", 10) == []

@@ -4,7 +4,6 @@ guest's seat, rated tables' refusals, profiles, the ladder and one's own live ta
 from __future__ import annotations
 
 import json
-import time
 
 import sqlalchemy
 from websockets.sync.client import connect
@@ -12,7 +11,7 @@ from websockets.sync.client import connect
 from gonets.server.schema import table_players_table, tables_table
 
 from .accounts import PASSWORD, app_state, client_of, make_user
-from .helpers import WsClient
+from .helpers import WsClient, play_to_the_end
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -36,25 +35,6 @@ class SessionWs(WsClient):
     def welcome(self) -> dict:
         return self.until(lambda m: m["type"] in ("welcome", "error"))
 
-
-def play_to_the_end(clients, limit: float = 30) -> list[dict]:
-    """Every seat keeps its card until the game ends; each client's final frame."""
-    acted: set[tuple[int, int]] = set()
-    deadline = time.monotonic() + limit
-    while True:
-        assert time.monotonic() < deadline, "the game did not end"
-        latest = [client.latest_state() for client in clients]
-        if all(state and state["view"]["terminal"] for state in latest):
-            return latest
-        for index, (client, state) in enumerate(zip(clients, latest)):
-            if state and state["legal"] and (index, state["version"]) not in acted:
-                acted.add((index, state["version"]))
-                client.send({"type": "act", "action": "keep", "version": state["version"]})
-        for client in clients:
-            try:
-                client.recv(timeout=0.05)
-            except TimeoutError:
-                pass
 
 
 def players_rows(server, table_id: str) -> list[tuple[int, int]]:

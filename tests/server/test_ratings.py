@@ -13,7 +13,8 @@ from gonets.server.schema import rating_changes_table, ratings_table, tables_tab
 from gonets.server.storage import Storage, StoredTable
 
 from .accounts import app_state, client_of, make_user
-from .test_players import SessionWs, play_to_the_end
+from .helpers import play_to_the_end
+from .test_players import SessionWs
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -45,75 +46,67 @@ def rows(storage: Storage, table, **where) -> list:
         return list(conn.execute(query))
 
 
-def test_a_finished_rated_table_changes_ratings_once_in_its_own_transaction(db_url):
-    storage = Storage(db_url)
-    try:
-        users = Users(storage.engine)
-        ids = [users.create(name, hash_password("x" * 8)).id for name in ("Ann", "Bob", "Cy")]
-        storage.create_table(stored_table("duel", ids[:2]))
-        steps = [{"a": 1}, {"a": 2}]
-        result = {"scores": [0.0, 1.0], "winners": [1]}
-        assert storage.append_steps("duel", 0, steps, "finished", result) is True
-        # the same write again (a retry after a lost COMMIT answer): nothing doubles
-        assert storage.append_steps("duel", 0, steps, "finished", result) is False
-        changes = rows(storage, rating_changes_table, table_id="duel")
-        assert sorted((c.seat, c.user_id, c.rank) for c in changes) == [
-            (0, ids[0], 2), (1, ids[1], 1)]
-        ann, bob = (rows(storage, ratings_table, user_id=i)[0] for i in ids[:2])
-        assert bob.mu > DEFAULT_MU > ann.mu
-        assert (ann.games, ann.wins, bob.games, bob.wins) == (1, 0, 1, 1)
-        assert ann._mapping["class"] == "2"
+def test_a_finished_rated_table_changes_ratings_once_in_its_own_transaction(storage):
+    users = Users(storage.engine)
+    ids = [users.create(name, hash_password("x" * 8)).id for name in ("Ann", "Bob", "Cy")]
+    storage.create_table(stored_table("duel", ids[:2]))
+    steps = [{"a": 1}, {"a": 2}]
+    result = {"scores": [0.0, 1.0], "winners": [1]}
+    assert storage.append_steps("duel", 0, steps, "finished", result) is True
+    # the same write again (a retry after a lost COMMIT answer): nothing doubles
+    assert storage.append_steps("duel", 0, steps, "finished", result) is False
+    changes = rows(storage, rating_changes_table, table_id="duel")
+    assert sorted((c.seat, c.user_id, c.rank) for c in changes) == [
+        (0, ids[0], 2), (1, ids[1], 1)]
+    ann, bob = (rows(storage, ratings_table, user_id=i)[0] for i in ids[:2])
+    assert bob.mu > DEFAULT_MU > ann.mu
+    assert (ann.games, ann.wins, bob.games, bob.wins) == (1, 0, 1, 1)
+    assert ann._mapping["class"] == "2"
 
-        # three players, the winner-to-be abandoned: last, whatever the score said
-        storage.create_table(stored_table("three", ids))
-        abandoned = {"scores": [9.0, 1.0, 0.0], "winners": [1],
-                     "detail": {"abandoned": [0]}}
-        storage.append_steps("three", 0, steps, "finished", abandoned)
-        three = {r.user_id: r for r in rows(storage, ratings_table, game="toy")
-                 if r._mapping["class"] == "3+"}
-        assert three[ids[1]].mu > three[ids[2]].mu > three[ids[0]].mu
-        assert three[ids[0]].mu < DEFAULT_MU
+    # three players, the winner-to-be abandoned: last, whatever the score said
+    storage.create_table(stored_table("three", ids))
+    abandoned = {"scores": [9.0, 1.0, 0.0], "winners": [1],
+                 "detail": {"abandoned": [0]}}
+    storage.append_steps("three", 0, steps, "finished", abandoned)
+    three = {r.user_id: r for r in rows(storage, ratings_table, game="toy")
+             if r._mapping["class"] == "3+"}
+    assert three[ids[1]].mu > three[ids[2]].mu > three[ids[0]].mu
+    assert three[ids[0]].mu < DEFAULT_MU
 
-        # a table that is not rated, and one finishing in a batch of writes
-        storage.create_table(stored_table("casual", ids[:2], rated=False))
-        storage.create_table(stored_table("again", ids[:2]))
-        storage.create_table(stored_table("other", [ids[2], ids[0]]))
-        outcomes = storage.append_batch([
-            ("casual", 0, steps, "finished", result), ("again", 0, steps, "finished", result),
-            ("other", 0, steps, "running", None)])
-        assert outcomes == [True, True, True]
-        assert rows(storage, rating_changes_table, table_id="casual") == []
-        assert len(rows(storage, rating_changes_table, table_id="again")) == 2
-        assert rows(storage, rating_changes_table, table_id="other") == []
-        assert rows(storage, ratings_table, user_id=ids[1], game="toy")[0].games == 2
-        page = ladder(storage.engine, "toy", "2", 0, 10)
-        assert [e["name"] for e in page["entries"]] == ["Bob", "Ann"] and page["total"] == 2
-        assert ladder(storage.engine, "toy", "3+", 1, 1)["entries"][0]["place"] == 2
-        with storage.engine.begin() as conn:
-            conn.execute(sqlalchemy.update(tables_table).where(tables_table.c.id == "again")
-                         .values(private=True))
-        past = history(storage.engine, ids[0], None)
-        assert past["played"] == 3 and past["won"] == 0     # the private one: not seen
-        assert {e["id"] for e in past["recent"]} == {"duel", "three", "casual"}
-        shared = history(storage.engine, ids[0], ids[1])      # Bob sat there too
-        assert "again" in {e["id"] for e in shared["recent"]} and shared["played"] == 4
-    finally:
-        storage.close()
+    # a table that is not rated, and one finishing in a batch of writes
+    storage.create_table(stored_table("casual", ids[:2], rated=False))
+    storage.create_table(stored_table("again", ids[:2]))
+    storage.create_table(stored_table("other", [ids[2], ids[0]]))
+    outcomes = storage.append_batch([
+        ("casual", 0, steps, "finished", result), ("again", 0, steps, "finished", result),
+        ("other", 0, steps, "running", None)])
+    assert outcomes == [True, True, True]
+    assert rows(storage, rating_changes_table, table_id="casual") == []
+    assert len(rows(storage, rating_changes_table, table_id="again")) == 2
+    assert rows(storage, rating_changes_table, table_id="other") == []
+    assert rows(storage, ratings_table, user_id=ids[1], game="toy")[0].games == 2
+    page = ladder(storage.engine, "toy", "2", 0, 10)
+    assert [e["name"] for e in page["entries"]] == ["Bob", "Ann"] and page["total"] == 2
+    assert ladder(storage.engine, "toy", "3+", 1, 1)["entries"][0]["place"] == 2
+    with storage.engine.begin() as conn:
+        conn.execute(sqlalchemy.update(tables_table).where(tables_table.c.id == "again")
+                     .values(private=True))
+    past = history(storage.engine, ids[0], None)
+    assert past["played"] == 3 and past["won"] == 0     # the private one: not seen
+    assert {e["id"] for e in past["recent"]} == {"duel", "three", "casual"}
+    shared = history(storage.engine, ids[0], ids[1])      # Bob sat there too
+    assert "again" in {e["id"] for e in shared["recent"]} and shared["played"] == 4
 
 
-def test_a_table_whose_seats_are_not_all_accounts_is_not_rated(db_url):
-    storage = Storage(db_url)
-    try:
-        user = Users(storage.engine).create("Ann", hash_password("x" * 8)).id
-        table = stored_table("half", [user, user])
-        table.seats[1] = {"kind": "human", "name": "guest"}
-        storage.create_table(table)
-        storage.append_steps("half", 0, [{"a": 1}], "finished",
-                             {"scores": [1.0, 0.0], "winners": [0]})
-        assert rows(storage, rating_changes_table) == []
-        assert rows(storage, ratings_table) == []
-    finally:
-        storage.close()
+def test_a_table_whose_seats_are_not_all_accounts_is_not_rated(storage):
+    user = Users(storage.engine).create("Ann", hash_password("x" * 8)).id
+    table = stored_table("half", [user, user])
+    table.seats[1] = {"kind": "human", "name": "guest"}
+    storage.create_table(table)
+    storage.append_steps("half", 0, [{"a": 1}], "finished",
+                         {"scores": [1.0, 0.0], "winners": [0]})
+    assert rows(storage, rating_changes_table) == []
+    assert rows(storage, ratings_table) == []
 
 
 def test_a_rated_toy_game_moves_both_ratings_the_right_way(server):

@@ -9,7 +9,6 @@ from gonets.core import Record
 from gonets.server.storage import (
     MissingTable,
     StepConflict,
-    Storage,
     StoredTable,
     normalise_url,
 )
@@ -24,28 +23,24 @@ def stored(table_id="t1"):
                        turn_seconds=None, status="open", steps=[{"chance": [1, 2]}])
 
 
-def test_steps_are_appended_in_order_and_never_twice(db_url):
-    storage = Storage(db_url)
-    try:
-        storage.create_table(stored())
-        assert storage.append_steps("t1", 1, [{"seat": 0, "action": "keep"}], "running", None)
-        # the same step again (a retry after a lost COMMIT answer) stores nothing
-        assert not storage.append_steps("t1", 1, [{"seat": 0, "action": "keep"}], "running",
-                                        None)
-        with pytest.raises(StepConflict):
-            storage.append_steps("t1", 1, [{"seat": 0, "action": "swap"}], "finished",
-                                 {"winners": [0]})
-        with pytest.raises(MissingTable):
-            storage.append_steps("gone", 0, [{"seat": 0, "action": "swap"}], "running", None)
-        table = storage.load_table("t1")
-        assert table.steps == [{"chance": [1, 2]}, {"seat": 0, "action": "keep"}]
-        assert table.version == 2 and table.status == "running" and table.result is None
-        assert table.token_hashes == ["a" * 64, "b" * 64]
-        assert storage.unfinished_ids() == ["t1"] and storage.load_table("zz") is None
-        storage.update_seats("t1", [{"kind": "human", "name": "Ж"}] * 2, "running")
-        assert storage.load_table("t1").seats[0]["name"] == "Ж"
-    finally:
-        storage.close()
+def test_steps_are_appended_in_order_and_never_twice(storage):
+    storage.create_table(stored())
+    assert storage.append_steps("t1", 1, [{"seat": 0, "action": "keep"}], "running", None)
+    # the same step again (a retry after a lost COMMIT answer) stores nothing
+    assert not storage.append_steps("t1", 1, [{"seat": 0, "action": "keep"}], "running",
+                                    None)
+    with pytest.raises(StepConflict):
+        storage.append_steps("t1", 1, [{"seat": 0, "action": "swap"}], "finished",
+                             {"winners": [0]})
+    with pytest.raises(MissingTable):
+        storage.append_steps("gone", 0, [{"seat": 0, "action": "swap"}], "running", None)
+    table = storage.load_table("t1")
+    assert table.steps == [{"chance": [1, 2]}, {"seat": 0, "action": "keep"}]
+    assert table.version == 2 and table.status == "running" and table.result is None
+    assert table.token_hashes == ["a" * 64, "b" * 64]
+    assert storage.unfinished_ids() == ["t1"] and storage.load_table("zz") is None
+    storage.update_seats("t1", [{"kind": "human", "name": "Ж"}] * 2, "running")
+    assert storage.load_table("t1").seats[0]["name"] == "Ж"
 
 
 def test_plain_postgres_urls_use_psycopg():
@@ -90,13 +85,9 @@ def test_a_restarted_server_resumes_every_table_exactly(toy, db_url):
         assert len(record.steps) == final["version"]
 
 
-def test_seeds_as_wide_as_the_core_draws_are_stored_exactly(db_url):
+def test_seeds_as_wide_as_the_core_draws_are_stored_exactly(storage):
     """A table's seed fixes every deal; the server keeps the core's 53 bits of it."""
-    storage = Storage(db_url)
-    try:
-        table = stored("wide")
-        table.seed = 2**53 - 1
-        storage.create_table(table)
-        assert storage.load_table("wide").seed == 2**53 - 1
-    finally:
-        storage.close()
+    table = stored("wide")
+    table.seed = 2**53 - 1
+    storage.create_table(table)
+    assert storage.load_table("wide").seed == 2**53 - 1

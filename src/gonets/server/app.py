@@ -15,6 +15,7 @@ import time
 from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
+from string import Template
 from typing import Any
 
 from starlette.applications import Starlette
@@ -99,9 +100,15 @@ async def table_page(request: Request) -> Response:
 
 
 def _page(name: str):
-    """A route answering the static page ``name`` (its script reads the address itself)."""
+    """A route answering the account page ``name``: its ``<main>`` (``web/pages/NAME.html``)
+    in the pages' one shell (``web/shell.html``), which loads ``NAME.js``; the script reads
+    the address itself. Put together once, when the routes are made."""
+    shell = Template((WEB_DIR / "shell.html").read_text(encoding="utf-8"))
+    main = (WEB_DIR / "pages" / f"{name}.html").read_text(encoding="utf-8").rstrip("\n")
+    html = shell.substitute(page=name, main=main)
+
     async def page(request: Request) -> Response:
-        return FileResponse(WEB_DIR / name, headers=HTML_HEADERS)
+        return HTMLResponse(html, headers=HTML_HEADERS)
     return page
 
 
@@ -435,10 +442,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
         Route("/readyz", readyz),
         Route("/metrics", metrics),
         Route("/table/{table_id}", table_page),
-        Route("/account", _page("account.html")),
-        Route("/u/{name}", _page("profile.html")),
-        Route("/ladder", _page("ladder.html")),
-        Route("/friends", _page("friends.html")),
+        Route("/account", _page("account")),
+        Route("/u/{name}", _page("profile")),
+        Route("/ladder", _page("ladder")),
+        Route("/friends", _page("friends")),
         Route("/table/{table_id}/review", review_html),
         Route("/api/games", api_games),
         Route("/api/games/{game}/help", api_help),

@@ -31,7 +31,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from gonets.core import GonetsError
-from gonets.server.accounts.sessions import current_user
+from gonets.server.accounts.sessions import require_user
 from gonets.server.deadlines import waits_for_human
 from gonets.server.http import refusal
 from gonets.server.schema import notices_table, users_table
@@ -237,20 +237,14 @@ class Notifier:
 
 
 # -- routes ---------------------------------------------------------------------------------------
-def _refusal(exc: Exception, status: int) -> Response:
-    return refusal(exc, status)
-
-
 async def api_notices(request: Request) -> Response:
     """``{"notices": [...]}``: the logged-in account's last 50 notices, newest first."""
     manager = request.app.state.manager
     try:
-        user = await current_user(request)
-        if user is None:
-            raise TableError("log in to see your notices", "login_needed")
+        user = await require_user(request, "log in to see your notices")
         notices = await manager.read(notices_of, manager.storage.engine, user.id)
     except GonetsError as exc:
-        return _refusal(exc, 401)
+        return refusal(exc, 401)
     return JSONResponse({"notices": notices}, headers={"Cache-Control": "no-store"})
 
 
@@ -258,11 +252,9 @@ async def api_notices_seen(request: Request) -> Response:
     """Body ``{"ids": [...]}`` (at most 50 of the account's own notices): mark them seen."""
     manager = request.app.state.manager
     try:
-        user = await current_user(request)
-        if user is None:
-            raise TableError("log in to see your notices", "login_needed")
+        user = await require_user(request, "log in to see your notices")
     except GonetsError as exc:
-        return _refusal(exc, 401)
+        return refusal(exc, 400)
     try:
         body = await request.json()
     except ValueError:
@@ -270,12 +262,12 @@ async def api_notices_seen(request: Request) -> Response:
     ids = body.get("ids") if isinstance(body, dict) else None
     if not isinstance(ids, list) or not ids or len(ids) > SEEN_AT_ONCE or not all(
             isinstance(i, int) and not isinstance(i, bool) for i in ids):
-        return _refusal(TableError(f"'ids' must list 1 to {SEEN_AT_ONCE} notice ids (whole "
+        return refusal(TableError(f"'ids' must list 1 to {SEEN_AT_ONCE} notice ids (whole "
                                    "numbers)", "bad_notice_ids", most=SEEN_AT_ONCE), 400)
     try:
         seen = await manager.write(mark_seen, manager.storage.engine, user.id, ids)
     except GonetsError as exc:
-        return _refusal(exc, 400)
+        return refusal(exc, 400)
     return JSONResponse({"seen": seen})
 
 

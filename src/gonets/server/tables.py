@@ -4,19 +4,21 @@ Every change to a table follows one path (:meth:`LiveTable._commit`): apply the 
 copy of the match, store the new record steps, and only then adopt the copy and queue one
 frame per listening connection, each built from that connection's own seat view. A failed
 write drops the copy, so memory never runs ahead of the database.
+
+Three mixins hold the rest of a table, one concern each: its seats and their secrets
+(:mod:`gonets.server.seating`), its chat (:mod:`gonets.server.chat`), and what moves it on
+by itself, bots, the turn timer and hints (:mod:`gonets.server.driving`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import hmac
 import json
 import logging
 import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from gonets.agents import agent_names
 from gonets.core import (
     Match,
     Record,
@@ -26,14 +28,10 @@ from gonets.core import (
 )
 from gonets.core.record import apply_step
 from gonets.server.accounts.players import (
-    RATED_NEEDS_ACCOUNT,
     attach_account,
     public_account,
-    seat_of_user,
-    seats_ready,
-    sit_account,
 )
-from gonets.server.chat import CHAT_HISTORY, clean_chat
+from gonets.server.chat import TableChat
 from gonets.server.connection import Connection
 from gonets.server.deadlines import (
     decision_deadline,
@@ -46,14 +44,8 @@ from gonets.server.driving import TableDriver
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import LogLines, seat_payload
 from gonets.server.metrics import STEPS, UPDATE
-from gonets.server.names import (
-    check_name_at_table,
-    clean_name,
-    is_reserved,
-    looks_like_a_bot,
-    name_key,
-)
-from gonets.server.spec import TableError, hash_token, new_token
+from gonets.server.seating import TableSeating
+from gonets.server.spec import TableError
 from gonets.server.standins import StandIns
 from gonets.server.storage import (
     LeaseLost,
@@ -75,7 +67,7 @@ PRESENCE_EVERY = 0.25          # seconds between presence updates of a table, at
 KEEP_FINISHED = 100           # finished tables nobody watches kept in memory (others reload)
 
 
-class LiveTable(TableDriver):
+class LiveTable(TableSeating, TableChat, TableDriver):
     """One table in memory, rebuilt from (and kept in step with) its stored record."""
 
     def __init__(self, manager: TableManager, stored: StoredTable):
@@ -144,44 +136,14 @@ class LiveTable(TableDriver):
             shown.append(public_dropped(public_account(entry, seat), seat))
         return shown
 
-    def free_seats(self) -> list[int]:
-        """Human seats nobody has claimed yet (no secret was handed out for them)."""
-        return [index for index, seat in enumerate(self.seats)
-                if seat["kind"] == "human" and self.token_hashes[index] is None]
-
-    def open_seats(self) -> list[int]:
-        """Free seats anybody may take: not kept for a player invited to a rematch (a seat
-        is kept for them a short while, ``reserved_until``)."""
-        now = time.time()
-        return [index for index in self.free_seats()
-                if (self.seats[index].get("reserved_until") or 0) <= now]
-
     def seat_names(self) -> list[str]:
         """What the log calls each seat: the chosen name, else p1, p2..."""
         return seat_names(self.seats)
-
-    def seat_of_token(self, token: Any) -> int:
-        if not isinstance(token, str) or not token or len(token) > 200:
-            raise TableError("this seat link is not valid (missing or malformed token)",
-                             "bad_token")
-        digest = hash_token(token)
-        for seat, stored in enumerate(self.token_hashes):
-            if stored is not None and hmac.compare_digest(stored, digest):
-                return seat
-        raise TableError("this seat link is not valid for this table (wrong token)", "bad_token")
 
     def summary(self) -> dict:
         summary = table_summary(self.stored_snapshot())
         self._mark_free(summary["seats"])
         return summary
-
-    def _mark_free(self, seats: list[dict]) -> None:
-        """Mark the free seats of a public seat list, and those kept for an invited player."""
-        open_now = self.open_seats()
-        for index in self.free_seats():
-            seats[index]["free"] = True
-            if index not in open_now:
-                seats[index]["reserved"] = True
 
     def stored_snapshot(self) -> StoredTable:
         snap = StoredTable(**{**self.stored.__dict__, "steps": []})
@@ -303,116 +265,6 @@ class LiveTable(TableDriver):
         self.announce_presence()
 
     # -- changes --------------------------------------------------------------------------------
-    async def set_name(self, seat: int, name: Any) -> None:
-        if not self.owned:
-            await self.manager.cluster.call(self, "set_name", seat, name)
-            return
-        async with self.lock:
-            if self.status == "finished":
-                raise TableError("the game is over; the names stay as they were in the record",
-                                 "names_frozen")
-            if self.seats[seat].get("user") is not None:
-                raise TableError("this seat belongs to an account and carries its name",
-                                 "name_of_account")
-            name = check_name_at_table(name, seat, self.seats, agent_names(self.game))
-            if self.seats[seat].get("name") == name:
-                return                       # a rejoin under the saved name: nothing changes
-            seats = [dict(entry) for entry in self.seats]
-            seats[seat]["name"] = name
-            await self._store_seats(seats, self.token_hashes, "the name")
-
-    async def claim(self, seat: Any = None, name: Any = None,
-                    invited: bool = False, account: dict | None = None) -> tuple[int, str]:
-        """Give a free human seat (``seat``, or the first free one) to whoever asks, with a
-        fresh secret that only they receive; ``name`` sits them down at once. Seats kept for
-        the players invited to a rematch are given only to them (``invited``: the player of
-        that seat at the previous table, who gets that seat or none). ``account`` (``id``,
-        ``name``): a logged-in claimer, whose account then holds the seat under its name."""
-        if not self.owned:
-            seat, token = await self.manager.cluster.call(self, "claim", seat, name, invited,
-                                                          account)
-            return seat, token
-        if self.stored.rated and account is None:
-            raise TableError(RATED_NEEDS_ACCOUNT, "rated_needs_account")
-        async with self.lock:
-            if self.stored.rated and seat_of_user(self.seats, account["id"]) is not None:
-                raise TableError("you hold a seat at this rated table already",
-                                 "rated_one_seat")
-            free = self.free_seats() if invited else self.open_seats()
-            if self.status == "finished":
-                raise TableError("the game is over; no seat can be taken", "game_over")
-            if invited and seat not in free:
-                raise TableError("your seat in the rematch is taken already; you can still "
-                                 "watch it, or take a free seat there if one is left",
-                                 "rematch_seat_taken")
-            if not free:
-                raise TableError("every seat at this table is taken", "seats_taken")
-            if seat is None:
-                seat = free[0]
-            if not isinstance(seat, int) or isinstance(seat, bool) or seat not in free:
-                raise TableError(f"'seat' must be a free seat: "
-                                 f"{', '.join(str(i) for i in free)}", "seat_not_free")
-            seats = [dict(entry) for entry in self.seats]
-            if account is not None:
-                name = account["name"]
-                sit_account(seats, seat, account)
-            if name is not None:
-                seats[seat]["name"] = check_name_at_table(name, seat, seats,
-                                                          agent_names(self.game))
-            token = new_token()
-            hashes = list(self.token_hashes)
-            hashes[seat] = hash_token(token)
-            await self._store_seats(seats, hashes, "the seat")
-            return seat, token
-
-    async def rekey(self, seat: int, keep: Connection | None) -> str:
-        """Take a seat back: a new secret for the place that asks; every other place of the
-        seat is closed and its old link stops working."""
-        if not self.owned:
-            return await self.manager.cluster.call(self, "rekey", seat)
-        async with self.lock:
-            token = new_token()
-            hashes = list(self.token_hashes)
-            hashes[seat] = hash_token(token)
-            await self._store_seats(self.seats, hashes, "the new seat link")
-            for other in [c for c in self.connections if c.seat == seat and c is not keep]:
-                self.displace(other, "your seat was taken back from another place with a new "
-                                     "link; this link no longer works", link_changed=True)
-            return token
-
-    async def _store_seats(self, seats: list[dict], hashes: list, what: str) -> None:
-        """Store seats, secrets and the status they imply, then adopt them (lock held)."""
-        status = self.status
-        if status == "open" and seats_ready(seats, self.stored.rated):
-            status = "running"
-        started = status != self.status
-        extra: tuple = ()              # a table that starts: its first decision's deadline
-        if started:
-            extra = (decision_deadline(self.stored.turn_seconds, status, seats,
-                                       self.state.current_player()),)
-        try:
-            seats = await self.manager.write(self.storage.update_seats, self.id, seats, status,
-                                             hashes, self.manager.process_id, *extra)
-        except LeaseLost:
-            await self.lost_lease()
-            raise TableError(f"this table moved to another server process meanwhile; {what} "
-                             "was not stored: please try again") from None
-        except DatabaseUnavailable:
-            raise TableError(f"the database is not answering, so {what} could not be stored "
-                             "for sure; please try again in a moment") from None
-        except MissingTable as exc:
-            self.mark_broken(str(exc))
-            raise TableError(f"this table cannot go on: {exc}") from None
-        self.seats, self.status, self.token_hashes = seats, status, hashes
-        self.match.record.seats = self.public_seats()
-        self.stored.seats, self.stored.status, self.stored.token_hashes = seats, status, hashes
-        if started:
-            self.deadline = self.stored.deadline = extra[0]
-            self.manager.notices.your_move(self)
-        self.wake.set()
-        self.broadcast()
-        self.manager.changed(self, self.version)
-
     async def submit(self, seat: int, action: Any, version: Any = None) -> None:
         """A human seat's action (its notation). Refusals raise :class:`TableError`/
         :class:`IllegalAction` and change nothing."""
@@ -576,73 +428,7 @@ class LiveTable(TableDriver):
         self.wake.set()
         self.broadcast()
 
-    # -- chat and rematch ----------------------------------------------------------------------
-    async def chat_history(self) -> list[dict]:
-        """The table's last chat lines (read from the database once, then kept up to date);
-        none while the database does not answer."""
-        if self.chat is None:
-            try:
-                lines = await self.manager.read(self.storage.chat_history, self.id,
-                                                CHAT_HISTORY)
-            except TableError:
-                return []
-            if self.chat is None:
-                self.chat = deque(lines, maxlen=CHAT_HISTORY)
-        return list(self.chat)
-
-    def chat_author(self, conn: Connection) -> dict:
-        """Who writes from ``conn``: its seat and name, or a spectator (a name they gave, or
-        their number at this table: "spectator 2")."""
-        if conn.seat is not None:
-            return {"seat": conn.seat, "name": self.seat_names()[conn.seat], "spectator": None}
-        return {"seat": None, "name": conn.chat_name,
-                "spectator": None if conn.chat_name else conn.spectator_number}
-
-    async def post_chat(self, conn: Connection, text: Any) -> dict:
-        """Store one chat line from ``conn`` and send it to every connection of the table
-        (those of other processes through the cluster)."""
-        text = clean_chat(text)
-        conn.chat_rate.check()
-        entry = {"ts": round(time.time(), 3), **self.chat_author(conn), "text": text}
-        try:
-            entry["id"] = await self.manager.write(self.storage.add_chat, self.id, entry)
-        except DatabaseUnavailable:
-            raise TableError("the database is not answering, so that chat line was not sent; "
-                             "please try again", "chat_not_stored") from None
-        self.chat_arrived(entry)
-        if self.manager.cluster is not None:
-            await self.manager.cluster.announce(self.id, {"chat": entry})
-        return entry
-
-    def chat_arrived(self, entry: dict) -> None:
-        """A stored chat line: keep it and send it to this process's connections."""
-        if self.chat is not None:
-            if any(known.get("id") == entry.get("id") for known in self.chat):
-                return
-            self.chat.append(entry)
-        text = json.dumps({"type": "chat", "table": self.id, "entries": [entry]},
-                          ensure_ascii=False)
-        for conn in list(self.connections):
-            conn.push(text)
-
-    def set_chat_name(self, conn: Connection, name: Any) -> str:
-        """A spectator's name in the chat: visible text, no bot's name and none of the
-        seats' names (nobody writes as a player)."""
-        name = clean_name(name)
-        if looks_like_a_bot(name, agent_names(self.game)):
-            raise TableError(f"the name {name!r} looks like a bot's", "name_bot", name=name)
-        if is_reserved(name):
-            raise TableError(f"the name {name!r} looks like the chat's own lines (system, "
-                             "spectator N)", "name_reserved", name=name)
-        key = name_key(name)
-        for index, taken in enumerate(self.seat_names()):
-            if name_key(taken) == key:
-                raise TableError(f"p{index + 1} is already called {taken!r} at this table; "
-                                 "choose another name", "name_taken", name=taken,
-                                 seat=index + 1)
-        conn.chat_name = name
-        return name
-
+    # -- rematch ----------------------------------------------------------------------------
     def point_to_rematch(self, table_id: str, announce: bool = True) -> None:
         """This finished table's players went on to ``table_id``: tell every listener (and,
         with ``announce``, the other processes)."""

@@ -1,7 +1,7 @@
 """Deleting an account: its personal data (the account, its sessions, friends, ratings,
 rating changes, notices, invitations and seat links) goes in one transaction, and the records
 it played in stay, its seats renamed "former player N" (N: the account's number, so the
-seats of one record stay apart)."""
+seats of one record stay apart), and so do the chat lines written from those seats."""
 
 from __future__ import annotations
 
@@ -9,14 +9,16 @@ import json
 
 from sqlalchemy import delete, select, update
 
-from gonets.server.accounts.players import forget_account, live_seats_query
+from gonets.server.accounts.players import FORMER_PLAYER, forget_account, live_seats_query
 from gonets.server.schema import (
+    chat_table,
     friends_table,
     invites_table,
     login_failures_table,
     notices_table,
     rating_changes_table,
     ratings_table,
+    reviews_table,
     sessions_table,
     table_players_table,
     tables_table,
@@ -24,6 +26,23 @@ from gonets.server.schema import (
 )
 from gonets.server.spec import TableError
 from gonets.server.storage import Storage
+
+
+def forget_at_table(conn, table_id: str, user_id: int) -> None:
+    """Rename the account's seats at one stored table, and the chat lines written from them;
+    drop the table's stored reviews, which carry the seats' names (they are made again,
+    with the new names, when somebody asks for them)."""
+    seats = json.loads(conn.execute(select(tables_table.c.seats).where(
+        tables_table.c.id == table_id)).scalar() or "[]")
+    held = [index for index, seat in enumerate(seats) if seat.get("user") == user_id]
+    for index in held:
+        forget_account(seats[index], user_id)
+    conn.execute(update(tables_table).where(tables_table.c.id == table_id)
+                 .values(seats=json.dumps(seats)))
+    conn.execute(update(chat_table).where(chat_table.c.table_id == table_id,
+                                          chat_table.c.seat.in_(held))
+                 .values(name=f"{FORMER_PLAYER} {user_id}"))
+    conn.execute(delete(reviews_table).where(reviews_table.c.table_id == table_id))
 
 
 def delete_account(storage: Storage, user_id: int) -> int:
@@ -47,12 +66,7 @@ def delete_account(storage: Storage, user_id: int) -> int:
         ids = [row[0] for row in conn.execute(select(table_players_table.c.table_id).where(
             table_players_table.c.user_id == user_id).distinct())]
         for table_id in ids:
-            seats = json.loads(conn.execute(select(tables_table.c.seats).where(
-                tables_table.c.id == table_id)).scalar() or "[]")
-            seats = [forget_account(seat, user_id) if seat.get("user") == user_id else seat
-                     for seat in seats]
-            conn.execute(update(tables_table).where(tables_table.c.id == table_id)
-                         .values(seats=json.dumps(seats)))
+            forget_at_table(conn, table_id, user_id)
         for table, column in ((sessions_table, "user_id"), (ratings_table, "user_id"),
                               (rating_changes_table, "user_id"), (notices_table, "user_id"),
                               (invites_table, "user_id"), (table_players_table, "user_id"),

@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from gonets.server.accounts.sessions import User, current_user
+from gonets.server.accounts.sessions import User, current_user, require_user
 from gonets.server.accounts.users import Users
 from gonets.server.http import read_json, refusal
 from gonets.server.schema import (
@@ -317,17 +317,6 @@ async def visible_table(connection: Any, table_id: Any):
 
 
 # -- routes -------------------------------------------------------------------------------------
-def _refusal(exc: Exception, status: int) -> Response:
-    return refusal(exc, status)
-
-
-async def _logged_in(request: Request) -> User:
-    user = await current_user(request)
-    if user is None:
-        raise TableError("log in to have friends", "login_needed")
-    return user
-
-
 async def _name_of(request: Request) -> Any:
     data = await read_json(request)
     if not isinstance(data, dict):
@@ -338,26 +327,26 @@ async def _name_of(request: Request) -> Any:
 async def api_friends(request: Request) -> Response:
     """``{friends, incoming, outgoing}``: the logged-in account's friends and requests."""
     try:
-        user = await _logged_in(request)
+        user = await require_user(request, "log in to have friends")
         manager = request.app.state.manager
         lists = await manager.read(Friends(manager.storage.engine).lists, user.id)
     except TableError as exc:
-        return _refusal(exc, 401 if exc.code == "login_needed" else 400)
+        return refusal(exc, 400)
     return JSONResponse(lists, headers={"Cache-Control": "no-store"})
 
 
 def _change(method: str):
     async def route(request: Request) -> Response:
         try:
-            user = await _logged_in(request)
+            user = await require_user(request, "log in to have friends")
             name = await _name_of(request)
             manager = request.app.state.manager
             friends = Friends(manager.storage.engine)
             outcome = await manager.write(getattr(friends, method), user, name)
             lists = await manager.read(friends.lists, user.id)
         except TableError as exc:
-            status = {"login_needed": 401, "no_user": 404}.get(exc.code, 400)
-            return _refusal(exc, 409 if exc.code == "friend_duplicate" else status)
+            status = {"no_user": 404, "friend_duplicate": 409}.get(exc.code, 400)
+            return refusal(exc, status)
         return JSONResponse({"status": outcome or "done", **lists})
 
     route.__doc__ = f"POST /api/friends/{method} {{name}}: see :meth:`Friends.{method}`."
@@ -368,13 +357,11 @@ async def api_invitations(request: Request) -> Response:
     """``{tables}``: the unfinished tables the logged-in account is invited to and has not
     sat down at yet."""
     try:
-        user = await current_user(request)
-        if user is None:
-            raise TableError("log in to see your invitations", "login_needed")
+        user = await require_user(request, "log in to see your invitations")
         manager = request.app.state.manager
         rows = await manager.read(invitations_of, manager.storage.engine, user.id)
     except TableError as exc:
-        return _refusal(exc, 401)
+        return refusal(exc, 401)
     return JSONResponse({"tables": [manager._summary(row) for row in rows]},
                         headers={"Cache-Control": "no-store"})
 

@@ -114,12 +114,9 @@ def seat_won(result: dict | None, seat: int) -> bool:
 def table_finished(conn, table_id: str, result: dict | None) -> None:
     """In the transaction that stores a table's result: each account's seat is marked won
     or not (for the profiles' counts), and a rated table's ratings change."""
-    for row in conn.execute(select(table_players_table.c.seat)
-                            .where(table_players_table.c.table_id == table_id)):
-        conn.execute(update(table_players_table)
-                     .where(table_players_table.c.table_id == table_id)
-                     .where(table_players_table.c.seat == row.seat)
-                     .values(won=seat_won(result, row.seat)))
+    won = [seat for seat in (result or {}).get("winners") or [] if seat_won(result, seat)]
+    conn.execute(update(table_players_table).where(table_players_table.c.table_id == table_id)
+                 .values(won=table_players_table.c.seat.in_(won)))
     rate_finished(conn, table_id, result)
 
 

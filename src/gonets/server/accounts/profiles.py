@@ -30,7 +30,7 @@ from gonets.server.accounts.ratings import (
     ratings_of,
     result_json,
 )
-from gonets.server.accounts.sessions import current_user
+from gonets.server.accounts.sessions import current_user, require_user
 from gonets.server.accounts.users import Users
 from gonets.server.http import read_json, refusal
 from gonets.server.schema import table_players_table, tables_table
@@ -40,10 +40,6 @@ from gonets.server.storage import StoredTable
 RECENT = 20                 # finished tables on a profile
 MY_TABLES = 50              # live tables /api/me/tables lists
 LADDER_PAGE = 50
-
-
-def _refusal(exc: Exception, status: int) -> Response:
-    return refusal(exc, status)
 
 
 def _public_seats(seats: list[dict]) -> list[dict]:
@@ -114,7 +110,7 @@ async def api_user(request: Request) -> Response:
         past = await manager.read(history, manager.storage.engine, user.id,
                                   None if viewer is None else viewer.id)
     except GonetsError as exc:
-        return _refusal(exc, 404)
+        return refusal(exc, 404)
     return JSONResponse({"user": {"name": user.name, "created": user.created},
                          "ratings": ratings, **past})
 
@@ -124,12 +120,10 @@ async def api_my_tables(request: Request) -> Response:
     time runs out (the stored deadline, where the table has one)."""
     manager = request.app.state.manager
     try:
-        user = await current_user(request)
-        if user is None:
-            raise TableError("log in to see your tables", "login_needed")
+        user = await require_user(request, "log in to see your tables")
         held = await manager.read(live_table_ids, manager.storage.engine, user.id)
     except GonetsError as exc:
-        return _refusal(exc, 401)
+        return refusal(exc, 401)
     seats: dict[str, list[int]] = {}
     for table_id, seat in held:
         seats.setdefault(table_id, []).append(seat)
@@ -168,7 +162,7 @@ async def api_ladder(request: Request) -> Response:
     manager = request.app.state.manager
     game = request.path_params["game"]
     if game not in games():
-        return _refusal(TableError(f"there is no game {game[:40]!r}", "no_game",
+        return refusal(TableError(f"there is no game {game[:40]!r}", "no_game",
                                    game=game[:40]), 404)
     query = request.query_params
     kind = query.get("class", "2").strip()
@@ -180,7 +174,7 @@ async def api_ladder(request: Request) -> Response:
         limit = _whole(query.get("limit", str(LADDER_PAGE)), "limit", 1, LADDER_PAGE)
         page = await manager.read(ladder, manager.storage.engine, game, kind, offset, limit)
     except GonetsError as exc:
-        return _refusal(exc, 400)
+        return refusal(exc, 400)
     return JSONResponse(page)
 
 
@@ -189,12 +183,7 @@ async def api_claim_seat(request: Request) -> Response:
     (a game played as a guest joins the account's history)."""
     manager = request.app.state.manager
     try:
-        user = await current_user(request)
-        if user is None:
-            raise TableError("log in to keep a seat in your account", "login_needed")
-    except GonetsError as exc:
-        return _refusal(exc, 401)
-    try:
+        user = await require_user(request, "log in to keep a seat in your account")
         data = await read_json(request)
         if not isinstance(data, dict):
             raise TableError("send a JSON object such as {\"table\": ..., \"token\": ...}")
@@ -209,7 +198,7 @@ async def api_claim_seat(request: Request) -> Response:
         await attach_account(table, seat, account_of(user))
     except GonetsError as exc:
         code = getattr(exc, "code", "")
-        return _refusal(exc, {"seat_has_account": 409, "no_seat_secret": 404}.get(code, 400))
+        return refusal(exc, {"seat_has_account": 409, "no_seat_secret": 404}.get(code, 400))
     return JSONResponse({"table": table.id, "seat": seat, "account": user.name})
 
 

@@ -29,12 +29,13 @@ from gonets.server.accounts.sessions import (
     csrf_basis,
     csrf_token,
     current_user,
+    require_user,
     session_cookies,
     session_id_of,
     with_cookies,
 )
 from gonets.server.accounts.users import ADDRESS_FAILURES, Logins, Users
-from gonets.server.http import read_json
+from gonets.server.http import read_json, refusal
 from gonets.server.names import is_reserved, looks_like_a_bot, name_key
 from gonets.server.sockets import client_address
 from gonets.server.spec import TableError
@@ -54,11 +55,6 @@ async def api_session(request: Request) -> Response:
         token = csrf_token(key, basis)
     body = {"user": None if user is None else user.own(), "csrf": token}
     return with_cookies(JSONResponse(body, headers={"Cache-Control": "no-store"}), cookies)
-
-
-def refused(exc: TableError, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": str(exc), "code": exc.code, "params": exc.params},
-                        status_code=status)
 
 
 async def body_of(request: Request) -> dict:
@@ -110,7 +106,7 @@ async def api_signup(request: Request) -> Response:
         user = await manager.write(Users(manager.storage.engine).create, name, hashed, email,
                                    lang)
     except TableError as exc:
-        return refused(exc, {"user_taken": 409, "signup_rate": 429}.get(exc.code, 400))
+        return refusal(exc, {"user_taken": 409, "signup_rate": 429}.get(exc.code, 400))
     return await logged_in(request, user, 201)
 
 
@@ -151,7 +147,7 @@ async def api_login(request: Request) -> Response:
         user = await manager.read(Users(manager.storage.engine).by_id, found[0])
     except TableError as exc:
         status = {"login_failed": 401, "account_locked": 429, "login_rate": 429}
-        return refused(exc, status.get(exc.code, 400))
+        return refusal(exc, status.get(exc.code, 400))
     return await logged_in(request, user)
 
 
@@ -168,11 +164,9 @@ async def api_password(request: Request) -> Response:
     """``{old, new}``: change the password; every other session of the account ends, and so
     does every seat secret of its live tables (its seats are joined by session)."""
     manager = request.app.state.manager
-    user = await current_user(request)
-    if user is None:
-        return refused(TableError("log in first", "login_needed"), 401)
     logins = Logins(manager.storage.engine)
     try:
+        user = await require_user(request)
         data = await body_of(request)
         old, new = text_field(data, "old"), text_field(data, "new")
         check_password(new)
@@ -185,7 +179,7 @@ async def api_password(request: Request) -> Response:
                             session_id_of(request))
         await end_account_seats(manager, user.id)
     except TableError as exc:
-        return refused(exc, 403 if exc.code == "password_wrong" else 400)
+        return refusal(exc, 403 if exc.code == "password_wrong" else 400)
     return JSONResponse({"user": user.own()})
 
 
@@ -208,10 +202,8 @@ async def api_settings(request: Request) -> Response:
     """``{email?, lang?, notify?}``: the account's address (empty: none), language of its
     mail, and whether it gets "your move" mail."""
     manager = request.app.state.manager
-    user = await current_user(request)
-    if user is None:
-        return refused(TableError("log in first", "login_needed"), 401)
     try:
+        user = await require_user(request)
         data = await body_of(request)
         values: dict[str, Any] = {}
         if "email" in data:
@@ -227,7 +219,7 @@ async def api_settings(request: Request) -> Response:
             await manager.write(users.change, user.id, values)
         changed = await manager.read(users.by_id, user.id)
     except TableError as exc:
-        return refused(exc)
+        return refusal(exc, 400)
     return JSONResponse({"user": changed.own()})
 
 
@@ -236,10 +228,8 @@ async def api_delete(request: Request) -> Response:
     renamed). Refused while it sits at an unfinished table (``account_at_table``): finish or
     leave those first, so that no live table writes the old seat back."""
     manager = request.app.state.manager
-    user = await current_user(request)
-    if user is None:
-        return refused(TableError("log in first", "login_needed"), 401)
     try:
+        user = await require_user(request)
         data = await body_of(request)
         stored = await manager.read(Logins(manager.storage.engine).password_of, user.id)
         if not await asyncio.to_thread(verify_password, stored or UNKNOWN_USER_HASH,
@@ -247,7 +237,7 @@ async def api_delete(request: Request) -> Response:
             raise TableError("the current password is wrong", "password_wrong")
         await manager.write(delete_account, manager.storage, user.id)
     except TableError as exc:
-        return refused(exc, {"password_wrong": 403, "account_at_table": 409}.get(exc.code, 400))
+        return refusal(exc, {"password_wrong": 403, "account_at_table": 409}.get(exc.code, 400))
     cookies, token = session_cookies(request, None)
     return with_cookies(JSONResponse({"user": None, "csrf": token}), cookies)
 

@@ -32,6 +32,7 @@ from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from gonets.server.schema import sessions_table, settings_table, users_table
+from gonets.server.spec import TableError
 
 SECRET_ENV = "GONETS_SECRET_KEY"
 SECURE_ENV = "GONETS_SECURE_COOKIES"        # "1": Secure cookies even behind plain HTTP
@@ -184,6 +185,23 @@ async def current_user(connection: Any) -> User | None:
         state["user"] = None if session_id is None else await manager.read(
             connection.app.state.sessions.user_of, session_id)
     return state["user"]
+
+
+class LoginNeeded(TableError):
+    """A request only a logged-in account may make (answered 401, code ``login_needed``)."""
+
+    http_status = 401
+
+    def __init__(self, why: str = "log in first"):
+        super().__init__(why, "login_needed")
+
+
+async def require_user(connection: Any, why: str = "log in first") -> User:
+    """The account behind a request or websocket; :class:`LoginNeeded` for a visitor."""
+    user = await current_user(connection)
+    if user is None:
+        raise LoginNeeded(why)
+    return user
 
 
 def csrf_basis(key: bytes, cookies: dict[str, str]) -> str | None:
