@@ -515,13 +515,17 @@ def serve(
                                                 "one PostgreSQL (default: GONETS_REDIS_URL)."),
     workers: int = typer.Option(1, help="Server processes on this port (above 1: PostgreSQL "
                                         "and Redis)."),
+    max_level: str | None = typer.Option(None, help="The strongest bot level new tables may "
+                                                    "seat: easy, normal, hard or expert "
+                                                    "(default expert)."),
 ) -> None:
     """Run the web platform: lobby, tables, bots and spectators in the browser."""
     try:
         from gonets.server.app import serve as run_server
     except ImportError as exc:
         fail(f"the web platform is not available: {exc}")
-    run_server(host=host, port=port, db=db, bot_delay=bot_delay, redis=redis, workers=workers)
+    run_server(host=host, port=port, db=db, bot_delay=bot_delay, redis=redis, workers=workers,
+               max_level=max_level)
 
 
 def add_game_commands() -> None:

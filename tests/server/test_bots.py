@@ -3,6 +3,7 @@ its time is abandoned for a random move, and a burning search never slows a huma
 
 from __future__ import annotations
 
+import asyncio
 import os
 import statistics
 import time
@@ -93,3 +94,123 @@ def test_burning_search_bots_do_not_slow_a_human_table(toy, sqlite_url, monkeypa
             ann.close()
         assert len(trips) == 12
         assert statistics.median(trips) < 0.1, trips
+
+
+# -- fair lanes ----------------------------------------------------------------------------------
+def test_a_lane_serves_its_owners_in_turn_whatever_order_they_asked_in():
+    """Five jobs of one client, then one of another: the other's goes second, not sixth."""
+    from gonets.server.bots import Lane
+
+    async def scenario() -> list[str]:
+        lane, served = Lane(executor=None), []
+
+        async def job(owner: str, index: int) -> None:
+            await lane.turn(owner)
+            served.append(f"{owner}{index}")
+            await asyncio.sleep(0)
+            lane.done()
+
+        jobs = [job("A", i) for i in range(5)] + [job("B", 0), job("C", 0), job("B", 1)]
+        await asyncio.gather(*jobs)
+        return served
+
+    assert asyncio.run(scenario()) == ["A0", "B0", "C0", "A1", "B1", "A2", "A3", "A4"]
+
+
+def test_a_cancelled_wait_leaves_the_lane_to_the_others():
+    from gonets.server.bots import Lane
+
+    async def scenario() -> list[str]:
+        lane, served = Lane(executor=None), []
+        await lane.turn("A")                        # A holds the worker
+        gone = asyncio.ensure_future(lane.turn("B"))
+        kept = asyncio.ensure_future(lane.turn("C"))
+        await asyncio.sleep(0)
+        gone.cancel()                               # B's table was closed meanwhile
+        await asyncio.sleep(0)
+        lane.done()
+        await kept
+        served.append("C")
+        lane.done()
+        assert not lane.busy and lane.owners_waiting() == 0
+        return served
+
+    assert asyncio.run(scenario()) == ["C"]
+
+
+def clock_share_now(seconds: float) -> float:
+    """In a worker: wait ``seconds``, then say what share of its clock a search may take."""
+    from gonets.agents import ismcts
+
+    time.sleep(seconds)
+    return ismcts._clock_share
+
+
+def test_a_search_that_starts_while_others_wait_gets_a_smaller_share_of_its_clock():
+    from gonets.server.bots import LEAST_SHARE, BotPool
+
+    async def scenario() -> list[float]:
+        pool = BotPool(workers=1, seconds=60.0)
+        lane = pool.lanes[0]
+        try:
+            first = asyncio.ensure_future(pool._run(lane, "A", clock_share_now, 1.0))
+            await asyncio.sleep(0.2)                 # A's search runs; B, C, D, E queue
+            rest = [asyncio.ensure_future(pool._run(lane, owner, clock_share_now, 0.0))
+                    for owner in "BCDE"]
+            return [await first] + list(await asyncio.gather(*rest))
+        finally:
+            pool.close()
+
+    shares = asyncio.run(scenario())
+    assert shares == [1.0, max(LEAST_SHARE, 1 / 4), 1 / 3, 1 / 2, 1.0]
+
+
+def test_heuristic_bots_decide_on_their_own_lane_beside_the_searches(toy, sqlite_url,
+                                                                      monkeypatch, tmp_path):
+    """Search bots of four tables keep the search lane busy; a heuristic bot's decisions
+    are made in another process (the quick lane), so they never queue behind them."""
+    searches, quick = tmp_path / "searches.txt", tmp_path / "quick.txt"
+    with_agents(monkeypatch, toy, burner=burner(0.2, str(searches)),
+                heuristic=burner(0.0, str(quick)))
+    with ServerThread(sqlite_url) as server:
+        busy = [server.create(game="toy", players=2, preset="long", seed=seed,
+                              seats=[{"kind": "bot", "agent": "burner"}] * 2)
+                for seed in range(4)]
+        created = server.create(game="toy", players=2, seed=9,
+                                seats=[{"kind": "bot", "agent": "heuristic"}] * 2)
+        finished(server, created["id"])
+        assert any(server.http.get(f"/api/tables/{t['id']}").json()["status"] != "finished"
+                   for t in busy)                      # the searches still went on
+    search_pids = {line.split()[0] for line in searches.read_text().splitlines()}
+    quick_pids = {line.split()[0] for line in quick.read_text().splitlines()}
+    assert search_pids and quick_pids and not search_pids & quick_pids
+    assert str(os.getpid()) not in search_pids | quick_pids
+
+
+def test_a_server_offers_no_bot_above_its_max_level(toy, sqlite_url):
+    with ServerThread(sqlite_url, limits=limits_for_tests(max_level="normal")) as server:
+        entry = next(g for g in server.http.get("/api/games").json()["games"]
+                     if g["name"] == "loveletter")
+        assert {"easy", "normal", "heuristic", "random"} <= set(entry["agents"])
+        assert not {"hard", "expert", "ismcts"} & set(entry["agents"])
+        assert entry["hints"] is False
+        refused = server.http.post("/api/tables", json={
+            "game": "loveletter", "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "bot", "agent": "expert"}]})
+        assert refused.status_code == 400
+        assert refused.json()["code"] == "bot_above_max_level"
+        assert refused.json()["params"] == {"seat": 2, "agent": "expert", "level": "normal"}
+        hints = server.http.post("/api/tables", json={"game": "loveletter", "players": 2,
+                                                       "hints": True})
+        assert hints.json()["code"] == "hints_above_max_level"
+        assert server.create(game="loveletter", players=2, seats=[
+            {"kind": "human"}, {"kind": "bot", "agent": "normal"}])["id"]
+
+
+def test_a_max_level_that_is_no_level_is_refused_at_start():
+    import pytest
+
+    from gonets.server.limits import Limits
+
+    with pytest.raises(ValueError, match="max_level must be one of easy, normal, hard, expert"):
+        Limits(max_level="grandmaster")

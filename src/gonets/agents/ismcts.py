@@ -79,9 +79,27 @@ def uncapped():
         _clock_caps = was
 
 
+_clock_share = 1.0
+"""The share of its ``seconds`` a search may take now (:func:`clock_share`)."""
+
+
+@contextlib.contextmanager
+def clock_share(share: float):
+    """Searches inside the block take ``share`` of their ``seconds`` at most: a loaded
+    server cuts its searches rather than queue them."""
+    global _clock_share
+    was, _clock_share = _clock_share, share
+    try:
+        yield
+    finally:
+        _clock_share = was
+
+
 def clock_budget(iterations: int | None, seconds: float | None) -> float | None:
     """The time limit a search with these budgets runs under in this process."""
-    return seconds if iterations is None or _clock_caps else None
+    if seconds is None or (iterations is not None and not _clock_caps):
+        return None if iterations is not None else seconds
+    return seconds * _clock_share
 
 
 TABLED = 1 << 15

@@ -41,6 +41,31 @@ STUDY_ONLY = frozenset({"cfr"})
 server does not offer them at its tables."""
 
 
+QUICK = frozenset({"random", "heuristic", "playout"})
+"""Agents that decide in milliseconds, with no search (the levels easy and normal are
+heuristics in every game)."""
+
+
+def underlying(game: Game, name: str) -> str:
+    """The agent a level name plays with in ``game`` (another name is itself)."""
+    return levels.settings(game, name)["agent"] if name in levels.NAMES else name
+
+
+def is_quick(game: Game, name: str) -> bool:
+    """Whether agent ``name`` of ``game`` decides without a search."""
+    return underlying(game, name) in QUICK
+
+
+def level_rank(game: Game, name: str) -> int:
+    """Where agent ``name`` stands among the levels (an index of :data:`levels.NAMES`):
+    random beside easy, a heuristic beside normal, any other search beside hard."""
+    if name in levels.NAMES:
+        return levels.NAMES.index(name)
+    if name == "random":
+        return 0
+    return levels.NAMES.index("normal" if is_quick(game, name) else "hard")
+
+
 def agent_names(game: Game) -> list[str]:
     return sorted(set(_generic_agents()) | set(game.agents()))
 

@@ -1,8 +1,9 @@
 """``python -m gonets.server [--host H] [--port P] [--db URL] [--bot-delay S] [--redis URL]
-[--workers N]``."""
+[--workers N] [--max-level LEVEL]``."""
 
 import argparse
 
+from gonets.agents.levels import NAMES as LEVELS
 from gonets.server.app import serve
 
 
@@ -20,8 +21,11 @@ def main(argv: list[str] | None = None) -> None:
                              "database (default: $GONETS_REDIS_URL)")
     parser.add_argument("--workers", type=int, default=1,
                         help="server processes on this port (above 1: PostgreSQL and Redis)")
+    parser.add_argument("--max-level", choices=LEVELS, default=None,
+                        help="the strongest bot level new tables may seat (default expert)")
     args = parser.parse_args(argv)
-    serve(args.host, args.port, args.db, args.bot_delay, args.redis, args.workers)
+    serve(args.host, args.port, args.db, args.bot_delay, args.redis, args.workers,
+          args.max_level)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import re
@@ -25,6 +26,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from gonets.agents.levels import NAMES as LEVELS
 from gonets.core import GonetsError, games
 from gonets.server.accounts.friends import FRIEND_ROUTES, visible_table
 from gonets.server.accounts.players import account_of
@@ -36,12 +38,12 @@ from gonets.server.cluster import REDIS_ENV
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import seat_payload
 from gonets.server.http import error, read_json, refusal, whole
-from gonets.server.limits import Limits, parse_lang
+from gonets.server.limits import LIMITS_ENV, Limits, limits_from_environment, parse_lang
 from gonets.server.manager import STATUSES, TableManager
 from gonets.server.notify import NOTIFY_ROUTES
 from gonets.server.reviews import Reviews, ReviewsBusy
 from gonets.server.sockets import client_address, seat_link, table_socket
-from gonets.server.spec import offered_agents
+from gonets.server.spec import HINT_LEVEL, offered_agents
 from gonets.server.storage import DATABASE_ENV, Storage, default_database_url
 from gonets.server.tables import LiveTable, TableError
 
@@ -113,19 +115,19 @@ def _page(name: str):
 
 
 # -- JSON API --------------------------------------------------------------------------------------
-def game_catalogue(lang: str = "en") -> list[dict]:
-    """Every registered game with its presets, options and bots (for the lobby form), the
-    options' and presets' labels and descriptions in ``lang``."""
+def game_catalogue(lang: str = "en", max_level: str = "expert") -> list[dict]:
+    """Every registered game with its presets, options and bots up to ``max_level`` (for the
+    lobby form), the options' and presets' labels and descriptions in ``lang``."""
     catalogue = []
     for game in games().values():
         try:
-            catalogue.append(game_entry(game, lang))
+            catalogue.append(game_entry(game, lang, max_level))
         except Exception:
             log.exception("game %s cannot be offered in the lobby", game.name)
     return catalogue
 
 
-def game_entry(game: Any, lang: str = "en") -> dict:
+def game_entry(game: Any, lang: str = "en", max_level: str = "expert") -> dict:
     """One game's lobby entry; ``label`` and ``doc`` of each option and preset in ``lang``
     (``Game.option_words``)."""
     words = game.option_words(lang)
@@ -143,15 +145,17 @@ def game_entry(game: Any, lang: str = "en") -> dict:
     return {"name": game.name, "title": game.title,
             "description": game.description, "min_players": game.min_players,
             "max_players": game.max_players, "default_preset": game.default_preset,
-            "presets": presets, "options": options, "agents": offered_agents(game)}
+            "presets": presets, "options": options, "agents": offered_agents(game, max_level),
+            "hints": LEVELS.index(max_level) >= LEVELS.index(HINT_LEVEL)}
 
 
 async def api_games(request: Request) -> Response:
     """The lobby's catalogue (``?lang=ru``: option and preset words in Russian; English
     otherwise)."""
     lang = parse_lang(request.query_params.get("lang", "en"))
-    return JSONResponse({"games": game_catalogue(lang),
-                         "bot_delay": request.app.state.manager.bot_delay})
+    manager = request.app.state.manager
+    return JSONResponse({"games": game_catalogue(lang, manager.limits.max_level),
+                         "bot_delay": manager.bot_delay})
 
 
 async def api_help(request: Request) -> Response:
@@ -482,11 +486,18 @@ def shown_url(url: str) -> str:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
-          bot_delay: float = 1.0, redis: str | None = None, workers: int = 1) -> None:
+          bot_delay: float = 1.0, redis: str | None = None, workers: int = 1,
+          max_level: str | None = None) -> None:
     """Print the address and serve the platform with uvicorn until interrupted. With
     ``workers`` above 1 (a PostgreSQL database and a Redis URL needed) uvicorn runs that many
-    processes on the one port, each table owned by one of them (see ``cluster.py``)."""
+    processes on the one port, each table owned by one of them (see ``cluster.py``).
+    ``max_level``: the strongest bot level new tables may seat (``Limits.max_level``)."""
     import uvicorn
+
+    if max_level is not None:        # every process reads its limits from the environment
+        changes = json.loads(os.environ.get(LIMITS_ENV) or "{}")
+        os.environ[LIMITS_ENV] = json.dumps({**changes, "max_level": max_level})
+    limits_from_environment()        # a wrong limit stops here, in one line
 
     url = db or default_database_url()
     redis = redis or os.environ.get(REDIS_ENV) or None

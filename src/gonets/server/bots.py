@@ -1,17 +1,26 @@
-"""Bot decisions in worker processes, at low priority, with a time budget per decision.
+"""Bot decisions in worker processes, at low priority, shared fairly between clients.
 
 A search bot can burn a core for seconds; computed in the server's own process it would hold
 the interpreter and every human table would wait. Here each decision runs in a worker
 process started at the lowest CPU priority (``nice`` 19), so the operating system serves the
-server process (and the humans it answers) first. Each table has at most one decision under
-way, and the workers take them first come, first served, so every bot table gets its share in
-turn. A decision that outlives ``seconds`` is abandoned: its worker is killed and replaced,
-and the table plays a random legal move instead. Inside that, a search stops at its level's
-own cap (``seconds``, about 1 s for ``hard``) even with iterations left, and the cut is logged
-(``gonets.agents.ismcts.cap_by_clock``): elsewhere budgets are counted, here a loaded machine
-must not hold a table up.
+server process (and the humans it answers) first.
 
-A table always goes to the same worker (by its id), so an agent that keeps state between
+Fairness. The workers are lanes: one quick lane for the bots that decide without a search
+(heuristics, random), and ``workers`` search lanes for the searches, hints and reviews. A
+lane runs one job at a time and keeps a queue per owner (the client that opened the table:
+its account, else its address's network), served in turn, so twenty tables of one client
+wait behind each other and not in front of another client's table. A search that starts
+while other owners wait on its lane gets a smaller share of its wall-clock cap (one part in
+``1 + owners waiting``, at least :data:`LEAST_SHARE`): under load the searches are cut, not
+queued. A heuristic bot never waits behind a search.
+
+Budgets. A decision that outlives ``seconds`` is abandoned: its worker is killed and
+replaced, and the table plays a random legal move instead. Inside that, a search stops at its
+level's own cap (``seconds``, about 1 s for ``hard``) even with iterations left, and the cut is
+logged (``gonets.agents.ismcts.cap_by_clock``): elsewhere budgets are counted, here a loaded
+machine must not hold a table up.
+
+A table always goes to the same search lane (by its id), so an agent that keeps state between
 decisions (search trees it reuses) finds it there.
 """
 
@@ -24,14 +33,16 @@ import os
 import stat
 import time
 import zlib
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from gonets.server.metrics import BOT_SECONDS, BOT_TIMEOUTS, BOTS_BUSY
+from gonets.server.metrics import BOT_SECONDS, BOT_TIMEOUTS, BOT_WAIT, BOTS_BUSY
+from gonets.server.spec import HINT_LEVEL
 
 log = logging.getLogger("gonets.server")
 KEEP_AGENTS = 512                 # agents a worker keeps between decisions (oldest go first)
+LEAST_SHARE = 0.2                 # of a search's wall-clock cap, however many owners wait
 _agents: OrderedDict[tuple, Any] = OrderedDict()
 _started: Any = None              # in a worker: shared "decision began at" (0.0 when idle)
 
@@ -63,16 +74,6 @@ def _start_worker(started, parent: int) -> None:
 def _decide(key: tuple, agent: str, game_name: str, players: int, preset: str,
             options: dict, seat: int, seed: int, view: dict, legal: list) -> Any:
     """In a worker: the agent for ``key`` (made once) chooses among ``legal``."""
-    _started.value = time.time()            # the budget counts from here, not the queue
-    try:
-        return _choose(key, agent, game_name, players, preset, options, seat, seed, view,
-                       legal)
-    finally:
-        _started.value = 0.0
-
-
-def _choose(key: tuple, agent: str, game_name: str, players: int, preset: str,
-            options: dict, seat: int, seed: int, view: dict, legal: list) -> Any:
     from gonets.agents import make_agent
     from gonets.core import get_game
 
@@ -88,7 +89,6 @@ def _choose(key: tuple, agent: str, game_name: str, players: int, preset: str,
     return bot.act(view, legal)
 
 
-HINT_LEVEL = "hard"
 HINT_MOVES = 3
 
 
@@ -127,11 +127,15 @@ def judge_move(game_name: str, view: dict, played: str, level: str, seed: str,
                      step).to_json()
 
 
-def _timed(job, *args) -> Any:
-    """In a worker: ``job(*args)``, timed like a decision."""
+def _timed(share: float, job, *args) -> Any:
+    """In a worker: ``job(*args)``, its searches at ``share`` of their clock cap, timed from
+    its start (not from when it was queued)."""
+    from gonets.agents.ismcts import clock_share
+
     _started.value = time.time()
     try:
-        return job(*args)
+        with clock_share(share):
+            return job(*args)
     finally:
         _started.value = 0.0
 
@@ -140,74 +144,141 @@ class BotTimeout(Exception):
     """A bot decision ran past its budget and was abandoned."""
 
 
+class Lane:
+    """One worker process and the jobs waiting for it: a queue per owner, the owners served
+    in turn (the one served goes to the back of the line)."""
+
+    def __init__(self, executor: ProcessPoolExecutor):
+        self.executor = executor
+        self.busy = False
+        self.waiting: OrderedDict[str, deque[asyncio.Future]] = OrderedDict()
+        self.serving: str | None = None       # the owner whose job runs now
+
+    def owners_waiting(self) -> int:
+        return len(self.waiting)
+
+    async def turn(self, owner: str) -> None:
+        """Wait until the worker is this job's (release it with :meth:`done`)."""
+        if not self.busy and not self.waiting:
+            self.busy, self.serving = True, owner
+            return
+        ticket = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(owner, deque()).append(ticket)
+        try:
+            await ticket
+        except asyncio.CancelledError:
+            if ticket.done() and not ticket.cancelled():
+                self.done()                  # handed the worker just as it was cancelled
+            else:
+                self._forget(owner, ticket)
+            raise
+
+    def done(self) -> None:
+        """The job ends: the worker goes to the next owner in turn (the owner just served
+        goes after every other one that waits)."""
+        if len(self.waiting) > 1 and next(iter(self.waiting)) == self.serving:
+            self.waiting.move_to_end(self.serving)
+        while self.waiting:
+            owner, tickets = next(iter(self.waiting.items()))
+            ticket = tickets.popleft()
+            if tickets:
+                self.waiting.move_to_end(owner)
+            else:
+                del self.waiting[owner]
+            if not ticket.done():
+                ticket.set_result(None)
+                self.serving = owner
+                return
+        self.busy, self.serving = False, None
+
+    def _forget(self, owner: str, ticket: asyncio.Future) -> None:
+        tickets = self.waiting.get(owner)
+        if tickets is not None and ticket in tickets:
+            tickets.remove(ticket)
+            if not tickets:
+                del self.waiting[owner]
+
+
 class BotPool:
-    """``workers`` single-process executors; a table's decisions always go to the same one."""
+    """A quick lane and ``workers`` search lanes (see the module's doc); a table's searches
+    always go to the same search lane."""
 
     def __init__(self, workers: int, seconds: float):
         self.seconds = seconds
         # fork: workers see the games registered in this process (tests register their own)
         self.context = multiprocessing.get_context("fork")
-        self.executors = [self._executor() for _ in range(max(1, workers))]
+        self.quick = Lane(self._executor())
+        self.lanes = [Lane(self._executor()) for _ in range(max(1, workers))]
 
     def _executor(self) -> ProcessPoolExecutor:
         started = self.context.Value("d", 0.0, lock=False)
         executor = ProcessPoolExecutor(max_workers=1, mp_context=self.context,
                                        initializer=_start_worker,
                                        initargs=(started, os.getpid()))
-        executor.started = started          # when its current decision began (0: idle)
+        executor.started = started          # when its current job began (0: idle)
         return executor
 
-    async def decide(self, table_id: str, seat: int, agent: str, game: str, players: int,
-                     preset: str, options: dict, seed: int, view: dict, legal: list) -> Any:
-        """The agent's choice; :class:`BotTimeout` past the budget (the worker is replaced)."""
-        index = zlib.crc32(table_id.encode()) % len(self.executors)
-        executor = self.executors[index]
-        return await self._run(index, executor, _decide, (table_id, seat, agent), agent, game,
+    def lane_of(self, table_id: str) -> Lane:
+        return self.lanes[zlib.crc32(table_id.encode()) % len(self.lanes)]
+
+    async def decide(self, table_id: str, owner: str, seat: int, agent: str, game: str,
+                     players: int, preset: str, options: dict, seed: int, view: dict,
+                     legal: list, quick: bool = False) -> Any:
+        """The agent's choice (``quick``: an agent with no search, on the quick lane);
+        :class:`BotTimeout` past the budget (the worker is replaced)."""
+        lane = self.quick if quick else self.lane_of(table_id)
+        return await self._run(lane, owner, _decide, (table_id, seat, agent), agent, game,
                                players, preset, options, seat, seed, view, legal)
 
-    async def hint(self, table_id: str, game: str, players: int, preset: str, options: dict,
-                   seed: int, view: dict) -> list[dict]:
-        """:func:`rank_moves` in the table's worker, with the decisions' time budget."""
-        index = zlib.crc32(table_id.encode()) % len(self.executors)
-        return await self._run(index, self.executors[index], _timed, rank_moves, game, players,
+    async def hint(self, table_id: str, owner: str, game: str, players: int, preset: str,
+                   options: dict, seed: int, view: dict) -> list[dict]:
+        """:func:`rank_moves` on the table's search lane, with the decisions' time budget."""
+        return await self._run(self.lane_of(table_id), owner, rank_moves, game, players,
                                preset, options, seed, view)
 
-    async def judge(self, table_id: str, *args) -> dict:
-        """:func:`judge_move` in the table's worker, with the decisions' time budget."""
-        index = zlib.crc32(table_id.encode()) % len(self.executors)
-        return await self._run(index, self.executors[index], _timed, judge_move, *args)
+    async def judge(self, table_id: str, owner: str, *args) -> dict:
+        """:func:`judge_move` on the table's search lane, with the decisions' time budget."""
+        return await self._run(self.lane_of(table_id), owner, judge_move, *args)
 
-    async def _run(self, index: int, executor: ProcessPoolExecutor, job, *args) -> Any:
-        future = asyncio.get_running_loop().run_in_executor(executor, job, *args)
+    async def _run(self, lane: Lane, owner: str, job, *args) -> Any:
         asked = time.monotonic()
         BOTS_BUSY.inc()
         try:
-            while True:
-                done, _ = await asyncio.wait([future], timeout=min(0.25, self.seconds))
-                if done:
-                    BOT_SECONDS.observe(time.monotonic() - asked)
-                    return future.result()
-                began = executor.started.value
-                if began and time.time() - began > self.seconds and self.executors[index] is \
-                        executor:
-                    self._replace(index, executor)
-                    BOT_TIMEOUTS.inc()
-                    raise BotTimeout(f"the bot took more than {self.seconds:g} s")
+            await lane.turn(owner)
+            try:
+                BOT_WAIT.observe(time.monotonic() - asked)
+                share = max(LEAST_SHARE, 1.0 / (1 + lane.owners_waiting()))
+                return await self._work(lane, _timed, share, job, *args)
+            finally:
+                lane.done()
         finally:
             BOTS_BUSY.dec()
+            BOT_SECONDS.observe(time.monotonic() - asked)
 
-    def _replace(self, index: int, executor: ProcessPoolExecutor) -> None:
-        """Kill a worker stuck in a decision and start a fresh one in its place (decisions
-        queued behind it fail and are retried by their tables)."""
-        if self.executors[index] is not executor:
-            return
-        self.executors[index] = self._executor()
-        for process in list(getattr(executor, "_processes", {}).values()):
-            process.kill()
-        executor.shutdown(wait=False, cancel_futures=True)
+    async def _work(self, lane: Lane, *job) -> Any:
+        executor = lane.executor
+        future = asyncio.get_running_loop().run_in_executor(executor, *job)
+        while True:
+            done, _ = await asyncio.wait([future], timeout=min(0.25, self.seconds))
+            if done:
+                return future.result()
+            began = executor.started.value
+            if began and time.time() - began > self.seconds and lane.executor is executor:
+                self._replace(lane)
+                BOT_TIMEOUTS.inc()
+                raise BotTimeout(f"the bot took more than {self.seconds:g} s")
+
+    def _replace(self, lane: Lane) -> None:
+        """Kill a worker stuck in a job and start a fresh one in its place."""
+        executor, lane.executor = lane.executor, self._executor()
+        _kill(executor)
 
     def close(self) -> None:
-        for executor in self.executors:
-            for process in list(getattr(executor, "_processes", {}).values()):
-                process.kill()
-            executor.shutdown(wait=False, cancel_futures=True)
+        for lane in [self.quick, *self.lanes]:
+            _kill(lane.executor)
+
+
+def _kill(executor: ProcessPoolExecutor) -> None:
+    for process in list(getattr(executor, "_processes", {}).values()):
+        process.kill()
+    executor.shutdown(wait=False, cancel_futures=True)

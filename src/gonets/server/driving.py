@@ -11,6 +11,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from gonets.agents import make_agent
+from gonets.agents.registry import is_quick
 from gonets.core import CHANCE, TERMINAL, IllegalAction
 from gonets.server.bots import BotTimeout, rank_moves
 from gonets.server.deadlines import deadline_passed, wait_seconds
@@ -47,9 +48,9 @@ class TableDriver:
         view = self.state.view(seat)
         pool = self.manager.bots
         if pool is not None:
-            return await pool.hint(self.id, self.game.name, self.config.players,
-                                   self.config.preset, dict(self.config.options),
-                                   self.stored.seed, view)
+            return await pool.hint(self.id, self.manager.bot_owner(self), self.game.name,
+                                   self.config.players, self.config.preset,
+                                   dict(self.config.options), self.stored.seed, view)
         return await asyncio.to_thread(rank_moves, self.game.name, self.config.players,
                                        self.config.preset, dict(self.config.options),
                                        self.stored.seed, view)
@@ -66,9 +67,10 @@ class TableDriver:
         name = self.agent_name(seat)
         pool = self.manager.bots
         if pool is not None and name not in CHEAP_AGENTS:
-            return await pool.decide(self.id, seat, name, self.game.name, self.config.players,
-                                     self.config.preset, dict(self.config.options),
-                                     self.stored.seed, view, legal)
+            return await pool.decide(self.id, self.manager.bot_owner(self), seat, name,
+                                     self.game.name, self.config.players, self.config.preset,
+                                     dict(self.config.options), self.stored.seed, view, legal,
+                                     quick=is_quick(self.game, name))
         agent = self.agents.get(seat)
         if agent is None:
             agent = self.agents[seat] = make_agent(name, self.game, self.config, seat,

@@ -14,6 +14,7 @@ import time
 from collections import OrderedDict, defaultdict, deque
 from dataclasses import dataclass
 
+from gonets.agents.levels import NAMES as LEVELS
 from gonets.server.spec import TableError
 
 LANGUAGES = ("en", "ru")      # languages the games write in; any other request gets English
@@ -38,7 +39,13 @@ class Limits:
     signups_per_hour: int = 5              # accounts a client address may make per hour
     max_steps: int | None = None           # per table; None: the game's own ``max_steps``
     bot_seconds: float = 20.0              # seconds one bot decision may take
-    bot_workers: int = max(1, min(4, (os.cpu_count() or 2) - 1))   # bot processes (0: threads)
+    bot_workers: int = max(1, min(4, (os.cpu_count() or 2) - 1))   # search processes (0: threads)
+    max_level: str = "expert"              # the strongest bot level tables may seat
+
+    def __post_init__(self):
+        if self.max_level not in LEVELS:
+            raise ValueError(f"max_level must be one of {', '.join(LEVELS)}, not "
+                             f"{self.max_level!r}")
 
 
 LIMITS_ENV = "GONETS_LIMITS"        # JSON object of Limits fields, e.g. for a load check

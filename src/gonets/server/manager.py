@@ -27,7 +27,7 @@ from gonets.server.bots import BotPool
 from gonets.server.cluster import Cluster
 from gonets.server.deadlines import decision_deadline
 from gonets.server.faults import DATABASE_ERRORS, DatabaseUnavailable, Outage
-from gonets.server.limits import ClientLimits, Limits, limits_from_environment
+from gonets.server.limits import ClientLimits, Limits, limits_from_environment, network_of
 from gonets.server.metrics import DB_ERRORS
 from gonets.server.names import check_name_at_table
 from gonets.server.notify import Notifier
@@ -229,6 +229,15 @@ class TableManager:
         for key in idle[:max(0, len(idle) - self.keep_finished)]:
             del self.tables[key]
 
+    def bot_owner(self, table: LiveTable) -> str:
+        """Whom a table's bot work counts to, for the bot lanes' turns: the account that
+        opened it, else the network of the address that did (a table this process did not
+        open, after a restart: the table alone)."""
+        if table.stored.creator is not None:
+            return f"user:{table.stored.creator}"
+        address = self.clients.owners.get(table.id)
+        return f"net:{network_of(address)}" if address else f"table:{table.id}"
+
     def open_ids(self) -> set[str]:
         return {key for key, table in self.tables.items() if table.status != "finished"}
 
@@ -244,7 +253,7 @@ class TableManager:
         open_ids = self.open_ids()
         self.clients.forget_finished(open_ids)
         self.clients.may_create(address, open_ids)
-        spec = parse_spec(data, self.bot_delay, self.fixed_seeds)
+        spec = parse_spec(data, self.bot_delay, self.fixed_seeds, self.limits.max_level)
         account = account_of(user)
         if spec.rated and account is None:
             raise TableError(RATED_NEEDS_ACCOUNT, "rated_needs_account")

@@ -93,7 +93,8 @@ class Reviews:
             for step, view, played in choices:
                 args = (record.game, view, played, LEVEL, seed_of(record, step), step)
                 data = await (asyncio.to_thread(judge_move, *args) if self.bots is None
-                              else self.bots.judge(table.id, *args))
+                              else self.bots.judge(table.id, self.manager.bot_owner(table),
+                                                   *args))
                 decisions.append(Decision.from_json(data))
                 progress[0] += 1
             body = Review(record.game, seat, LEVEL, names_of(record), decisions).to_json()

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gonets.agents import agent_names
-from gonets.agents.registry import STUDY_ONLY
+from gonets.agents.levels import NAMES as LEVELS
+from gonets.agents.registry import STUDY_ONLY, level_rank
 from gonets.core import GonetsError, IllegalAction, get_game
 from gonets.core.errors import OptionError
 
@@ -72,8 +73,10 @@ class TableSpec:
     invite: list[str] | None = None       # user names invited (friends of the creator)
 
 
-def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False) -> TableSpec:
-    """Validate a create-table request; :class:`TableError` names the first problem."""
+def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False,
+               max_level: str = "expert") -> TableSpec:
+    """Validate a create-table request; :class:`TableError` names the first problem.
+    ``max_level``: the strongest bot level this server offers (``gonets serve --max-level``)."""
     if not isinstance(data, dict):
         raise TableError("send a JSON object describing the table")
     name = data.get("game")
@@ -99,7 +102,7 @@ def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False) -
         config = game.configure(players, preset, options)
     except (GonetsError, TypeError) as exc:
         raise TableError(str(exc)) from None
-    seats = parse_seats(game, data.get("seats"), config.players)
+    seats = parse_seats(game, data.get("seats"), config.players, max_level)
     bot_delay = number(data.get("bot_delay"), "bot_delay", 0.0, MAX_BOT_DELAY, default_bot_delay)
     turn_seconds = number(data.get("turn_seconds"), "turn_seconds", 1.0, MAX_TURN_SECONDS, None)
     seed = parse_seed(data.get("seed"), seats, fixed_seeds)
@@ -112,6 +115,10 @@ def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False) -
         raise TableError(f"'rated' must be true or false, not {shown(rated)}")
     if rated and any(seat["kind"] != "human" for seat in seats):
         raise TableError("a rated table seats people only: no bots", "rated_no_bots")
+    if hints and LEVELS.index(max_level) < LEVELS.index(HINT_LEVEL):
+        raise TableError(f"this server offers no hints (its bots stop at {max_level!r}, and a "
+                         f"hint is a {HINT_LEVEL!r} search)", "hints_above_max_level",
+                         level=max_level)
     if rated and hints:
         raise TableError("a rated table has no hints (a search would play for you)",
                          "rated_no_hints")
@@ -228,12 +235,12 @@ def number(value: Any, name: str, low: float, high: float, default: float | None
     return float(value)
 
 
-def parse_seats(game: Any, seats: Any, players: int) -> list[dict]:
+def parse_seats(game: Any, seats: Any, players: int, max_level: str = "expert") -> list[dict]:
     if seats is None:
         seats = [{"kind": "human"}] * players
     if not isinstance(seats, list) or len(seats) != players:
         raise TableError(f"'seats' must list {players} seats (one per player)")
-    known = offered_agents(game)
+    known = offered_agents(game, max_level)
     fallback = "heuristic" if "heuristic" in known else "random"
     parsed = []
     for index, seat in enumerate(seats):
@@ -244,6 +251,12 @@ def parse_seats(game: Any, seats: Any, players: int) -> list[dict]:
             parsed.append({"kind": "human", "name": None, "fallback": fallback})
         elif kind == "bot":
             agent = seat.get("agent", "random")
+            if isinstance(agent, str) and agent in agent_names(game) and agent not in known \
+                    and agent not in STUDY_ONLY:
+                raise TableError(f"seat p{index + 1}: this server offers bots up to "
+                                 f"{max_level!r}, and {agent!r} is stronger",
+                                 "bot_above_max_level", seat=index + 1, agent=agent,
+                                 level=max_level)
             if not isinstance(agent, str) or agent not in known:
                 raise TableError(f"seat p{index + 1}: unknown bot {agent!r}; "
                                  f"known bots: {', '.join(known)}")
@@ -253,6 +266,13 @@ def parse_seats(game: Any, seats: Any, players: int) -> list[dict]:
     return parsed
 
 
-def offered_agents(game) -> list[str]:
-    """The bots a table of ``game`` may seat (not those for study configurations only)."""
-    return [name for name in agent_names(game) if name not in STUDY_ONLY]
+HINT_LEVEL = "hard"
+"""The level whose search ranks a hint's moves (``bots.rank_moves``)."""
+
+
+def offered_agents(game, max_level: str = "expert") -> list[str]:
+    """The bots a table of ``game`` may seat: none above ``max_level`` (by
+    :func:`level_rank`), and none for study configurations only."""
+    top = LEVELS.index(max_level)
+    return [name for name in agent_names(game)
+            if name not in STUDY_ONLY and level_rank(game, name) <= top]

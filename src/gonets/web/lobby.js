@@ -30,6 +30,9 @@ function fillPresets() {
   const game = currentGame();
   if (!game) return;
   document.getElementById("game-doc").textContent = gameSummary(game);
+  const hints = document.getElementById("hints");      // a server whose bots stop below hard
+  document.getElementById("hints-choice").hidden = !game.hints;
+  if (!game.hints) hints.checked = false;
   const select = document.getElementById("preset");
   select.replaceChildren(...game.presets.map(p => h("option", {value: p.name,
       selected: p.name === game.default_preset}, p.label || p.name)));
