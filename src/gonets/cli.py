@@ -518,6 +518,8 @@ def serve(
     max_level: str | None = typer.Option(None, help="The strongest bot level new tables may "
                                                     "seat: easy, normal, hard or expert "
                                                     "(default expert)."),
+    log_format: str = typer.Option("text", help="One log line per event on standard error: "
+                                                "text or json."),
 ) -> None:
     """Run the web platform: lobby, tables, bots and spectators in the browser."""
     try:
@@ -525,7 +527,7 @@ def serve(
     except ImportError as exc:
         fail(f"the web platform is not available: {exc}")
     run_server(host=host, port=port, db=db, bot_delay=bot_delay, redis=redis, workers=workers,
-               max_level=max_level)
+               max_level=max_level, log_format=log_format)
 
 
 def add_game_commands() -> None:
@@ -547,8 +549,15 @@ def add_admin_commands() -> None:
     app.add_typer(admin, name="admin", help="Accounts of a gonets server (operators).")
 
 
+def add_server_commands() -> None:
+    from gonets.server.commands import register
+
+    register(app)
+
+
 add_lab_commands()
 add_admin_commands()
+add_server_commands()
 
 
 def main() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -100,3 +101,23 @@ def test_every_process_lists_every_table(toy, shared):
         for server in (one, two):
             listed = [t["id"] for t in server.http.get("/api/tables").json()["open"]]
             assert sorted(listed) == sorted([mine, theirs])
+
+
+def test_a_process_that_stops_hands_its_tables_to_another_where_they_stopped(toy, shared):
+    """A graceful stop (SIGTERM to uvicorn) releases the tables' leases only after their
+    writes ended: the other process goes on from the last stored step, nothing lost."""
+    with ServerThread(shared, redis_url=REDIS) as two:
+        with ServerThread(shared, redis_url=REDIS) as one:
+            ids = [one.create(game="toy", players=3, preset="long", seed=seed, bot_delay=0.1,
+                              seats=[{"kind": "bot", "agent": "random"}] * 3)["id"]
+                   for seed in range(4)]
+            time.sleep(0.5)                          # their bots are playing on ``one``
+            assert all(one.manager.tables[i].owned for i in ids)
+        deadline = time.monotonic() + 60
+        for table_id in ids:
+            while two.http.get(f"/api/tables/{table_id}").json()["status"] != "finished":
+                assert time.monotonic() < deadline, "the table was not taken over"
+                time.sleep(0.1)
+            assert two.manager.tables[table_id].owned
+            record = Record.from_json(two.http.get(f"/api/tables/{table_id}/record").json())
+            assert record.replay().is_terminal()

@@ -52,3 +52,40 @@ def test_secrets_in_a_database_url_are_never_printed():
     assert "s3cret" not in shown_url("postgresql://db/gonets?user=ann&password=s3cret")
     assert "s3cret" not in shown_url("redis://:s3cret@cache:6379/0")
     assert "not a valid URL" in shown_url("postgresql://u:s3cret@h:notaport/db")
+
+
+def test_a_log_format_that_is_not_one_stops_the_start_in_one_line(tmp_path):
+    done = serve("--db", f"sqlite:///{tmp_path}/ok.sqlite3", "--log-format", "xml")
+    one_line_refusal(done, "the log format must be one of text, json")
+
+
+def test_json_logs_are_one_object_a_line(tmp_path):
+    import json
+    import signal
+    import time
+
+    import httpx
+
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gonets", "serve", "--port", str(port), "--log-format", "json",
+         "--db", f"sqlite:///{tmp_path}/logs.sqlite3"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            assert server.poll() is None and time.monotonic() < deadline, "no server"
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        _, errors = server.communicate(timeout=60)
+    lines = [json.loads(line) for line in errors.splitlines() if line.strip()]
+    assert any(entry["logger"] == "gonets.server" and entry["level"] == "info"
+               and entry["message"].startswith("resumed 0 unfinished tables")
+               for entry in lines), errors
+    assert all({"ts", "level", "logger", "message", "pid"} <= entry.keys() for entry in lines)
+    assert all(entry["ts"].endswith("Z") for entry in lines)

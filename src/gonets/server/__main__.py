@@ -1,10 +1,11 @@
 """``python -m gonets.server [--host H] [--port P] [--db URL] [--bot-delay S] [--redis URL]
-[--workers N] [--max-level LEVEL]``."""
+[--workers N] [--max-level LEVEL] [--log-format text|json]``."""
 
 import argparse
 
 from gonets.agents.levels import NAMES as LEVELS
 from gonets.server.app import serve
+from gonets.server.logs import FORMATS
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -23,9 +24,11 @@ def main(argv: list[str] | None = None) -> None:
                         help="server processes on this port (above 1: PostgreSQL and Redis)")
     parser.add_argument("--max-level", choices=LEVELS, default=None,
                         help="the strongest bot level new tables may seat (default expert)")
+    parser.add_argument("--log-format", choices=FORMATS, default="text",
+                        help="one log line per event on standard error: text or JSON")
     args = parser.parse_args(argv)
     serve(args.host, args.port, args.db, args.bot_delay, args.redis, args.workers,
-          args.max_level)
+          args.max_level, args.log_format)
 
 
 if __name__ == "__main__":

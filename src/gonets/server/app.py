@@ -39,6 +39,7 @@ from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import seat_payload
 from gonets.server.http import error, read_json, refusal, whole
 from gonets.server.limits import LIMITS_ENV, Limits, limits_from_environment, parse_lang
+from gonets.server.logs import log_config
 from gonets.server.manager import STATUSES, TableManager
 from gonets.server.notify import NOTIFY_ROUTES
 from gonets.server.reviews import Reviews, ReviewsBusy
@@ -487,17 +488,22 @@ def shown_url(url: str) -> str:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
           bot_delay: float = 1.0, redis: str | None = None, workers: int = 1,
-          max_level: str | None = None) -> None:
+          max_level: str | None = None, log_format: str = "text") -> None:
     """Print the address and serve the platform with uvicorn until interrupted. With
     ``workers`` above 1 (a PostgreSQL database and a Redis URL needed) uvicorn runs that many
     processes on the one port, each table owned by one of them (see ``cluster.py``).
-    ``max_level``: the strongest bot level new tables may seat (``Limits.max_level``)."""
+    ``max_level``: the strongest bot level new tables may seat (``Limits.max_level``);
+    ``log_format``: ``text`` or ``json`` (:mod:`gonets.server.logs`)."""
     import uvicorn
 
     if max_level is not None:        # every process reads its limits from the environment
         changes = json.loads(os.environ.get(LIMITS_ENV) or "{}")
         os.environ[LIMITS_ENV] = json.dumps({**changes, "max_level": max_level})
     limits_from_environment()        # a wrong limit stops here, in one line
+    try:
+        logging_options = log_config(log_format)
+    except ValueError as exc:
+        raise SystemExit(f"gonets cannot start: {exc}") from None
 
     url = db or default_database_url()
     redis = redis or os.environ.get(REDIS_ENV) or None
@@ -517,7 +523,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     # named in Limits.trusted_proxies (sockets.client_address), never by uvicorn's default
     options = {"host": host, "port": port, "ws_max_size": WS_MAX_SIZE, "log_level": "warning",
                "ws_per_message_deflate": os.environ.get(COMPRESSION_ENV, "") == "1",
-               "proxy_headers": False}
+               "proxy_headers": False, "log_config": logging_options}
     if workers > 1:
         os.environ.update({DATABASE_ENV: url, REDIS_ENV: redis, BOT_DELAY_ENV: str(bot_delay)})
         uvicorn.run("gonets.server.app:app_from_environment", factory=True, workers=workers,

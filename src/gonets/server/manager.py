@@ -36,6 +36,7 @@ from gonets.server.storage import Storage, StoredTable
 from gonets.server.tables import KEEP_FINISHED, LiveTable, table_summary
 
 log = logging.getLogger("gonets.server")
+STOP_WRITES = 10.0             # seconds a stopping process waits for its writes under way
 STATUSES = ("open", "running", "finished")
 REMATCH_KEEPS_SEATS = 120.0     # seconds a rematch keeps each invited player's seat
 
@@ -167,6 +168,8 @@ class TableManager:
             table = self._rebuild(stored)
             if table is not None:
                 self._launch(table)
+        log.info("resumed %d unfinished tables (%d broken)", len(self.tables),
+                 len(self.broken))
 
     async def take_over(self, table_id: str) -> None:
         """Run a table whose owner stopped: from its stored steps, where it stopped."""
@@ -198,8 +201,9 @@ class TableManager:
             return None
 
     async def stop(self) -> None:
-        if self.cluster is not None:
-            await self.cluster.stop()
+        """A graceful stop (uvicorn has stopped accepting): the tables stop driving, the
+        writes under way end (up to ``STOP_WRITES`` seconds), and only then are the tables'
+        leases released, so that another process takes them over from their last step."""
         for table in self.tables.values():
             if table.task is not None:
                 table.task.cancel()
@@ -207,11 +211,27 @@ class TableManager:
                 conn.close()
         tasks = [t.task for t in self.tables.values() if t.task is not None]
         await asyncio.gather(*tasks, return_exceptions=True)
+        try:
+            await asyncio.wait_for(self._writes_done(), STOP_WRITES)
+        except TimeoutError:
+            log.warning("stopping with writes still unanswered after %g s", STOP_WRITES)
+        if self.cluster is not None:
+            await self.cluster.stop()
         await self.notices.close()
         self.writer.shutdown(wait=True)
         self.reader.shutdown(wait=True)
         if self.bots is not None:
             self.bots.close()
+
+    async def _writes_done(self) -> None:
+        """Wait for every table's write under way: an unanswered one, and one a table's
+        lock is held for."""
+        pending = [t.pending for t in self.tables.values() if t.pending is not None]
+        if pending:
+            await asyncio.wait(pending)
+        for table in list(self.tables.values()):
+            async with table.lock:
+                pass
 
     def _launch(self, table: LiveTable, owned: bool = True) -> None:
         self.tables[table.id] = table
