@@ -16,8 +16,9 @@ ROOMS = {"__init__.py", "game.py", "rules", "notation.py", "views.py", "text.py"
          "bot.py", "cli.py", "data", "RULES.md", "README.md"}
 # An adapter room that outgrows one file becomes a package of the same name (text/ for text.py).
 GROWN = {f"{room}.py": room for room in ("notation", "views", "text", "svg", "bot", "cli")}
-OPTIONAL = {"kernel"}
-"""Rooms a game may have: ``kernel/``, its compiled fast path (docs/kernel.md)."""
+OPTIONAL = {"kernel", "migrations.py"}
+"""Rooms a game may have: ``kernel/``, its compiled fast path (docs/kernel.md), and
+``migrations.py``, where its rules changed (docs/records.md)."""
 GAMES = sorted(games())
 
 
@@ -40,7 +41,7 @@ def imports(path: Path, prefix: str) -> set[str]:
 def test_the_folder_holds_exactly_the_rooms(name):
     names = {p.name for p in folder(name).iterdir() if p.name != "__pycache__"}
     assert names - OPTIONAL == {GROWN[r] if GROWN.get(r) in names else r for r in ROOMS}
-    for room in names & OPTIONAL:
+    for room in names & OPTIONAL - {"migrations.py"}:
         assert (folder(name) / room / "__init__.py").exists(), f"{room}/ is not a package"
     for room in names & set(GROWN.values()):
         assert (folder(name) / room / "__init__.py").exists(), f"{room}/ is not a package"
@@ -51,7 +52,7 @@ def test_the_folder_holds_exactly_the_rooms(name):
 def test_rules_import_only_notation_and_notation_not_the_state(name):
     prefix = f"gonets.games.{name}"
     outside = {f"{prefix}.{room}" for room in ("views", "text", "svg", "bot", "cli", "game",
-                                                "kernel")}         # the reference stays pure
+                                                "kernel", "migrations")}         # the reference stays pure
     for path in (folder(name) / "rules").glob("*.py"):
         bad = {m for m in imports(path, prefix) if any(m.startswith(o) for o in outside)}
         assert not bad, (path.name, bad)

@@ -11,7 +11,7 @@ import time
 from gonets.agents import Agent
 from gonets.core import Record
 
-from .helpers import ServerThread, limits_for_tests
+from .helpers import ServerThread, in_fresh_thread, limits_for_tests
 
 
 def burner(seconds: float, trace: str | None = None):
@@ -114,7 +114,8 @@ def test_a_lane_serves_its_owners_in_turn_whatever_order_they_asked_in():
         await asyncio.gather(*jobs)
         return served
 
-    assert asyncio.run(scenario()) == ["A0", "B0", "C0", "A1", "B1", "A2", "A3", "A4"]
+    served = in_fresh_thread(asyncio.run, scenario())
+    assert served == ["A0", "B0", "C0", "A1", "B1", "A2", "A3", "A4"]
 
 
 def test_a_cancelled_wait_leaves_the_lane_to_the_others():
@@ -135,7 +136,7 @@ def test_a_cancelled_wait_leaves_the_lane_to_the_others():
         assert not lane.busy and lane.owners_waiting() == 0
         return served
 
-    assert asyncio.run(scenario()) == ["C"]
+    assert in_fresh_thread(asyncio.run, scenario()) == ["C"]
 
 
 def clock_share_now(seconds: float) -> float:
@@ -161,7 +162,7 @@ def test_a_search_that_starts_while_others_wait_gets_a_smaller_share_of_its_cloc
         finally:
             pool.close()
 
-    shares = asyncio.run(scenario())
+    shares = in_fresh_thread(asyncio.run, scenario())
     assert shares == [1.0, max(LEAST_SHARE, 1 / 4), 1 / 3, 1 / 2, 1.0]
 
 

@@ -133,3 +133,35 @@ def test_seats_of_tables_finished_before_0009_are_marked_won_or_not(db_url):
             "SELECT seat, won FROM gonets_table_players ORDER BY seat")).all()
     assert [(seat, bool(flag)) for seat, flag in won] == [(0, True), (1, False), (2, False)]
     engine.dispose()
+
+
+def test_a_stored_table_of_older_rules_is_migrated_when_it_is_loaded(sqlite_url):
+    """A Czar table stored before the colour choice (rules version 1) opens and replays,
+    never marked broken; its record is served under the current rules."""
+    from pathlib import Path
+
+    from gonets.core import Record
+    from gonets.server.storage import StoredTable
+
+    from .helpers import ServerThread
+
+    old = Record.load(Path(__file__).parents[1] / "records" / "corpus" / "d04770f"
+                      / "random-czar-classic-2p-59.json")
+    storage = Storage(sqlite_url)
+    try:
+        storage.create_table(StoredTable(
+            id="old", game="czar", players=2, preset=old.preset, options=old.options,
+            seats=[{"kind": "bot", "agent": "random", "name": "random bot"}] * 2,
+            token_hashes=[None, None], seed=1, bot_delay=0.0, turn_seconds=None,
+            status="running", steps=old.steps, rules=1))
+        storage.append_steps("old", len(old.steps), [], "finished", old.result)
+        assert storage.load_table("old").rules == 1
+    finally:
+        storage.close()
+    with ServerThread(sqlite_url) as server:
+        served = server.http.get("/api/tables/old/record")
+        assert served.status_code == 200, served.text
+        record = Record.from_json(served.json())
+        assert record.rules == 2 and record.steps != old.steps
+        assert record.replay().is_terminal()
+        assert "old" not in server.manager.broken

@@ -237,6 +237,19 @@ class Game(ABC):
                 raise                  # the room exists but something it imports does not
             return None
 
+    # The ``migrations`` room: ``RULES`` (the rules version, 1 when the room is missing) and
+    # ``MIGRATIONS``, a dict from a version to the function turning a step written under it
+    # into the step of the next version, ``upgrade(state_before_the_step, step) -> step``.
+    def rules_version(self) -> int:
+        """The version of this game's rules that records are written under now."""
+        room = self.room("migrations")
+        return getattr(room, "RULES", 1) if room is not None else 1
+
+    def record_migrations(self) -> dict[int, Any]:
+        """Version -> the step upgrade from that version to the next (see ``Record``)."""
+        room = self.room("migrations")
+        return dict(getattr(room, "MIGRATIONS", {})) if room is not None else {}
+
     def sample_world(self, view: dict, rng: random.Random) -> State:
         """A full state consistent with everything ``view`` shows (and its seat has seen),
         with what the seat cannot know drawn at random with ``rng`` (``views.sample_world``)."""

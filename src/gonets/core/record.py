@@ -1,5 +1,11 @@
 """Match records: a versioned JSON document with the game, its configuration, the seats,
-every random outcome and every action, in order. See docs/records.md."""
+every random outcome and every action, in order. See docs/records.md.
+
+A record also names the version of its game's rules it was played under (``rules``; a record
+that names none was written before versions were kept: version 1). A replay brings an older
+record up to the game's current rules step by step, through the game's record migrations
+(``Game.record_migrations``): each one turns a step written under one version into the step
+that means the same move under the next, looking at the state before it."""
 
 from __future__ import annotations
 
@@ -28,11 +34,13 @@ class Record:
     seed: int | None = None
     steps: list[dict] = field(default_factory=list)
     result: dict | None = None
+    rules: int | None = None          # the game's rules version (None: the current one)
 
     def to_json(self) -> dict:
         data = {"format": FORMAT, "version": VERSION, "game": self.game, "players": self.players,
                 "preset": self.preset, "options": self.options, "seats": self.seats,
-                "seed": self.seed, "steps": self.steps}
+                "seed": self.seed, "steps": self.steps,
+                "rules": self.rules or get_game(self.game).rules_version()}
         if self.result is not None:
             data["result"] = self.result
         return data
@@ -64,7 +72,8 @@ class Record:
         return cls(game=data["game"], players=data["players"],
                    preset=data.get("preset") or get_game(data["game"]).default_preset,
                    options=options, seats=list(data.get("seats") or []), seed=data.get("seed"),
-                   steps=data["steps"], result=data.get("result"))
+                   steps=data["steps"], result=data.get("result"),
+                   rules=rules_of(data))
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
@@ -90,11 +99,26 @@ class Record:
     def replay(self, upto: int | None = None, verify: bool = True) -> State:
         """Re-apply the first ``upto`` steps (all by default), checking each one; with ``verify``
         and a complete replay, also check the stored result (unless the match was stopped
-        before its end: ``result.detail.stopped`` says why). Raises :class:`RecordError`."""
+        before its end: ``result.detail.stopped`` says why). A record of older rules is
+        migrated on the way: a complete replay leaves its steps and ``rules`` current.
+        Raises :class:`RecordError`."""
         state = self.initial_state()
+        game = get_game(self.game)
+        current = game.rules_version()
+        written = self.rules or current
+        if written > current:
+            raise RecordError(f"the record was played under {game.title}'s rules version "
+                              f"{written}; this gonets knows versions up to {current}")
+        upgrades = [game.record_migrations()[version] for version in range(written, current)]
         steps = self.steps if upto is None else self.steps[:upto]
+        migrated = []
         for index, step in enumerate(steps):
+            for upgrade in upgrades:
+                step = upgrade(state, step)
             apply_step(state, step, index)
+            migrated.append(step)
+        if upto is None and upgrades:
+            self.steps, self.rules = migrated, current
         stopped = bool(self.result and (self.result.get("detail") or {}).get("stopped"))
         if verify and upto is None and self.result is not None and not stopped:
             if not state.is_terminal():
@@ -107,6 +131,14 @@ class Record:
                                   f"{self.result.get('scores')} winners "
                                   f"{self.result.get('winners')}")
         return state
+
+
+def rules_of(data: dict) -> int:
+    """The rules version a record's JSON names (1 when it names none)."""
+    rules = data.get("rules", 1)
+    if not isinstance(rules, int) or isinstance(rules, bool) or rules < 1:
+        raise RecordError(f"record field 'rules' must be a whole number from 1, not {rules!r}")
+    return rules
 
 
 def seat_names(seats: list[dict]) -> list[str]:

@@ -35,8 +35,7 @@ except ImportError:                  # a single process does not need Redis inst
 from gonets.server.spec import TableError
 
 if TYPE_CHECKING:
-    from gonets.server.manager import TableManager
-    from gonets.server.tables import LiveTable
+    from gonets.server.host import TableHost
 
 log = logging.getLogger("gonets.server")
 LEASE_SECONDS = 5.0              # a lease not renewed for this long is taken over
@@ -48,7 +47,7 @@ REDIS_ENV = "GONETS_REDIS_URL"
 class Cluster:
     """This process's part in a platform of several: leases, updates, forwarded requests."""
 
-    def __init__(self, manager: TableManager, redis_url: str, lease: float = LEASE_SECONDS):
+    def __init__(self, manager: TableHost, redis_url: str, lease: float = LEASE_SECONDS):
         import redis.asyncio as redis
 
 
@@ -65,7 +64,7 @@ class Cluster:
         self.lease_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gonets-lease")
 
     async def _lease_db(self, method, *args) -> Any:
-        return await self.manager._db(self.lease_thread, method, args)
+        return await self.manager.db_call(self.lease_thread, method, args)
 
     async def start(self) -> None:
         await self.pubsub.subscribe(f"gonets:proc:{self.id}")
@@ -131,7 +130,7 @@ class Cluster:
                 await table.reload()
 
     # -- updates ------------------------------------------------------------------------------
-    async def publish(self, table: LiveTable, start: int) -> None:
+    async def publish(self, table: Any, start: int) -> None:
         """Tell the mirrors what changed from step ``start`` on (seats, status, steps)."""
         await self.announce(table.id, {
             "owner": self.id, "start": start, "steps": table.match.record.steps[start:],
@@ -147,7 +146,7 @@ class Cluster:
             log.warning("table %s: update not published (%s)", table_id, exc)
 
     # -- forwarded requests -------------------------------------------------------------------
-    async def call(self, table: LiveTable, method: str, *args: Any) -> Any:
+    async def call(self, table: Any, method: str, *args: Any) -> Any:
         """Run ``method`` of the table on its owner; its refusal comes back as TableError."""
         key = secrets.token_hex(8)
         future = asyncio.get_running_loop().create_future()

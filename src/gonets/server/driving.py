@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -14,7 +15,8 @@ from gonets.agents import make_agent
 from gonets.agents.registry import is_quick
 from gonets.core import CHANCE, TERMINAL, IllegalAction
 from gonets.server.bots import BotTimeout, rank_moves
-from gonets.server.deadlines import deadline_passed, wait_seconds
+from gonets.server.deadlines import decision_deadline, ended_by_absence, wait_seconds
+from gonets.server.faults import OutcomeUnknown
 from gonets.server.spec import TableError
 
 log = logging.getLogger("gonets.server")
@@ -55,7 +57,55 @@ class TableDriver:
                                        self.config.preset, dict(self.config.options),
                                        self.stored.seed, view)
 
-    # -- bots and the turn timer ---------------------------------------------------------------
+    # -- the turn timer ----------------------------------------------------------------------
+    def resumed_deadline(self) -> float | None:
+        """The deadline of the table's current decision after a (re)load: the stored one; a
+        fresh one only for a table stored without any (one made before deadlines were stored)."""
+        fresh = decision_deadline(self.stored.turn_seconds, self.status, self.seats,
+                                  self.state.current_player())
+        if fresh is None:
+            return None
+        return self.stored.deadline if self.stored.deadline is not None else fresh
+
+    async def deadline_passed(self, seat: int, version: int) -> None:
+        """Apply the table's ``absent`` rule to ``seat``, whose deadline passed at ``version``."""
+        rule = self.stored.absent or "bot"
+        if rule == "bot":
+            await self._bot_move(seat, version)
+            return
+        async with self.lock:
+            if (self.version != version or self.state.current_player() != seat
+                    or self.pending is not None or self.failure or not self.owned
+                    or self.status != "running"):
+                return
+            try:
+                if rule == "end":
+                    await self._end_by_absence(seat)
+                    return
+                seats = [dict(entry) for entry in self.seats]
+                seats[seat]["dropped"] = True
+                await self._store_seats(seats, self.token_hashes, "the dropped seat")
+            except (TableError, OutcomeUnknown) as exc:   # the database: the next turn retries
+                log.warning("table %s: the absent rule %r waits for the database (%s)",
+                            self.id, rule, exc)
+                await asyncio.sleep(0.5)
+                return
+            self.deadline = None
+            log.info("table %s: p%d ran out of time and was dropped", self.id, seat + 1)
+        await self._bot_move(seat, version)
+
+    async def _end_by_absence(self, seat: int) -> None:
+        """End the game now, ``seat`` having run out of time (the table's lock held)."""
+        taken = time.time()
+        trial = self.match.fork()
+        start = len(trial.record.steps)
+        trial.record.result = ended_by_absence(self.config.players, seat,
+                                               self.seat_names()[seat])
+        await self._store_steps(start, [], "finished", trial.record.result, None)
+        self._adopt(trial, "finished", taken, None)
+        log.info("table %s: p%d ran out of time; the game ended", self.id, seat + 1)
+
+    # -- bots ----------------------------------------------------------------------------------
     def agent_name(self, seat: int) -> str:
         """The bot of a bot seat, or the stand-in that plays for an absent human."""
         entry = self.seats[seat]
@@ -105,7 +155,7 @@ class TableDriver:
         elif self.deadline is not None:
             left = wait_seconds(self.deadline)      # wall clock, at most a minute at a time
             if left <= 0:
-                await deadline_passed(self, deciding, self.version)
+                await self.deadline_passed(deciding, self.version)
             else:
                 try:
                     await asyncio.wait_for(self.wake.wait(), left)

@@ -43,3 +43,7 @@ class Outage:
             log.warning("database answers again after %.1f s (%d failed requests)",
                         time.monotonic() - self.since, self.failures)
             self.since, self.failures = None, 0
+
+
+class OutcomeUnknown(Exception):
+    """The database never answered about a write: it may or may not have been stored."""

@@ -126,13 +126,14 @@ class TableManager:
     async def write(self, method, *args) -> Any:
         """Run a storage write in the writer thread(s); :class:`DatabaseUnavailable` when
         the database does not answer."""
-        return await self._db(self.writer, method, args)
+        return await self.db_call(self.writer, method, args)
 
     async def read(self, method, *args) -> Any:
         """Run a storage read in a reader thread; :class:`DatabaseUnavailable` as above."""
-        return await self._db(self.reader, method, args)
+        return await self.db_call(self.reader, method, args)
 
-    async def _db(self, executor, method, args) -> Any:
+    async def db_call(self, executor, method, args) -> Any:
+        """A storage call in ``executor``; :class:`DatabaseUnavailable` as above."""
         loop = asyncio.get_running_loop()
         try:
             result = await loop.run_in_executor(executor, self._attempt, method, args)
@@ -302,7 +303,8 @@ class TableManager:
             bot_delay=spec.bot_delay, turn_seconds=spec.turn_seconds,
             status="running" if named else "open", hints=spec.hints, rated=spec.rated,
             absent=spec.absent,
-            creator=None if account is None else account["id"])
+            creator=None if account is None else account["id"],
+            rules=get_game(spec.game).rules_version())
         stored.private = spec.private
         if self.cluster is not None:
             stored.owner = self.cluster.id

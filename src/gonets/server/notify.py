@@ -39,7 +39,7 @@ from gonets.server.spec import TableError
 from gonets.server.words import LANGUAGES, word
 
 if TYPE_CHECKING:
-    from gonets.server.manager import TableManager
+    from gonets.server.host import TableHost
     from gonets.server.tables import LiveTable
 
 log = logging.getLogger("gonets.server")
@@ -151,7 +151,7 @@ def your_move_mail(settings: MailSettings, to: str, lang: str, notice: dict) -> 
 class Notifier:
     """Stores "your move" notices for a manager's tables and mails them (when set up)."""
 
-    def __init__(self, manager: TableManager, settings: MailSettings | None | Any = ...):
+    def __init__(self, manager: TableHost, settings: MailSettings | None | Any = ...):
         self.manager = manager
         self.settings = MailSettings.from_environment() if settings is ... else settings
         self.queue: asyncio.Queue[int] = asyncio.Queue(maxsize=MAIL_QUEUE)

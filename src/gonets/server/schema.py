@@ -50,6 +50,7 @@ tables_table = Table(
     Column("absent", String(16), nullable=False, server_default="bot"),  # when time runs out
     Column("deadline", Float, nullable=True),          # wall clock: the decision's deadline
     Column("creator", Integer, nullable=True),         # the account that opened it
+    Column("rules", Integer, nullable=False, server_default="1"),  # its game's rules version
 )
 
 Index("gonets_tables_status_updated", tables_table.c.status, tables_table.c.updated)

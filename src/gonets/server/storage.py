@@ -122,6 +122,7 @@ class StoredTable:
     absent: str = "bot"               # when a decision's deadline passes: bot, drop or end
     deadline: float | None = None     # wall clock: when the deciding human's time runs out
     creator: int | None = None        # the account that opened it
+    rules: int = 1                    # the version of its game's rules its steps follow
 
 
 class Storage:
@@ -153,7 +154,8 @@ class Storage:
                 status=table.status, result=None, version=0, created=now, updated=now,
                 owner=table.owner, lease_until=table.lease_until, hints=table.hints,
                 rated=table.rated, private=table.private, absent=table.absent,
-                deadline=table.deadline, creator=table.creator))
+                deadline=table.deadline, creator=table.creator,
+                rules=table.rules))
             write_invites(conn, table.id, invites or [], notice)
             self._insert_steps(conn, table.id, 0, table.steps)
             if table.steps:
@@ -459,4 +461,4 @@ class Storage:
             created=row.created, updated=row.updated, owner=row.owner,
             lease_until=row.lease_until, rematch=row.rematch, hints=bool(row.hints),
             rated=bool(row.rated), private=bool(row.private), absent=row.absent,
-            deadline=row.deadline, creator=row.creator)
+            deadline=row.deadline, creator=row.creator, rules=row.rules)

@@ -6,7 +6,7 @@ frame per listening connection, each built from that connection's own seat view.
 write drops the copy, so memory never runs ahead of the database.
 
 Three mixins hold the rest of a table, one concern each: its seats and their secrets
-(:mod:`gonets.server.seating`), its chat (:mod:`gonets.server.chat`), and what moves it on
+(:mod:`gonets.server.seating`), its chat (:mod:`gonets.server.chatting`), and what moves it on
 by itself, bots, the turn timer and hints (:mod:`gonets.server.driving`).
 """
 
@@ -31,17 +31,16 @@ from gonets.server.accounts.players import (
     attach_account,
     public_account,
 )
-from gonets.server.chat import TableChat
+from gonets.server.chatting import TableChat
 from gonets.server.connection import Connection
 from gonets.server.deadlines import (
     decision_deadline,
     public_dropped,
-    resumed_deadline,
     turn_left,
     with_abandoned,
 )
 from gonets.server.driving import TableDriver
-from gonets.server.faults import DatabaseUnavailable
+from gonets.server.faults import DatabaseUnavailable, OutcomeUnknown
 from gonets.server.frames import LogLines, seat_payload
 from gonets.server.metrics import STEPS, UPDATE
 from gonets.server.seating import TableSeating
@@ -56,7 +55,7 @@ from gonets.server.storage import (
 )
 
 if TYPE_CHECKING:
-    from gonets.server.manager import TableManager
+    from gonets.server.host import TableHost
 
 __all__ = ["Connection", "LiveTable", "TableError", "table_summary"]
 
@@ -70,7 +69,7 @@ KEEP_FINISHED = 100           # finished tables nobody watches kept in memory (o
 class LiveTable(TableSeating, TableChat, TableDriver):
     """One table in memory, rebuilt from (and kept in step with) its stored record."""
 
-    def __init__(self, manager: TableManager, stored: StoredTable):
+    def __init__(self, manager: TableHost, stored: StoredTable):
         self.manager = manager
         self.storage: Storage = manager.storage
         self.id = stored.id
@@ -100,21 +99,23 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         self.stand_ins = StandIns.of_record(self.match.record)
         self.chat: deque[dict] | None = None            # the last lines, once read
         self.spectators_seen = 0                       # numbers "spectator N" at this table
-        self.deadline = resumed_deadline(self)         # wall clock (time.time)
+        self.deadline = self.resumed_deadline()         # wall clock (time.time)
 
     # -- construction ------------------------------------------------------------------------------
     def _record(self, steps: list[dict], result: dict | None) -> Record:
         return Record(game=self.game.name, players=self.config.players,
                       preset=self.config.preset, options=dict(self.config.options),
                       seats=self.public_seats(), seed=self.stored.seed, steps=list(steps),
-                      result=result)
+                      result=result, rules=self.stored.rules)
 
     def _match_from_steps(self, steps: list[dict], result: dict | None) -> Match:
         if not steps:
             match = Match(self.game, self.config, seats=self.public_seats(),
                           seed=self.stored.seed)
             return match
-        return Match.from_record(self._record(steps, result))
+        match = Match.from_record(self._record(steps, result))
+        self.stored.rules = match.record.rules       # steps of older rules are migrated now
+        return match
 
     # -- facts ----------------------------------------------------------------------------------
     @property
@@ -424,7 +425,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         self.stand_ins = StandIns.of_record(self.match.record)
         self.rematch = stored.rematch
         self.stored.steps = []
-        self.deadline = resumed_deadline(self)
+        self.deadline = self.resumed_deadline()
         self.wake.set()
         self.broadcast()
 
@@ -506,7 +507,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         self.match.record.seats = self.public_seats()
         self.last_change = time.time()
         self.stored.deadline = update.get("deadline", self.stored.deadline)
-        self.deadline = resumed_deadline(self)   # shown only: the owner runs the timer
+        self.deadline = self.resumed_deadline()   # shown only: the owner runs the timer
         if changed_hashes:
             for conn in [c for c in self.connections if c.seat is not None
                          and c.token_hash != self.token_hashes[c.seat]]:
@@ -538,10 +539,6 @@ class LiveTable(TableSeating, TableChat, TableDriver):
     # -- replay ---------------------------------------------------------------------------------
     def record(self) -> Record:
         return self._record(self.match.record.steps, self.match.record.result)
-
-
-class OutcomeUnknown(Exception):
-    """The database never answered about a write: it may or may not have been stored."""
 
 
 def table_summary(stored: StoredTable) -> dict:
