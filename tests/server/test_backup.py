@@ -140,3 +140,58 @@ def test_the_commands_back_up_and_restore(tmp_path):
     again = subprocess.run([sys.executable, "-m", "gonets", "restore", str(file), "--db",
                             target], capture_output=True, text=True, timeout=120)
     assert again.returncode == 2 and "holds gonets rows already" in again.stdout + again.stderr
+
+
+def test_a_restore_never_gives_a_deleted_accounts_number_again(storage, tmp_path):
+    from gonets.server.accounts.deletion import delete_account
+
+    fill(storage)
+    newest = Users(storage.engine).create("Cy", "not a hash here").id
+    delete_account(storage, newest)
+    file = tmp_path / "server.backup"
+    backup(storage.url, file, quiet)
+    target = f"sqlite:///{tmp_path / 'restored.sqlite3'}"     # from either database
+    restore(target, file, quiet)
+    restored = Storage(target)
+    try:
+        assert Users(restored.engine).create("Dan", "not a hash here").id > newest
+    finally:
+        restored.close()
+
+
+def test_a_sqlite_backup_is_one_snapshot(tmp_path):
+    """Rows committed while the backup reads are not in it (it reads in one transaction)."""
+    from gonets.server import backup as backups
+
+    source = Storage(f"sqlite:///{tmp_path / 'source.sqlite3'}")
+    try:
+        fill(source)
+        original, added = backups._rows, []
+
+        def rows_then_a_commit(conn, counts, progress):
+            for index, item in enumerate(original(conn, counts, progress)):
+                if index == 0:
+                    source.add_chat("t1", {"ts": 3.0, "seat": 1, "name": "Bob", "text": "late"})
+                    added.append(True)
+                yield item
+
+        backups._rows = rows_then_a_commit
+        try:
+            counts = backup(source.url, tmp_path / "snap.backup", quiet)
+        finally:
+            backups._rows = original
+        assert added and counts["gonets_chat"] == 1          # the late line is not in it
+    finally:
+        source.close()
+
+
+def test_a_backup_of_an_older_schema_goes_into_an_empty_database_of_the_newest(storage,
+                                                                                tmp_path):
+    storage.create_table(stored("old"))
+    downgrade(storage.engine, "0005")
+    file = tmp_path / "old.backup"
+    backup(storage.url, file, quiet)
+    target = f"sqlite:///{tmp_path / 'started.sqlite3'}"
+    Storage(target).close()                 # a server started there once: empty, newest
+    restore(target, file, quiet)
+    assert [row[0] for row in every_row(target)["gonets_tables"]] == ["old"]

@@ -215,3 +215,31 @@ def test_a_max_level_that_is_no_level_is_refused_at_start():
 
     with pytest.raises(ValueError, match="max_level must be one of easy, normal, hard, expert"):
         Limits(max_level="grandmaster")
+
+
+def test_a_lane_whose_worker_died_gets_a_new_one():
+    """A worker killed from outside (out of memory, an operator): the job that finds it dead
+    fails, its lane gets a fresh worker, and the next job is answered."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    import pytest
+
+    from gonets.server.bots import BotPool
+
+    async def scenario() -> float:
+        pool = BotPool(workers=1, seconds=60.0)
+        lane = pool.lanes[0]
+        try:
+            await pool._run(lane, "A", clock_share_now, 0.0)      # the worker is up
+            old = lane.executor
+            for process in list(old._processes.values()):
+                process.kill()
+                process.join()
+            with pytest.raises(BrokenProcessPool):
+                await pool._run(lane, "A", clock_share_now, 0.0)
+            assert lane.executor is not old and not lane.busy
+            return await pool._run(lane, "A", clock_share_now, 0.0)
+        finally:
+            pool.close()
+
+    assert in_fresh_thread(asyncio.run, scenario()) == 1.0

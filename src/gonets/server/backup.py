@@ -30,7 +30,7 @@ from sqlalchemy import MetaData, func, insert, inspect, select, text
 from sqlalchemy.engine import Connection
 
 from gonets.core import GonetsError
-from gonets.server.migrate import alembic_config, current, migrate
+from gonets.server.migrate import alembic_config, current, downgrade, migrate
 from gonets.server.storage import make_engine
 
 FORMAT = 1
@@ -62,8 +62,11 @@ def backup(url: str, path: Path, progress: Callable[[str], None] = say) -> dict[
             if conn.dialect.name == "postgresql":
                 conn = conn.execution_options(isolation_level="REPEATABLE READ")
             with conn.begin():
+                if conn.dialect.name == "sqlite":    # pysqlite begins only before a write
+                    conn.exec_driver_sql("BEGIN")
                 out.write(json.dumps({"gonets_backup": FORMAT, "revision": revision,
-                                      "created": time.time()}) + "\n")
+                                      "created": time.time(),
+                                      "sequences": sequences(conn)}) + "\n")
                 for name, row in _rows(conn, counts, progress):
                     out.write(json.dumps([name, row], ensure_ascii=False) + "\n")
                 out.write(json.dumps({"rows": counts}) + "\n")
@@ -104,11 +107,12 @@ def restore(url: str, path: Path, progress: Callable[[str], None] = say) -> dict
         if filled:
             raise BackupError(f"the database at {url!r} holds gonets rows already (in "
                               f"{', '.join(filled)}); restore into an empty one")
+        if current(engine) not in (None, header["revision"]):
+            downgrade(engine, "base")           # an empty schema of another revision
         migrate(engine, header["revision"])
         with engine.begin() as conn:
             _insert(conn, path, sum(counts.values()), progress)
-            if conn.dialect.name == "postgresql":
-                _advance_sequences(conn)
+            _advance_sequences(conn, header.get("sequences") or {})
         migrate(engine)
         progress(f"restored {sum(counts.values())} rows of {len(counts)} tables (revision "
                  f"{header['revision']}, now {current(engine)}) from {path}")
@@ -179,13 +183,62 @@ def _insert(conn: Connection, path: Path, total: int,
         conn.execute(insert(metadata.tables[batch_table]), batch)
 
 
-def _advance_sequences(conn: Connection) -> None:
-    """Set every id sequence past the largest id restored (PostgreSQL)."""
-    for name in gonets_tables(conn):
-        for column in inspect(conn).get_columns(name):
-            sequence = conn.execute(text("SELECT pg_get_serial_sequence(:t, :c)"),
-                                    {"t": name, "c": column["name"]}).scalar()
-            if sequence:
-                conn.execute(text(f'SELECT setval(:s, COALESCE((SELECT MAX("{column["name"]}") '
-                                  f'FROM "{name}"), 0) + 1, false)'), {"s": sequence})
+def sequences(conn: Connection) -> dict[str, int]:
+    """The last number each table's id counter gave out (``table.column``), deleted rows'
+    numbers included: a restore never gives them again ("former player N" stays apart)."""
+    found: dict[str, int] = {}
+    if conn.dialect.name == "sqlite":
+        if _has_sqlite_sequence(conn):
+            for name, seq in conn.execute(text("SELECT name, seq FROM sqlite_sequence")):
+                if name.startswith("gonets_"):
+                    found[f"{name}.id"] = int(seq)
+        return found
+    for name, column in _serial_columns(conn):
+        sequence = _sequence_of(conn, name, column)
+        value = conn.execute(text(f"SELECT last_value, is_called FROM {sequence}")).first()
+        if value is not None and value[1]:
+            found[f"{name}.{column}"] = int(value[0])
+    return found
+
+
+def _has_sqlite_sequence(conn: Connection) -> bool:
+    """Whether SQLite keeps AUTOINCREMENT counters here (the inspector hides the table)."""
+    return conn.execute(text("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'"))\
+        .first() is not None
+
+
+def _serial_columns(conn: Connection) -> list[tuple[str, str]]:
+    return [(name, column["name"]) for name in gonets_tables(conn)
+            for column in inspect(conn).get_columns(name)
+            if _sequence_of(conn, name, column["name"])]
+
+
+def _sequence_of(conn: Connection, table: str, column: str) -> str | None:
+    if conn.dialect.name != "postgresql":
+        return None
+    return conn.execute(text("SELECT pg_get_serial_sequence(:t, :c)"),
+                        {"t": table, "c": column}).scalar()
+
+
+def _advance_sequences(conn: Connection, saved: dict[str, int]) -> None:
+    """Set every id counter past both the largest id restored and the last number the
+    backed-up database had given out."""
+    if conn.dialect.name == "sqlite":
+        if not _has_sqlite_sequence(conn):
+            return
+        for key, value in saved.items():
+            name = key.split(".")[0]
+            if name in gonets_tables(conn):
+                conn.execute(text("DELETE FROM sqlite_sequence WHERE name = :n"), {"n": name})
+                conn.execute(text(f'INSERT INTO sqlite_sequence (name, seq) SELECT :n, '
+                                  f'MAX(COALESCE((SELECT MAX(id) FROM "{name}"), 0), :v)'),
+                             {"n": name, "v": value})
+        return
+    for name, column in _serial_columns(conn):
+        sequence = _sequence_of(conn, name, column)
+        if sequence:
+            floor = saved.get(f"{name}.{column}", 0)
+            conn.execute(text(f'SELECT setval(:s, GREATEST(COALESCE((SELECT MAX("{column}") '
+                              f'FROM "{name}"), 0), :v) + 1, false)'),
+                         {"s": sequence, "v": floor})
 

@@ -35,6 +35,7 @@ import time
 import zlib
 from collections import OrderedDict, deque
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from gonets.server.metrics import BOT_SECONDS, BOT_TIMEOUTS, BOT_WAIT, BOTS_BUSY
@@ -245,19 +246,30 @@ class BotPool:
         BOTS_BUSY.inc()
         try:
             await lane.turn(owner)
+            BOT_WAIT.observe(time.monotonic() - asked)
+            share = max(LEAST_SHARE, 1.0 / (1 + lane.owners_waiting()))
+            executor, future, release = lane.executor, None, True
             try:
-                BOT_WAIT.observe(time.monotonic() - asked)
-                share = max(LEAST_SHARE, 1.0 / (1 + lane.owners_waiting()))
-                return await self._work(lane, _timed, share, job, *args)
+                future = asyncio.get_running_loop().run_in_executor(executor, _timed, share,
+                                                                    job, *args)
+                return await self._wait(lane, executor, future)
+            except asyncio.CancelledError:
+                if future is not None and not future.done():   # the worker is still on it
+                    release = False
+                    future.add_done_callback(lambda _: lane.done())
+                raise
+            except BrokenProcessPool:     # the worker died (killed, out of memory): anew
+                if lane.executor is executor:
+                    self._replace(lane)
+                raise
             finally:
-                lane.done()
+                if release:
+                    lane.done()
         finally:
             BOTS_BUSY.dec()
             BOT_SECONDS.observe(time.monotonic() - asked)
 
-    async def _work(self, lane: Lane, *job) -> Any:
-        executor = lane.executor
-        future = asyncio.get_running_loop().run_in_executor(executor, *job)
+    async def _wait(self, lane: Lane, executor: ProcessPoolExecutor, future) -> Any:
         while True:
             done, _ = await asyncio.wait([future], timeout=min(0.25, self.seconds))
             if done:

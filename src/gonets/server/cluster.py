@@ -72,10 +72,16 @@ class Cluster:
         loop = asyncio.get_running_loop()
         self.tasks = [loop.create_task(self._listen()), loop.create_task(self._keep_leases())]
 
-    async def stop(self) -> None:
+    async def stop_listening(self) -> None:
+        """No more take-overs, renewals or forwarded requests (a stopping process)."""
         for task in self.tasks:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        self.tasks = []
+
+    async def stop(self) -> None:
+        """Release this process's tables to the others and close the connections."""
+        await self.stop_listening()
         owned = [t.id for t in self.manager.tables.values() if t.owned]
         try:
             await self.manager.write(self.manager.storage.release, self.id, owned)

@@ -1,14 +1,21 @@
-"""The bot-starvation check: one client's many search tables beside another client's bots.
+"""Fairness checks: one client cannot starve another, of bot time or of the server's time.
 
-``python -m gonets.server.fairness``: a real server process on a fresh SQLite file (or
-``--db``). One client (a visitor) opens ``--tables`` tables of ``--agent`` bots (default:
-twenty four-seat Carcassonne tables of ``expert`` bots, every bot decision a search); another
-client (an account) then plays Love Letter against a ``heuristic`` bot and, at the same time,
-against a ``hard`` bot, for ``--turns`` of its own decisions at each table. Printed: how long
-each of the other client's bots took to answer (from the frame with the player's move to the
-frame where the player may act again; the tables' bot pace is 0), the search decisions the
-first client's tables made meanwhile, the load average, and, after the server's SIGTERM,
-which of its processes are left (none, or the check fails).
+``python -m gonets.server.fairness`` (``bots``, the bot-starvation check): a real server
+process on a fresh SQLite file (or ``--db``). One client (a visitor) opens ``--tables``
+tables of ``--agent`` bots (default: twenty four-seat Carcassonne tables of ``expert``
+bots, every bot decision a search); another client (an account) then plays Love Letter
+against a ``heuristic`` bot and, at the same time, against a ``hard`` bot, for ``--turns``
+of its own decisions at each table. Printed: how long each of the other client's bots took
+to answer (from the frame with the player's move to the frame where the player may act
+again; the tables' bot pace is 0), the bot jobs answered meanwhile, the load average, and,
+after the server's SIGTERM, which of its processes are left (none, or the check fails).
+
+``python -m gonets.server.fairness joins``: the join flood. The server runs with its default
+caps. A player plays Love Letter against a ``heuristic`` bot for ``--turns`` decisions on a
+quiet server, then as many again while another process opens websockets from the same
+address at ``--rate`` a second (each hangs up at once) for as long as the player plays.
+Printed: the bot's answers in both halves side by side, and how many of the flood's
+handshakes were accepted and refused (the join-rate cap refuses them before any work).
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ import httpx
 from gonets.server.load import Server, csrf_client, percentile
 
 OTHER_BOTS = ("heuristic", "hard")
+PLAYER_ADDRESS = "127.0.1.1"      # another /24 than the flood's 127.0.0.1: its own join caps
 
 
 def children_of(pid: int) -> set[int]:
@@ -55,6 +63,12 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def search_decisions(base: str) -> float:
     """Bot jobs answered so far (``gonets_bot_seconds_count`` of ``/metrics``)."""
     for line in httpx.get(base + "/metrics", timeout=30).text.splitlines():
@@ -74,19 +88,27 @@ def open_against(client: httpx.Client, agent: str, seed: int) -> tuple[str, str]
 
 
 async def time_answers(ws_base: str, client: httpx.Client, agent: str, turns: int,
-                       seed: int) -> list[float]:
-    """Play ``turns`` decisions against ``agent`` (new tables as they finish), timing each
-    of its answers."""
+                       seed: int, seconds: float = 0.0,
+                       local: str | None = None) -> list[float]:
+    """Play ``turns`` decisions against ``agent`` (new tables as they finish), and on for at
+    least ``seconds``, timing each of its answers; ``local``: the loopback address the
+    player's websockets come from."""
     from websockets.asyncio.client import connect
 
     rng, answers = random.Random(seed), []
-    while len(answers) < turns:
+    end = time.perf_counter() + seconds
+
+    def more() -> bool:
+        return len(answers) < turns or time.perf_counter() < end
+
+    while more():
         table_id, token = open_against(client, agent, seed + len(answers))
-        async with connect(f"{ws_base}/ws/{table_id}", max_size=None,
-                           open_timeout=60) as socket_:
+        where = {"local_addr": (local, 0)} if local else {}
+        async with connect(f"{ws_base}/ws/{table_id}", max_size=None, open_timeout=60,
+                           **where) as socket_:
             await socket_.send(json.dumps({"type": "join", "token": token, "name": "Ann"}))
             moved_at, acted_version = None, -1
-            while len(answers) < turns:
+            while more():
                 message = json.loads(await asyncio.wait_for(socket_.recv(), 600))
                 if message["type"] != "state":
                     continue
@@ -105,6 +127,77 @@ async def time_answers(ws_base: str, client: httpx.Client, agent: str, turns: in
                     await socket_.send(json.dumps({"type": "act", "action": choice,
                                                    "version": message["version"]}))
     return answers
+
+
+def flood(port: int, table_id: str, rate: float, ready, stop, counts) -> None:
+    """In its own process: websocket handshakes at ``rate`` a second until ``stop`` is set,
+    each closed at once; ``counts`` gets [accepted, refused]."""
+    import socket as sockets
+
+    request = (f"GET /ws/{table_id} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+               "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+               "Sec-WebSocket-Key: Z29uZXRzIGZsb29kIGtleQ==\r\nSec-WebSocket-Version: 13\r\n"
+               f"Origin: http://127.0.0.1:{port}\r\n\r\n").encode()
+    ready.set()
+    began, sent = time.perf_counter(), 0
+    while not stop.is_set():
+        ahead = began + sent / rate - time.perf_counter()
+        if ahead > 0:
+            time.sleep(ahead)
+        sent += 1
+        try:
+            with sockets.create_connection(("127.0.0.1", port), timeout=5) as conn:
+                conn.sendall(request)
+                status = conn.recv(64)
+        except OSError:
+            status = b""
+        counts[0 if b" 101 " in status else 1] += 1
+
+
+def run_joins(rate: float, turns: int, seconds: float, db_url: str | None) -> dict:
+    import multiprocessing
+
+    folder = tempfile.TemporaryDirectory()
+    server = Server(db_url or f"sqlite:///{folder.name}/joins.sqlite3", 0.0,
+                    limits={"tables_per_minute": 100_000}).start()   # the join caps as they are
+    context = multiprocessing.get_context("spawn")
+    ready, stop, counts = context.Event(), context.Event(), context.Array("l", 2)
+    try:
+        player = csrf_client(server.base)
+        watched, _ = open_against(player, "random", 7)
+        quiet = asyncio.run(time_answers(server.ws_base, player, "heuristic", turns, 11,
+                                         local=PLAYER_ADDRESS))
+        flooder = context.Process(target=flood, args=(server.port, watched, rate, ready, stop,
+                                                      counts))
+        flooder.start()
+        ready.wait(60)
+        began, cpu = time.perf_counter(), cpu_seconds(server.process.pid)
+        try:
+            flooded = asyncio.run(time_answers(server.ws_base, player, "heuristic", turns, 12,
+                                               seconds, PLAYER_ADDRESS))
+        finally:
+            stop.set()
+            flooder.join(30)
+        lasted = time.perf_counter() - began
+        cpu = cpu_seconds(server.process.pid) - cpu
+    finally:
+        server.stop()
+    accepted, refused = counts[0], counts[1]
+    figures = {"setting": {"rate": rate, "turns": turns, "seconds": seconds},
+               "load_average": [round(x, 2) for x in os.getloadavg()],
+               "flood": {"seconds": round(lasted, 1), "handshakes": accepted + refused,
+                         "per_second": round((accepted + refused) / lasted, 1),
+                         "accepted": accepted, "refused": refused,
+                         "server_cpu_share": round(cpu / lasted, 2),
+                         "server_cpu_ms_per_handshake": round(
+                             1000 * cpu / max(1, accepted + refused), 3)},
+               "problems": []}
+    for label, times in (("quiet", quiet), ("flooded", flooded)):
+        figures[f"{label}_answer_ms"] = {
+            "count": len(times), "p50": round(1000 * percentile(times, 0.5), 1),
+            "p99": round(1000 * percentile(times, 0.99), 1),
+            "max": round(1000 * max(times), 1)}
+    return figures
 
 
 def run_fairness(tables: int, game: str, players: int, agent: str, turns: int,
@@ -158,16 +251,24 @@ def run_fairness(tables: int, game: str, players: int, agent: str, turns: int,
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m gonets.server.fairness",
                                      description=__doc__.split("\n\n")[0])
+    parser.add_argument("check", nargs="?", choices=["bots", "joins"], default="bots")
+    parser.add_argument("--rate", type=float, default=1000.0,
+                        help="(joins) websocket handshakes a second from the flooding client")
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--game", default="carcassonne")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--agent", default="expert")
     parser.add_argument("--turns", type=int, default=40,
                         help="decisions of the other client at each of its tables")
+    parser.add_argument("--seconds", type=float, default=20.0,
+                        help="(joins) seconds the flood lasts at least")
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     args = parser.parse_args(argv)
-    figures = run_fairness(args.tables, args.game, args.players, args.agent, args.turns,
-                           args.db)
+    if args.check == "joins":
+        figures = run_joins(args.rate, args.turns, args.seconds, args.db)
+    else:
+        figures = run_fairness(args.tables, args.game, args.players, args.agent, args.turns,
+                               args.db)
     print(json.dumps(figures, indent=1))
     sys.exit(1 if figures["problems"] else 0)
 

@@ -85,7 +85,7 @@ class Server:
     """A ``python -m gonets.server`` child process (``launcher`` replaces the command)."""
 
     def __init__(self, db_url: str, bot_delay: float, launcher: list[str] | None = None,
-                 redis_url: str | None = None):
+                 redis_url: str | None = None, limits: dict | None = None):
         self.db_url = db_url
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -95,6 +95,7 @@ class Server:
         if redis_url:
             self.command += ["--redis", redis_url]
         self.process: subprocess.Popen | None = None
+        self.limits = LOAD_LIMITS if limits is None else limits   # the load's caps, raised
 
     def start(self, timeout: float = 60) -> Server:
         # the log goes to a file: a pipe nobody reads would block a server that logs much
@@ -102,7 +103,7 @@ class Server:
         self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL,
                                         stderr=self.log, text=True,
                                         env=dict(os.environ, PYTHONUNBUFFERED="1",
-                                                 GONETS_LIMITS=json.dumps(LOAD_LIMITS)))
+                                                 GONETS_LIMITS=json.dumps(self.limits)))
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

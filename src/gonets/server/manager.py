@@ -204,7 +204,10 @@ class TableManager:
     async def stop(self) -> None:
         """A graceful stop (uvicorn has stopped accepting): the tables stop driving, the
         writes under way end (up to ``STOP_WRITES`` seconds), and only then are the tables'
-        leases released, so that another process takes them over from their last step."""
+        leases released, so that another process takes them over from their last step. The
+        cluster stops taking tables over and answering mirrors first."""
+        if self.cluster is not None:
+            await self.cluster.stop_listening()
         for table in self.tables.values():
             if table.task is not None:
                 table.task.cancel()
@@ -230,6 +233,8 @@ class TableManager:
         pending = [t.pending for t in self.tables.values() if t.pending is not None]
         if pending:
             await asyncio.wait(pending)
+        while self.steps.running or self.steps.waiting:       # a batch of steps under way
+            await asyncio.sleep(0.01)
         for table in list(self.tables.values()):
             async with table.lock:
                 pass

@@ -11,15 +11,19 @@ from __future__ import annotations
 
 from gonets.core.errors import IllegalAction
 from gonets.games.czar import notation as A
+from gonets.games.czar.rules.phases import TURN
 
 RULES = 2
 
 
 def name_the_colour(state, step: dict) -> dict:
     """A version-1 step as a version-2 one: a colour-free placement from a display that
-    holds the type in two colours names the colour of the first one (what version 1 placed)."""
+    holds the type in two colours names the colour of the first one (what version 1 placed).
+    Only a turn's placement takes a courier from the display: a drawn or starting courier
+    is placed colour-free under both versions. Applied to a step that follows version 2
+    already, it changes nothing (a record that names no version may be either)."""
     text = step.get("action")
-    if not isinstance(text, str):
+    if not isinstance(text, str) or state.phase != TURN:
         return step
     try:
         action = A.parse_action(text)
