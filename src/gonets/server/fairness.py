@@ -11,11 +11,14 @@ again; the tables' bot pace is 0), the bot jobs answered meanwhile, the load ave
 after the server's SIGTERM, which of its processes are left (none, or the check fails).
 
 ``python -m gonets.server.fairness joins``: the join flood. The server runs with its default
-caps. A player plays Love Letter against a ``heuristic`` bot for ``--turns`` decisions on a
-quiet server, then as many again while another process opens websockets from the same
-address at ``--rate`` a second (each hangs up at once) for as long as the player plays.
-Printed: the bot's answers in both halves side by side, and how many of the flood's
-handshakes were accepted and refused (the join-rate cap refuses them before any work).
+caps but for the tables a client may open a minute (the player opens one per match). A player
+plays Love Letter against a ``heuristic`` bot for ``--turns`` decisions on a quiet server,
+then on for ``--seconds`` while another process opens websockets from 127.0.0.1 at
+``--rate`` a second (each hangs up at once); the player's own websockets come from
+127.0.1.1, another /24 network. Printed: the bot's answers in both halves side by side, how
+many of the flood's handshakes were accepted and refused (the join-rate cap refuses them
+before any work), the server's CPU time per handshake, and how often the player's own joins
+were refused (by its own join rate: it plays at machine speed).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import httpx
 from gonets.server.load import Server, csrf_client, percentile
 
 OTHER_BOTS = ("heuristic", "hard")
+REFUSED: list[int] = []           # the player's refused handshakes (their HTTP status)
 PLAYER_ADDRESS = "127.0.1.1"      # another /24 than the flood's 127.0.0.1: its own join caps
 
 
@@ -94,6 +98,7 @@ async def time_answers(ws_base: str, client: httpx.Client, agent: str, turns: in
     least ``seconds``, timing each of its answers; ``local``: the loopback address the
     player's websockets come from."""
     from websockets.asyncio.client import connect
+    from websockets.exceptions import InvalidStatus
 
     rng, answers = random.Random(seed), []
     end = time.perf_counter() + seconds
@@ -104,8 +109,17 @@ async def time_answers(ws_base: str, client: httpx.Client, agent: str, turns: in
     while more():
         table_id, token = open_against(client, agent, seed + len(answers))
         where = {"local_addr": (local, 0)} if local else {}
-        async with connect(f"{ws_base}/ws/{table_id}", max_size=None, open_timeout=60,
-                           **where) as socket_:
+        for _ in range(20):
+            try:
+                socket_ = await connect(f"{ws_base}/ws/{table_id}", max_size=None,
+                                        open_timeout=60, **where)
+                break
+            except InvalidStatus as exc:          # refused at the handshake: noted, again
+                REFUSED.append(exc.response.status_code)
+                await asyncio.sleep(0.5)
+        else:
+            raise RuntimeError(f"the player's joins were refused {len(REFUSED)} times")
+        async with socket_:
             await socket_.send(json.dumps({"type": "join", "token": token, "name": "Ann"}))
             moved_at, acted_version = None, -1
             while more():
@@ -191,7 +205,7 @@ def run_joins(rate: float, turns: int, seconds: float, db_url: str | None) -> di
                          "server_cpu_share": round(cpu / lasted, 2),
                          "server_cpu_ms_per_handshake": round(
                              1000 * cpu / max(1, accepted + refused), 3)},
-               "problems": []}
+               "player_refused": len(REFUSED), "problems": []}
     for label, times in (("quiet", quiet), ("flooded", flooded)):
         figures[f"{label}_answer_ms"] = {
             "count": len(times), "p50": round(1000 * percentile(times, 0.5), 1),
