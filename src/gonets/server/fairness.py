@@ -35,7 +35,7 @@ from pathlib import Path
 
 import httpx
 
-from gonets.server.load import Server, csrf_client, percentile
+from gonets.server.load import Server, cpu_seconds, csrf_client, percentile
 
 OTHER_BOTS = ("heuristic", "hard")
 REFUSED: list[int] = []           # the player's refused handshakes (their HTTP status)
@@ -65,12 +65,6 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
-
-
-def cpu_seconds(pid: int) -> float:
-    """The CPU time (user and system) process ``pid`` has used so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def search_decisions(base: str) -> float:

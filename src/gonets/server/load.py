@@ -229,15 +229,25 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[index]
 
 
-def check_record(base: str, watch: Watch) -> list[str]:
-    """The stored record of a finished table is complete, replays, and matches what was seen."""
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def check_record(base: str, watch: Watch, engine: list[float] | None = None) -> list[str]:
+    """The stored record of a finished table is complete, replays, and matches what was seen;
+    ``engine`` adds up the CPU seconds the replays took (the engine's own cost of the steps)."""
     response = httpx.get(f"{base}/api/tables/{watch.table_id}/record", timeout=30)
     if response.status_code != 200:
         return [f"{watch.table_id}: no record ({response.text})"]
     record = Record.from_json(response.json())
     problems = []
     try:
+        began = time.process_time()
         state = record.replay()
+        if engine is not None:
+            engine[0] += time.process_time() - began
     except Exception as exc:  # noqa: BLE001 - reported, not raised
         return [f"{watch.table_id}: record does not replay: {exc}"]
     if not state.is_terminal():
@@ -334,13 +344,15 @@ def run_load(tables: int, game: str, players: int, agent: str, bot_delay: float,
                 join_after=stagger * seed / tables if human else 0.0)
                 for seed in range(tables)]
             bases = [servers[rng.randrange(processes)].ws_base for _ in watches]
+            cpu = sum(cpu_seconds(each.process.pid) for each in servers)
             elapsed = asyncio.run(follow_many(bases, watches, limit, servers, peak))
-            problems = []
+            cpu = sum(cpu_seconds(each.process.pid) for each in servers) - cpu
+            problems, engine = [], [0.0]
             for watch in watches:
                 if not watch.finished:
                     problems.append(f"{watch.table_id}: did not finish within {limit:g} s")
                 else:
-                    problems += check_record(server.base, watch)
+                    problems += check_record(server.base, watch, engine)
         finally:
             for each in servers:
                 each.stop()
@@ -362,6 +374,10 @@ def run_load(tables: int, game: str, players: int, agent: str, bot_delay: float,
             "p95_ms": round(1000 * percentile(latencies, 0.95), 2),
             "p99_ms": round(1000 * percentile(latencies, 0.99), 2),
             "max_ms": round(1000 * max(latencies, default=float("nan")), 2),
+            "server_cpu_s": round(cpu, 2),
+            "server_cpu_ms_per_1000_steps": round(1e6 * cpu / max(1, actions), 1),
+            "engine_replay_ms_per_1000_steps": round(1e6 * engine[0] / max(1, actions), 1),
+            "server_to_engine": round(cpu / engine[0], 1) if engine[0] else None,
             "refused": sum(w.errors for w in watches),
             "finished": sum(w.finished for w in watches), "problems": problems}
 
