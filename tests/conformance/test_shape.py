@@ -52,7 +52,7 @@ def test_the_folder_holds_exactly_the_rooms(name):
 def test_rules_import_only_notation_and_notation_not_the_state(name):
     prefix = f"gonets.games.{name}"
     outside = {f"{prefix}.{room}" for room in ("views", "text", "svg", "bot", "cli", "game",
-                                                "kernel", "migrations")}         # the reference stays pure
+                                                "kernel", "migrations")}   # the rules stay pure
     for path in (folder(name) / "rules").glob("*.py"):
         bad = {m for m in imports(path, prefix) if any(m.startswith(o) for o in outside)}
         assert not bad, (path.name, bad)

@@ -300,7 +300,7 @@ def test_the_store_keeps_friends_invitations_and_private_tables(storage):
     assert storage.load_table("priv").private is True
     assert is_invited(storage.engine, "priv", bob.id)
     assert not is_invited(storage.engine, "priv", ann.id)
-    assert sorted(row.id for row in invitations_of(storage.engine, bob.id)) == \
+    assert sorted(row.id for row in invitations_of(storage, bob.id)) == \
         ["priv", "pub"]
 
 

@@ -444,6 +444,11 @@ class Storage:
                                  .where(done)).scalar_one()
         return rows, total
 
+    def tables_matching(self, query) -> list[StoredTable]:
+        """The stored tables (without their steps) a select of ``gonets_tables`` finds."""
+        with self.engine.connect() as conn:
+            return [self._from_row(row) for row in conn.execute(query)]
+
     def summaries(self, limit: int = 200) -> list[StoredTable]:
         """The newest tables (without their steps), for the lobby."""
         query = select(tables_table).order_by(tables_table.c.created.desc()).limit(limit)

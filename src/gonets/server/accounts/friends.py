@@ -261,17 +261,15 @@ def is_invited(engine, table_id: str, user_id: int) -> bool:
         return conn.execute(query).first() is not None
 
 
-def invitations_of(engine, user_id: int) -> list:
-    """The unfinished tables ``user_id`` is invited to, newest first (stored rows)."""
-    from gonets.server.storage import Storage
-
+def invitations_of(storage, user_id: int) -> list:
+    """The unfinished tables ``user_id`` is invited to and not seated at, newest first (a
+    :class:`gonets.server.storage.Storage`'s stored tables)."""
     query = (select(tables_table).join(invites_table, invites_table.c.table_id
                                        == tables_table.c.id)
              .where(invites_table.c.user_id == user_id)
              .where(tables_table.c.status != "finished")
              .order_by(tables_table.c.created.desc()).limit(MAX_INVITATIONS))
-    with engine.connect() as conn:
-        rows = [Storage._from_row(row) for row in conn.execute(query)]
+    rows = storage.tables_matching(query)
     return [row for row in rows if all(seat.get("user") != user_id for seat in row.seats)]
 
 
@@ -359,7 +357,7 @@ async def api_invitations(request: Request) -> Response:
     try:
         user = await require_user(request, "log in to see your invitations")
         manager = request.app.state.manager
-        rows = await manager.read(invitations_of, manager.storage.engine, user.id)
+        rows = await manager.read(invitations_of, manager.storage, user.id)
     except TableError as exc:
         return refusal(exc, 401)
     return JSONResponse({"tables": [manager._summary(row) for row in rows]},
