@@ -20,22 +20,20 @@ def register(app) -> None:
     def backup_command(file: Path = typer.Argument(..., help="The backup file to write."),
                        db: str | None = database) -> None:
         """Write a server's whole database to FILE (a running server may go on)."""
-        from gonets.server.backup import BackupError, backup
-        from gonets.server.storage import default_database_url
-
-        try:
-            backup(db or default_database_url(), file)
-        except BackupError as exc:
-            fail(str(exc))
+        _run("backup", db, file, fail)
 
     @app.command("restore")
     def restore_command(file: Path = typer.Argument(..., help="The backup file to read."),
                         db: str | None = database) -> None:
         """Load FILE into an empty database and bring it to the newest schema."""
-        from gonets.server.backup import BackupError, restore
-        from gonets.server.storage import default_database_url
+        _run("restore", db, file, fail)
 
-        try:
-            restore(db or default_database_url(), file)
-        except BackupError as exc:
-            fail(str(exc))
+
+def _run(action: str, db: str | None, file: Path, fail) -> None:
+    from gonets.server import backup
+    from gonets.server.storage import default_database_url
+
+    try:
+        getattr(backup, action)(db or default_database_url(), file)
+    except backup.BackupError as exc:
+        fail(str(exc))
