@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 
 from gonets.core import Record, seat_names
 from gonets.server.frames import seat_payload
@@ -115,6 +116,7 @@ class Server:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
+        self.stop()                     # never leave a server behind that nobody measures
         raise RuntimeError("the server did not answer in time")
 
     def kill9(self) -> None:
@@ -189,7 +191,7 @@ async def watch_table(ws_base: str, watch: Watch, stop: asyncio.Event) -> None:
             except TimeoutError:
                 continue
             received = time.time()
-            message = json.loads(text)
+            message = orjson.loads(text)
             if message["type"] == "error" and sent is not None and watch.last is not None:
                 # refused (the table moved, or its process changed): choose again, as a
                 # player would after reading the error
@@ -219,6 +221,14 @@ async def watch_table(ws_base: str, watch: Watch, stop: asyncio.Event) -> None:
                 sent = (version, time.time())
                 await socket_.send(json.dumps({"type": "act", "action": choice,
                                                "version": version}))
+
+
+def run_client(main) -> Any:
+    """Run the load client's coroutine on uvloop: the client shares this machine's two cores
+    with the server it measures, and its own overhead would count as the server's latency."""
+    import uvloop
+
+    return uvloop.run(main)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -345,8 +355,10 @@ def run_load(tables: int, game: str, players: int, agent: str, bot_delay: float,
                 for seed in range(tables)]
             bases = [servers[rng.randrange(processes)].ws_base for _ in watches]
             cpu = sum(cpu_seconds(each.process.pid) for each in servers)
-            elapsed = asyncio.run(follow_many(bases, watches, limit, servers, peak))
+            client = cpu_seconds(os.getpid())
+            elapsed = run_client(follow_many(bases, watches, limit, servers, peak))
             cpu = sum(cpu_seconds(each.process.pid) for each in servers) - cpu
+            client = cpu_seconds(os.getpid()) - client
             problems, engine = [], [0.0]
             for watch in watches:
                 if not watch.finished:
@@ -378,6 +390,7 @@ def run_load(tables: int, game: str, players: int, agent: str, bot_delay: float,
             "server_cpu_ms_per_1000_steps": round(1e6 * cpu / max(1, actions), 1),
             "engine_replay_ms_per_1000_steps": round(1e6 * engine[0] / max(1, actions), 1),
             "server_to_engine": round(cpu / engine[0], 1) if engine[0] else None,
+            "client_cpu_ms_per_1000_steps": round(1e6 * client / max(1, actions), 1),
             "refused": sum(w.errors for w in watches),
             "finished": sum(w.finished for w in watches), "problems": problems}
 
