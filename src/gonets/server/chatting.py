@@ -4,7 +4,6 @@ connection may write are :mod:`gonets.server.chat`'s."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections import deque
 from typing import Any
@@ -13,6 +12,7 @@ from gonets.agents import agent_names
 from gonets.server.chat import CHAT_HISTORY, clean_chat
 from gonets.server.connection import Connection
 from gonets.server.faults import DatabaseUnavailable
+from gonets.server.frames import wire
 from gonets.server.names import clean_name, is_reserved, looks_like_a_bot, name_key
 from gonets.server.spec import TableError
 
@@ -63,8 +63,7 @@ class TableChat:
             if any(known.get("id") == entry.get("id") for known in self.chat):
                 return
             self.chat.append(entry)
-        text = json.dumps({"type": "chat", "table": self.id, "entries": [entry]},
-                          ensure_ascii=False)
+        text = wire({"type": "chat", "table": self.id, "entries": [entry]})
         for conn in list(self.connections):
             conn.push(text)
 

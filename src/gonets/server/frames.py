@@ -11,10 +11,18 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import orjson
+
 from gonets.core import Game
 from gonets.server.words import word
 
 log = logging.getLogger("gonets.server")
+
+
+def wire(message: dict) -> str:
+    """A message as the JSON text a websocket carries (orjson: several times faster than the
+    standard encoder on frames, whose SVG is most of their bytes; non-ASCII kept as is)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def seat_payload(game: Game, view: dict, lines: LogLines | None = None,

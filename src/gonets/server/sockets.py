@@ -7,7 +7,6 @@ address's socket cap for as long as it is open, and against the table's cap once
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import time
 from collections import deque
@@ -20,6 +19,7 @@ from gonets.server.accounts.friends import hidden_table, may_see, opens_seat
 from gonets.server.accounts.players import seat_of_user
 from gonets.server.accounts.sessions import current_user
 from gonets.server.connection import Connection
+from gonets.server.frames import wire
 from gonets.server.http import load_json
 from gonets.server.limits import in_networks, parse_lang, plain_address
 from gonets.server.manager import TableManager
@@ -80,7 +80,7 @@ class Session:
         self.recent: deque[float] = deque()
 
     def push(self, message: dict) -> None:
-        self.conn.push(json.dumps(message, ensure_ascii=False))
+        self.conn.push(wire(message))
 
     async def handle(self, text: str) -> None:
         ref = None
@@ -230,8 +230,7 @@ class Session:
 
 async def refuse(websocket: WebSocket, exc: Exception, code: int) -> None:
     """Tell the client why it cannot stay (with the refusal's stable code) and close."""
-    await websocket.send_text(json.dumps({"type": "error", "fatal": True, **error_fields(exc)},
-                                         ensure_ascii=False))
+    await websocket.send_text(wire({"type": "error", "fatal": True, **error_fields(exc)}))
     await websocket.close(code=code)
 
 

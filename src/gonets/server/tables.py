@@ -13,7 +13,6 @@ by itself, bots, the turn timer and hints (:mod:`gonets.server.driving`).
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections import deque
@@ -41,7 +40,7 @@ from gonets.server.deadlines import (
 )
 from gonets.server.driving import TableDriver
 from gonets.server.faults import DatabaseUnavailable, OutcomeUnknown
-from gonets.server.frames import LogLines, seat_payload
+from gonets.server.frames import LogLines, seat_payload, wire
 from gonets.server.metrics import STEPS, UPDATE
 from gonets.server.seating import TableSeating
 from gonets.server.spec import TableError
@@ -213,8 +212,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
                 continue
             key = (conn.seat, conn.lang)
             if key not in texts:
-                texts[key] = json.dumps(self.frame(conn.seat, lang=conn.lang),
-                                        ensure_ascii=False)
+                texts[key] = wire(self.frame(conn.seat, lang=conn.lang))
             conn.push(texts[key])
 
     # -- listeners ------------------------------------------------------------------------------
@@ -232,7 +230,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
             self.spectators_seen += 1
             conn.spectator_number = self.spectators_seen
         self.connections.add(conn)
-        conn.push(json.dumps(self.frame(conn.seat, lang=conn.lang), ensure_ascii=False))
+        conn.push(wire(self.frame(conn.seat, lang=conn.lang)))
         self.announce_presence()
         return displaced
 
@@ -246,14 +244,13 @@ class LiveTable(TableSeating, TableChat, TableDriver):
     def _send_presence(self) -> None:
         self.presence_due = None
         connected, spectators = self.presence()
-        text = json.dumps({"type": "presence", "table": self.id, "connected": connected,
-                           "free": self.free_seats(), "spectators": spectators})
+        text = wire({"type": "presence", "table": self.id, "connected": connected,
+                     "free": self.free_seats(), "spectators": spectators})
         for conn in list(self.connections):
             conn.push(text)
 
     def displace(self, conn: Connection, message: str, link_changed: bool = False) -> None:
-        conn.push(json.dumps({"type": "displaced", "message": message,
-                              "link_changed": link_changed}))
+        conn.push(wire({"type": "displaced", "message": message, "link_changed": link_changed}))
         self.connections.discard(conn)
         conn.close(4409)
 
@@ -405,8 +402,8 @@ class LiveTable(TableSeating, TableChat, TableDriver):
                     return                          # reloaded or broken: listeners told
             async with self.lock:
                 self._adopt(trial, status, taken, deadline)
-            text = json.dumps({"type": "notice", "message": "the database answers again: "
-                               "your last action was stored"})
+            text = wire({"type": "notice", "message": "the database answers again: "
+                         "your last action was stored"})
             for conn in [c for c in self.connections if c.seat == seat]:
                 conn.push(text)
         finally:
