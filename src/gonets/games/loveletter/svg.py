@@ -17,8 +17,9 @@ hand once the card and its player are chosen (``data-show="card:guard/target:p2"
 
 from __future__ import annotations
 
-from functools import cache
-from xml.sax.saxutils import escape, quoteattr
+from functools import cache, lru_cache
+from xml.sax.saxutils import escape as _escape
+from xml.sax.saxutils import quoteattr
 
 from gonets.games.loveletter.notation import action_steps
 from gonets.games.loveletter.rules import cards as C
@@ -69,6 +70,12 @@ ACCENT = "#7a1f3d"
 BADGES = {"out": "#b3261e", "protected": "#1f7a8c", "sycophant": "#8e44ad", "jester": "#b7791f"}
 
 
+# Pictures are drawn for every frame of every table, and their words, widths and wrapped
+# lines repeat from frame to frame: these small pure helpers remember their answers.
+escape = lru_cache(maxsize=8192)(_escape)
+
+
+@lru_cache(maxsize=8192)
 def _attr(name: str, value) -> str:
     return f" {name}={quoteattr(str(value))}"
 
@@ -85,6 +92,7 @@ def _rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none
             f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"{extra}/>')
 
 
+@lru_cache(maxsize=8192)
 def text_width(content: str, size: int, bold: bool = False) -> float:
     """An estimate of the drawn width of ``content`` at ``size``."""
     units = sum(1.25 if c.isupper() or c.isdigit() else 0.5 if c in " .,:;·'()-" else 1
@@ -92,7 +100,8 @@ def text_width(content: str, size: int, bold: bool = False) -> float:
     return units * size * (BOLD if bold else CHAR)
 
 
-def wrap(words: str, width: float, size: int, bold: bool = False) -> list[str]:
+@lru_cache(maxsize=4096)
+def wrap(words: str, width: float, size: int, bold: bool = False) -> tuple[str, ...]:
     """Greedy word wrap into lines at most ``width`` wide at ``size`` (a word too long for a
     line is broken after a hyphen when it has one)."""
     room = max(1, int(width / (size * (BOLD if bold else CHAR))))
@@ -114,7 +123,7 @@ def wrap(words: str, width: float, size: int, bold: bool = False) -> list[str]:
             line = joined
     if line:
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def _fit(content: str, width: float, largest: int, bold: bool = True) -> int:
@@ -149,14 +158,13 @@ def playing_cards(deck: str) -> dict[str, str]:
     return found
 
 
-def _fill(view: dict, key: str) -> str:
-    value = card_value(view, key)
+def _fill(value: int | None) -> str:
     return VALUE_FILLS[value] if value is not None and 0 <= value < len(VALUE_FILLS) else "#eee"
 
 
-def _tip(view: dict, key: str, lang: str) -> str:
-    tip = f"{card(key, lang)} ({card_value(view, key)}): {effect(key, lang)}"
-    faces = playing_cards(view.get("deck", ""))
+def _tip(key: str, value: int | None, deck: str, lang: str) -> str:
+    tip = f"{card(key, lang)} ({value}): {effect(key, lang)}"
+    faces = playing_cards(deck)
     return tip + (f" · {faces[key]}" if key in faces else "")
 
 
@@ -164,14 +172,20 @@ def _tip(view: dict, key: str, lang: str) -> str:
 def card_face(view: dict, key: str, x: float, y: float, lang: str,
               pick: str | None = None) -> str:
     """One large face-up card of the hand: value, name, effect text and playing cards."""
+    return _card_face(key, card_value(view, key), view.get("deck", ""), x, y, lang, pick)
+
+
+@lru_cache(maxsize=4096)
+def _card_face(key: str, value: int | None, deck: str, x: float, y: float, lang: str,
+               pick: str | None) -> str:
     w, h = LARGE
     attrs = _attr("class", "card") + _attr("data-card", key)
     if pick:
         attrs += _attr("data-pick", pick)
     name = card(key, lang)
-    parts = [f"<g{attrs}>", f"<title>{escape(_tip(view, key, lang))}</title>",
-             _rect(x, y, w, h, _fill(view, key), "#555"),
-             _text(x + 8, y + 24, str(card_value(view, key)), 22, weight="bold")]
+    parts = [f"<g{attrs}>", f"<title>{escape(_tip(key, value, deck, lang))}</title>",
+             _rect(x, y, w, h, _fill(value), "#555"),
+             _text(x + 8, y + 24, str(value), 22, weight="bold")]
     size = _fit(max(name.split(), key=len), w - 12, 15)
     lines = wrap(name, w - 12, size, bold=True)
     for i, line in enumerate(lines):
@@ -179,13 +193,14 @@ def card_face(view: dict, key: str, x: float, y: float, lang: str,
     top = y + 50 + 16 * len(lines)
     for i, line in enumerate(wrap(effect(key, lang), w - 14, SMALL_FONT)[:6]):
         parts.append(_text(x + 7, top + 14 * i, line, SMALL_FONT))
-    faces = playing_cards(view.get("deck", ""))
+    faces = playing_cards(deck)
     if key in faces:
         parts.append(_text(x + w - 6, y + h - 7, faces[key], SMALL_FONT, "end", fill="#555"))
     parts.append("</g>")
     return "".join(parts)
 
 
+@lru_cache(maxsize=1024)
 def card_back(x: float, y: float, size: tuple[int, int]) -> str:
     """One face-down card."""
     w, h = size
@@ -201,7 +216,13 @@ def chip(view: dict, key: str, x: float, y: float, lang: str, note: str | None =
          bad: bool = False) -> tuple[str, float]:
     """A small face-up card written as 'value Name' (a discard, a face-up or burned card),
     with the cause of a forced discard after it; the drawing and its width."""
-    words = f"{card_value(view, key)} {card(key, lang)}"
+    return _chip(key, card_value(view, key), view.get("deck", ""), x, y, lang, note, bad)
+
+
+@lru_cache(maxsize=8192)
+def _chip(key: str, value: int | None, deck: str, x: float, y: float, lang: str,
+          note: str | None, bad: bool) -> tuple[str, float]:
+    words = f"{value} {card(key, lang)}"
     shown = words + (f" · {note}" if note else "")
     w = text_width(shown, SMALL_FONT) + 12
     body = escape(words)
@@ -209,8 +230,8 @@ def chip(view: dict, key: str, x: float, y: float, lang: str, note: str | None =
         body += (f'<tspan fill="{"#b3261e" if bad else DIM}" font-weight="bold">'
                  f"{escape(' · ' + note)}</tspan>")
     return (f'<g class="card"{_attr("data-card", key)}>'
-            f"<title>{escape(_tip(view, key, lang))}</title>"
-            + _rect(x, y, w, CHIP_H, _fill(view, key), "#b3261e" if bad else "#777",
+            f"<title>{escape(_tip(key, value, deck, lang))}</title>"
+            + _rect(x, y, w, CHIP_H, _fill(value), "#b3261e" if bad else "#777",
                     2 if bad else 1, rx=4)
             + f'<text x="{x + 6:.0f}" y="{y + 14:.0f}" font-size="{SMALL_FONT}" '
               f'fill="{INK}">{body}</text></g>'), w
@@ -331,7 +352,8 @@ def _badges(view: dict, s: dict, lang: str) -> list[tuple[str, str, str]]:
     return found
 
 
-def _pips(tokens: int, target: int, right: float, y: float) -> tuple[list[str], float]:
+@lru_cache(maxsize=1024)
+def _pips(tokens: int, target: int, right: float, y: float) -> tuple[str, float]:
     """Token pips ending at ``right`` with 'tokens/target' before them; their width."""
     shown = max(target, tokens)
     step = min(15, 120 / max(1, shown))
@@ -343,7 +365,7 @@ def _pips(tokens: int, target: int, right: float, y: float) -> tuple[list[str], 
         out.append(f'<circle cx="{x + step * i + step / 2:.0f}" cy="{y:.0f}" '
                    f'r="{min(6, step / 2 - 1):.1f}" fill="{fill}" stroke="#c0392b" '
                    f'stroke-width="1.5"/>')
-    return out, right - x + 4 + text_width(label, 13, bold=True)
+    return "".join(out), right - x + 4 + text_width(label, 13, bold=True)
 
 
 def _pile_entries(view: dict, s: dict, lang: str) -> list[tuple[str, str | None, bool]]:
@@ -369,7 +391,7 @@ def _seat_content(view: dict, s: dict, x: float, y: float, w: float,
     size = _fit(name, w / 2, 16)
     out = [_text(x + 10, y + 22, name, size, weight="bold")]
     pips, right = _pips(s["tokens"], view["target"], x + w - 10, y + 17)
-    out += pips
+    out.append(pips)
     right += 10
     if q != view.get("seat") and s["hand_size"]:
         for i in range(s["hand_size"]):
@@ -584,7 +606,7 @@ def _guess_face(view: dict, guess: str, x: float, y: float, w: float, h: float,
     else:
         value = card_value(view, guess)
         keys, names = [guess], card(guess, lang)
-    fill = VALUE_FILLS[value] if value is not None and 0 <= value < len(VALUE_FILLS) else "#eee"
+    fill = _fill(value)
     parts = [f'<g class="guess"{_attr("data-pick", f"guess:{guess}")}>',
              f"<title>{escape(guess_label(view, guess, lang))}</title>",
              _rect(x, y, w, h, fill, "#555"),

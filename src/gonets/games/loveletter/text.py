@@ -12,9 +12,9 @@ the viewer's hand with each card's effect, and what the viewer knows from its ow
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
+from itertools import chain
 from pathlib import Path
 
 from rich import box
@@ -84,7 +84,14 @@ CASES = ("acc", "gen", "ins", "hand", "refl")
 
 def forms(name: str, target, lang: str, viewer: int | None = None,
           names: Sequence[str] | None = None, subject=None) -> dict[str, str]:
-    """``{name}`` and its cases ``{name}_acc``, ``_gen``, ``_ins``, ``_hand``, ``_refl``."""
+    """``{name}`` and its cases ``{name}_acc``, ``_gen``, ``_ins``, ``_hand``, ``_refl``
+    (remembered, since every log line and picture asks again: read-only)."""
+    return _forms(name, target, lang, viewer, tuple(names) if names else None, subject)
+
+
+@lru_cache(maxsize=4096)
+def _forms(name: str, target, lang: str, viewer: int | None, names: tuple[str, ...] | None,
+           subject) -> dict[str, str]:
     found = {name: who(target, lang, viewer, "nom", names, subject)}
     for case in CASES:
         found[f"{name}_{case}"] = who(target, lang, viewer, case, names, subject)
@@ -767,12 +774,14 @@ def unseen_panel(view: dict, lang: str) -> dict | None:
     discard pile, face up, burned, nor in its own hand) out of the deck's copies."""
     if view.get("phase") not in ("play", "redraw", "chancellor") or view.get("seat") is None:
         return None
-    seen = Counter(view.get("face_up") or []) + Counter(view.get("burned") or [])
-    seen += Counter(view.get("hand") or [])
-    seen += Counter(d["card"] for s in view["seats"] for d in s["discards"])
+    seen: dict[str, int] = {}
+    for key in chain(view.get("face_up") or (), view.get("burned") or (),
+                     view.get("hand") or (),
+                     (d["card"] for s in view["seats"] for d in s["discards"])):
+        seen[key] = seen.get(key, 0) + 1
     words = web(lang)["panels"]
     lines = [[card_label(view, key, lang),
-              words["cards_line"].format(left=entry["copies"] - seen[key],
+              words["cards_line"].format(left=entry["copies"] - seen.get(key, 0),
                                          copies=entry["copies"])]
              for key, entry in view["cards"].items()]
     return {"title": words["cards_title"], "lines": lines}

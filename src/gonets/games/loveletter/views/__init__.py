@@ -311,10 +311,11 @@ def _refresh(data: dict, state, seat: int | None) -> None:
 
 _LOGS: dict[int, tuple] = {}
 _LOGS_LOCK = threading.Lock()
-LOGS_KEPT = 256
-"""How many log nodes' conversions (per seat) are remembered before the memory starts afresh
-(a seat's remembered node moves on with its views, so this is about the seats being played at
-once; a small memory keeps little for the garbage collector to walk)."""
+LOGS_KEPT = 4096
+"""How many log nodes' conversions (per seat) are remembered before the memory starts afresh.
+A seat's remembered node moves on with its views, so this is about the seats played at once:
+a server's 300 two-seat tables keep about 600, and a memory smaller than that would start
+afresh every few steps and convert every log whole again."""
 
 
 def seat_log(node, seat: int | None) -> list[dict]:
@@ -361,9 +362,10 @@ def seat_log(node, seat: int | None) -> list[dict]:
 
 
 _RECENT: dict[int, tuple] = {}
-RECENT_KEPT = 512
+RECENT_KEPT = 4096
 """How many recent entries' public conversions are kept for the other seats' next views (the
-table starts afresh when full, so it holds on to little of the log)."""
+table starts afresh when full, so it holds on to little of the log; it must outlast a step of
+every table a server runs at once for those views to find them)."""
 
 
 def _convert(chain: list, seat: int | None) -> list[dict]:
