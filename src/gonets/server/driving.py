@@ -12,6 +12,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from gonets.agents import make_agent
+from gonets.agents.base import decide as ask_agent
 from gonets.agents.registry import is_quick
 from gonets.core import CHANCE, TERMINAL, IllegalAction
 from gonets.server.bots import BotTimeout, rank_moves
@@ -111,21 +112,25 @@ class TableDriver:
         entry = self.seats[seat]
         return entry["agent"] if entry["kind"] == "bot" else entry.get("fallback", "random")
 
-    async def decide(self, seat: int, view: dict, legal: list) -> Any:
+    async def decide(self, seat: int, legal: list) -> Any:
         """The seat's bot's choice, computed by the manager's bot pool (other processes,
-        low priority, a time budget) or, without a pool, in a worker thread."""
+        low priority, a time budget), here at once for a bot that decides in microseconds,
+        or, without a pool, in a worker thread."""
         name = self.agent_name(seat)
         pool = self.manager.bots
         if pool is not None and name not in CHEAP_AGENTS:
             return await pool.decide(self.id, self.manager.bot_owner(self), seat, name,
                                      self.game.name, self.config.players, self.config.preset,
-                                     dict(self.config.options), self.stored.seed, view, legal,
+                                     dict(self.config.options), self.stored.seed,
+                                     self.state.view(seat), legal,
                                      quick=is_quick(self.game, name))
         agent = self.agents.get(seat)
         if agent is None:
             agent = self.agents[seat] = make_agent(name, self.game, self.config, seat,
                                                    seed=self.stored.seed)
-        return await asyncio.to_thread(agent.act, view, legal)
+        if name in CHEAP_AGENTS:              # cheaper than a thread's hop (and no view)
+            return ask_agent(agent, self.state, seat, legal)
+        return await asyncio.to_thread(agent.act, self.state.view(seat), legal)
 
     async def run(self) -> None:
         """Drive the table: bots move after ``bot_delay``; absent humans after the timer."""
@@ -167,10 +172,9 @@ class TableDriver:
     async def _bot_move(self, seat: int, version: int) -> None:
         if self.version != version or self.state.current_player() != seat:
             return
-        view = self.state.view(seat)
         legal = list(self.state.legal_actions())
         try:
-            action = await self.decide(seat, view, legal)
+            action = await self.decide(seat, legal)
         except BotTimeout as exc:               # over its CPU budget: a random move instead
             log.warning("table %s: bot of seat %d abandoned (%s); playing at random",
                         self.id, seat, exc)
