@@ -56,6 +56,9 @@ def normalise_url(url: str) -> str:
     return url
 
 
+POOL_SIZE = 12
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL journaling so a killed process loses nothing
     that was committed."""
@@ -74,7 +77,9 @@ def make_engine(url: str) -> Engine:
         return engine
     # a database that accepts the connection and never answers must not hold a thread
     connect = {"connect_timeout": CONNECT_SECONDS} if url.startswith("postgresql") else {}
-    return create_engine(url, pool_pre_ping=True, connect_args=connect)
+    # a pool at least as large as the threads that use it (4 writers, 2 readers, requests'
+    # account queries): an overflow connection would be opened and closed again per use
+    return create_engine(url, pool_pre_ping=True, pool_size=POOL_SIZE, connect_args=connect)
 
 
 class _BatchMismatch(Exception):
