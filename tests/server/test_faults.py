@@ -44,16 +44,17 @@ def site(toy, db_url):
 def test_a_commit_whose_answer_was_lost_is_found_stored_and_acknowledged(site, monkeypatch):
     table_id, ann, bob, state = running_table(site)
     storage = site.manager.storage
-    original = storage.append_steps
+    original = storage.append_batch              # every step write of the server goes here
     calls = []
 
-    def commit_then_lose_the_answer(*args):
-        calls.append(args)
-        original(*args)
+    def commit_then_lose_the_answer(writes):
+        calls.append(writes)
+        outcomes = original(writes)
         if len(calls) == 1:
             raise lost("COMMIT")
+        return outcomes
 
-    monkeypatch.setattr(storage, "append_steps", commit_then_lose_the_answer)
+    monkeypatch.setattr(storage, "append_batch", commit_then_lose_the_answer)
     ann.send({"type": "act", "action": "swap", "version": state["version"], "ref": "s"})
     ack = ann.until(lambda m: m["type"] in ("ack", "error"))
     assert ack["type"] == "ack" and ack["version"] == state["version"] + 1
@@ -66,18 +67,18 @@ def test_a_commit_whose_answer_was_lost_is_found_stored_and_acknowledged(site, m
 def test_a_write_that_fails_while_reads_work_is_reported_not_done(site, monkeypatch):
     table_id, ann, _bob, state = running_table(site)
     storage = site.manager.storage
-    original = storage.append_steps
+    original = storage.append_batch
 
     def disk_full(*args):
         raise OSError("disk full")
 
-    monkeypatch.setattr(storage, "append_steps", disk_full)
+    monkeypatch.setattr(storage, "append_batch", disk_full)
     ann.send({"type": "act", "action": "swap", "version": state["version"]})
     error = ann.until(lambda m: m["type"] == "error")
     assert "could not store that action; nothing was done" in error["message"]
     table = site.manager.tables[table_id]
     assert table.version == state["version"] and table.state.view(0) == state["view"]
-    monkeypatch.setattr(storage, "append_steps", original)
+    monkeypatch.setattr(storage, "append_batch", original)
     ann.send({"type": "act", "action": "keep", "version": state["version"]})
     after = ann.until(lambda m: m["type"] == "state" and m["version"] > state["version"])
     assert after["view"]["swaps"] == [0, 0] and "you keep" in after["log"]
@@ -90,14 +91,14 @@ def test_an_unanswered_write_is_settled_when_the_database_is_back(site, monkeypa
     table_id, ann, bob, state = running_table(site)
     storage = site.manager.storage
     down = threading.Event()
-    for name in ("append_steps", "steps_from", "load_table"):
+    for name in ("append_batch", "steps_from", "load_table"):
         original = getattr(storage, name)
 
         def silent(*args, _original=original, _name=name):
             if down.is_set():
                 raise lost(_name)
             result = _original(*args)
-            if _name == "append_steps":
+            if _name == "append_batch":
                 down.set()                           # committed, then the line went dead
                 raise lost("COMMIT")
             return result

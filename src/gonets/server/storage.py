@@ -36,6 +36,32 @@ UPDATE_PROGRESS = (
             deadline=bindparam("new_deadline")))
 UNCHANGED: Any = object()   # update_seats: leave the stored deadline as it is
 
+# On PostgreSQL a batch of step writes is one statement (the steps and the tables' progress as
+# arrays): a third of the client CPU of an INSERT and an UPDATE sent row by row.
+PG_APPEND = f"""WITH new_steps AS (
+    INSERT INTO {steps_table.name} (table_id, idx, step)
+    SELECT * FROM unnest(%(step_table)s::varchar[], %(step_idx)s::integer[],
+                         %(step_text)s::text[]))
+UPDATE {tables_table.name} AS t
+SET version = v.version, status = v.status, updated = v.updated, result = v.result,
+    deadline = v.deadline
+FROM unnest(%(key_id)s::varchar[], %(new_version)s::integer[], %(new_status)s::varchar[],
+            %(new_updated)s::float8[], %(new_result)s::text[], %(new_deadline)s::float8[])
+    AS v(id, version, status, updated, result, deadline)
+WHERE t.id = v.id"""
+PG_APPEND_OWNED = PG_APPEND + " AND t.owner = %(owner)s"
+
+
+def pg_append_arrays(rows: list[dict], progress: list[dict], owner: str | None) -> dict:
+    """The parameters of :data:`PG_APPEND`: each column of ``rows`` and ``progress`` as a list."""
+    found: dict[str, Any] = {"step_table": [r["table_id"] for r in rows],
+                             "step_idx": [r["idx"] for r in rows],
+                             "step_text": [r["step"] for r in rows], "owner": owner}
+    for name in ("key_id", "new_version", "new_status", "new_updated", "new_result",
+                 "new_deadline"):
+        found[name] = [entry[name] for entry in progress]
+    return found
+
 
 def default_database_url() -> str:
     """``GONETS_DATABASE_URL`` when set, else a SQLite file in the user's data folder."""
@@ -137,6 +163,7 @@ class Storage:
         self.url = url
         self.engine = make_engine(url)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
+        self.is_postgres = self.engine.dialect.name == "postgresql"
         self.ensure_schema()
 
     def close(self) -> None:
@@ -204,12 +231,12 @@ class Storage:
 
     def append_batch(self, writes: list[tuple]) -> list[Any]:
         """Several tables' :meth:`append_steps` calls (their argument tuples) in one
-        transaction: one INSERT of every step and one UPDATE of every table, one COMMIT (a
+        transaction: every step and every table's progress written together, one COMMIT (a
         group commit). The outcome of each, in order: True, or the exception it raised. When
         the batch cannot go in whole (a step already stored, a lease moved, a missing table),
         each write is tried on its own, so every one gets exactly its own answer; a failing
         database raises for the whole batch."""
-        if len(writes) == 1:
+        if len(writes) == 1 and not self.is_postgres:
             return [self._outcome(self.append_steps, writes[0])]
         owners = {write[5] if len(write) > 5 else None for write in writes}
         if len(owners) == 1 and len({write[0] for write in writes}) == len(writes):
@@ -230,12 +257,18 @@ class Storage:
                      "new_result": json.dumps(result) if result is not None else None,
                      "new_deadline": rest[1] if len(rest) > 1 else None}
                     for table_id, start, steps, status, result, *rest in writes]
-        query = UPDATE_PROGRESS if owner is None else \
-            UPDATE_PROGRESS.where(tables_table.c.owner == owner)
         with self.engine.begin() as conn:
-            if rows:
-                conn.execute(INSERT_STEP, rows)
-            if conn.execute(query, progress).rowcount != len(progress):
+            if self.is_postgres:
+                changed = conn.exec_driver_sql(
+                    PG_APPEND if owner is None else PG_APPEND_OWNED,
+                    pg_append_arrays(rows, progress, owner)).rowcount
+            else:
+                if rows:
+                    conn.execute(INSERT_STEP, rows)
+                query = UPDATE_PROGRESS if owner is None else \
+                    UPDATE_PROGRESS.where(tables_table.c.owner == owner)
+                changed = conn.execute(query, progress).rowcount
+            if changed != len(progress):
                 raise _BatchMismatch()        # rolled back: each is tried on its own
             for table_id, _, _, status, result, *_ in writes:
                 if status == "finished":
