@@ -21,8 +21,13 @@ log = logging.getLogger("gonets.server")
 
 def wire(message: dict) -> str:
     """A message as the JSON text a websocket carries (orjson: several times faster than the
-    standard encoder on frames, whose SVG is most of their bytes; non-ASCII kept as is)."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    standard encoder on frames, whose SVG is most of their bytes; non-ASCII kept as is). A
+    view whose dicts have keys other than strings takes orjson's slower way, as ``json``
+    would write them."""
+    try:
+        return orjson.dumps(message).decode()
+    except TypeError:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
