@@ -8,6 +8,7 @@ added by the table. This is what keeps hidden information inside the game's ``_v
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -21,13 +22,13 @@ log = logging.getLogger("gonets.server")
 
 def wire(message: dict) -> str:
     """A message as the JSON text a websocket carries (orjson: several times faster than the
-    standard encoder on frames, whose SVG is most of their bytes; non-ASCII kept as is). A
-    view whose dicts have keys other than strings takes orjson's slower way, as ``json``
-    would write them."""
+    standard encoder on frames, whose SVG is most of their bytes; non-ASCII kept as is). What
+    orjson refuses (keys that are not strings, integers past 64 bits, float subclasses) the
+    standard encoder writes, as it did before."""
     try:
         return orjson.dumps(message).decode()
     except TypeError:
-        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+        return json.dumps(message, ensure_ascii=False)
 
 
 def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
