@@ -98,7 +98,9 @@ class Server:
         self.process: subprocess.Popen | None = None
         self.limits = LOAD_LIMITS if limits is None else limits   # the load's caps, raised
 
-    def start(self, timeout: float = 60) -> Server:
+    def start(self, timeout: float = 400) -> Server:
+        """Start the server and wait until it answers (a fresh machine compiles the kernels
+        first, for two or three minutes)."""
         # the log goes to a file: a pipe nobody reads would block a server that logs much
         self.log = tempfile.TemporaryFile(mode="w+")
         self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL,
