@@ -113,24 +113,28 @@ class TableDriver:
         return entry["agent"] if entry["kind"] == "bot" else entry.get("fallback", "random")
 
     async def decide(self, seat: int, legal: list) -> Any:
-        """The seat's bot's choice, computed by the manager's bot pool (other processes,
-        low priority, a time budget), here at once for a bot that decides in microseconds,
-        or, without a pool, in a worker thread."""
+        """The seat's bot's choice: here at once for a bot that decides in microseconds (no
+        thread hop, no view), else by the manager's bot pool (other processes, low priority,
+        a time budget) or, without a pool, in a worker thread."""
         name = self.agent_name(seat)
+        if name in CHEAP_AGENTS:
+            return ask_agent(self._local_agent(seat, name), self.state, seat, legal)
+        view = self.state.view(seat)
         pool = self.manager.bots
-        if pool is not None and name not in CHEAP_AGENTS:
-            return await pool.decide(self.id, self.manager.bot_owner(self), seat, name,
-                                     self.game.name, self.config.players, self.config.preset,
-                                     dict(self.config.options), self.stored.seed,
-                                     self.state.view(seat), legal,
-                                     quick=is_quick(self.game, name))
+        if pool is None:
+            return await asyncio.to_thread(self._local_agent(seat, name).act, view, legal)
+        return await pool.decide(self.id, self.manager.bot_owner(self), seat, name,
+                                 self.game.name, self.config.players, self.config.preset,
+                                 dict(self.config.options), self.stored.seed, view, legal,
+                                 quick=is_quick(self.game, name))
+
+    def _local_agent(self, seat: int, name: str):
+        """The seat's agent in this process (made once per seat)."""
         agent = self.agents.get(seat)
         if agent is None:
             agent = self.agents[seat] = make_agent(name, self.game, self.config, seat,
                                                    seed=self.stored.seed)
-        if name in CHEAP_AGENTS:              # cheaper than a thread's hop (and no view)
-            return ask_agent(agent, self.state, seat, legal)
-        return await asyncio.to_thread(agent.act, self.state.view(seat), legal)
+        return agent
 
     async def run(self) -> None:
         """Drive the table: bots move after ``bot_delay``; absent humans after the timer."""
