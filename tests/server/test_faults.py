@@ -41,24 +41,59 @@ def site(toy, db_url):
         yield running
 
 
-def test_a_commit_whose_answer_was_lost_is_found_stored_and_acknowledged(site, monkeypatch):
-    table_id, ann, bob, state = running_table(site)
-    storage = site.manager.storage
-    original = storage.append_batch              # every step write of the server goes here
-    calls = []
+def lost_on_the_loop(what: str) -> Exception:
+    import psycopg
 
-    def commit_then_lose_the_answer(writes):
-        calls.append(writes)
-        outcomes = original(writes)
-        if len(calls) == 1:
-            raise lost("COMMIT")
+    return psycopg.OperationalError(f"{what}: server closed the connection unexpectedly")
+
+
+def on_every_step_write(site, monkeypatch, before=None, after=None) -> None:
+    """Wrap both places a step write reaches the database: the writer thread's
+    ``Storage.append_batch`` and, on PostgreSQL, the event loop's statement. ``before(error)``
+    runs before the write and ``after(error)`` after it; either may raise ``error(what)``,
+    the lost connection as that path's driver reports it."""
+    storage = site.manager.storage
+    threaded = storage.append_batch
+
+    def thread_write(writes):
+        if before:
+            before(lost)
+        outcomes = threaded(writes)
+        if after:
+            after(lost)
         return outcomes
 
-    monkeypatch.setattr(storage, "append_batch", commit_then_lose_the_answer)
+    monkeypatch.setattr(storage, "append_batch", thread_write)
+    writer = site.manager.steps.loop_writer
+    if writer is None:
+        return
+    looped = writer.append
+
+    async def loop_write(writes, owner):
+        if before:
+            before(lost_on_the_loop)
+        written = await looped(writes, owner)
+        if after:
+            after(lost_on_the_loop)
+        return written
+
+    monkeypatch.setattr(writer, "append", loop_write)
+
+
+def test_a_commit_whose_answer_was_lost_is_found_stored_and_acknowledged(site, monkeypatch):
+    table_id, ann, bob, state = running_table(site)
+    answers = []
+
+    def lose_the_first_answer(error):
+        answers.append(error)
+        if len(answers) == 1:
+            raise error("COMMIT")
+
+    on_every_step_write(site, monkeypatch, after=lose_the_first_answer)
     ann.send({"type": "act", "action": "swap", "version": state["version"], "ref": "s"})
     ack = ann.until(lambda m: m["type"] in ("ack", "error"))
     assert ack["type"] == "ack" and ack["version"] == state["version"] + 1
-    assert len(calls) == 2                          # retried, found stored, not doubled
+    assert len(answers) >= 2                        # retried, found stored, not doubled
     steps = stored_steps(site, table_id)
     assert len(steps) == ack["version"] and steps[-1] == {"seat": 0, "action": "swap"}
     bob.until(lambda m: m["type"] == "state" and m["version"] == ack["version"])
@@ -66,19 +101,17 @@ def test_a_commit_whose_answer_was_lost_is_found_stored_and_acknowledged(site, m
 
 def test_a_write_that_fails_while_reads_work_is_reported_not_done(site, monkeypatch):
     table_id, ann, _bob, state = running_table(site)
-    storage = site.manager.storage
-    original = storage.append_batch
 
-    def disk_full(*args):
+    def disk_full(_error):
         raise OSError("disk full")
 
-    monkeypatch.setattr(storage, "append_batch", disk_full)
+    on_every_step_write(site, monkeypatch, before=disk_full)
     ann.send({"type": "act", "action": "swap", "version": state["version"]})
     error = ann.until(lambda m: m["type"] == "error")
     assert "could not store that action; nothing was done" in error["message"]
     table = site.manager.tables[table_id]
     assert table.version == state["version"] and table.state.view(0) == state["view"]
-    monkeypatch.setattr(storage, "append_batch", original)
+    monkeypatch.undo()
     ann.send({"type": "act", "action": "keep", "version": state["version"]})
     after = ann.until(lambda m: m["type"] == "state" and m["version"] > state["version"])
     assert after["view"]["swaps"] == [0, 0] and "you keep" in after["log"]
@@ -91,17 +124,23 @@ def test_an_unanswered_write_is_settled_when_the_database_is_back(site, monkeypa
     table_id, ann, bob, state = running_table(site)
     storage = site.manager.storage
     down = threading.Event()
-    for name in ("append_batch", "steps_from", "load_table"):
+
+    def silent_before(error):
+        if down.is_set():
+            raise error("write")
+
+    def silent_after(error):
+        down.set()                                   # committed, then the line went dead
+        raise error("COMMIT")
+
+    on_every_step_write(site, monkeypatch, before=silent_before, after=silent_after)
+    for name in ("steps_from", "load_table"):
         original = getattr(storage, name)
 
         def silent(*args, _original=original, _name=name):
             if down.is_set():
                 raise lost(_name)
-            result = _original(*args)
-            if _name == "append_batch":
-                down.set()                           # committed, then the line went dead
-                raise lost("COMMIT")
-            return result
+            return _original(*args)
 
         monkeypatch.setattr(storage, name, silent)
     ann.send({"type": "act", "action": "swap", "version": state["version"]})

@@ -3,10 +3,15 @@ step by step, a step index is written once, and a restarted server resumes every
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from gonets.core import Record
+from gonets.server.limits import Limits
+from gonets.server.manager import TableManager
 from gonets.server.storage import (
+    LeaseLost,
     MissingTable,
     StepConflict,
     StoredTable,
@@ -41,6 +46,38 @@ def test_steps_are_appended_in_order_and_never_twice(storage):
     assert storage.unfinished_ids() == ["t1"] and storage.load_table("zz") is None
     storage.update_seats("t1", [{"kind": "human", "name": "Ж"}] * 2, "running")
     assert storage.load_table("t1").seats[0]["name"] == "Ж"
+
+
+def test_a_batch_of_step_writes_answers_each_table_for_itself(storage):
+    """The group commit (on PostgreSQL one statement from the event loop): the tables it can
+    write are stored with their progress; a missing table, another process's table and a
+    step stored already each get their own answer, and nothing of theirs is written."""
+    for table_id in ("a", "b", "c"):
+        storage.create_table(stored(table_id))
+    manager = TableManager(storage, limits=Limits(bot_workers=0))
+    keep, swap = [{"seat": 0, "action": "keep"}], [{"seat": 0, "action": "swap"}]
+
+    async def batches():
+        try:
+            first = await manager.steps.store([("a", 1, keep, "running", None),
+                                               ("gone", 1, keep, "running", None),
+                                               ("b", 1, swap, "running", None, None, 5.0)])
+            again = await manager.steps.store([("a", 1, keep, "running", None),
+                                               ("c", 1, keep, "running", None)])
+            moved = await manager.steps.store([("c", 2, swap, "running", None, "p2")])
+            return first, again, moved
+        finally:
+            await manager.steps.close()
+
+    first, again, moved = asyncio.run(batches())
+    assert first[0] is True and first[2] is True and isinstance(first[1], MissingTable)
+    assert again == [False, True]          # "a": the same step again stores nothing
+    assert isinstance(moved[0], LeaseLost)
+    assert storage.load_table("gone") is None
+    a, b, c = (storage.load_table(table_id) for table_id in "abc")
+    assert a.steps[1:] == keep and a.version == 2 and a.status == "running"
+    assert b.steps[1:] == swap and b.version == 2 and b.deadline == 5.0
+    assert c.steps[1:] == keep and c.version == 2      # p2's step was not written
 
 
 def test_plain_postgres_urls_use_psycopg():

@@ -1,7 +1,8 @@
 """All tables of one server: creation (within the limits), lookup, the lobby, resumption.
 
-Database work never runs on the event loop: reads and writes go to worker threads, so a slow
-or locked database slows only the request that waits for it.
+Database work never blocks the event loop: reads and writes go to worker threads (on
+PostgreSQL the step writes are awaited on the loop, see ``groupcommit``), so a slow or locked
+database slows only the request that waits for it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from gonets.server.bots import BotPool
 from gonets.server.cluster import Cluster
 from gonets.server.deadlines import decision_deadline
 from gonets.server.faults import DATABASE_ERRORS, DatabaseUnavailable, Outage
+from gonets.server.groupcommit import GroupCommit
 from gonets.server.limits import ClientLimits, Limits, limits_from_environment, network_of
 from gonets.server.metrics import DB_ERRORS
 from gonets.server.names import check_name_at_table
@@ -48,47 +50,6 @@ class TableBroken(TableError):
 
     def __init__(self, message: str):
         super().__init__(message, "table_broken")
-
-
-class GroupCommit:
-    """Step writes of every table, stored a batch per transaction: while one runs, those that
-    arrive wait and then go in together (``Storage.append_batch``), so a busy server commits
-    a few times per round of moves rather than once per move. Each write still gets its own
-    answer: True, the exception about its table, or DatabaseUnavailable for the batch."""
-
-    MOST = 64                        # writes in one transaction
-
-    def __init__(self, manager: TableManager):
-        self.manager = manager
-        self.waiting: list[tuple[tuple, asyncio.Future]] = []
-        self.running = False
-
-    async def append(self, args: tuple) -> Any:
-        future = asyncio.get_running_loop().create_future()
-        self.waiting.append((args, future))
-        if not self.running:
-            self.running = True
-            asyncio.get_running_loop().create_task(self._drain())
-        return await future
-
-    async def _drain(self) -> None:
-        try:
-            while self.waiting:
-                batch, self.waiting = self.waiting[:self.MOST], self.waiting[self.MOST:]
-                try:
-                    outcomes = await self.manager.write(self.manager.storage.append_batch,
-                                                        [args for args, _ in batch])
-                except Exception as exc:  # noqa: BLE001 - every write of the batch hears it
-                    outcomes = [exc] * len(batch)
-                for (_, future), outcome in zip(batch, outcomes):
-                    if future.done():
-                        continue
-                    if isinstance(outcome, BaseException):
-                        future.set_exception(outcome)
-                    else:
-                        future.set_result(outcome)
-        finally:
-            self.running = False
 
 
 class TableManager:
@@ -222,6 +183,7 @@ class TableManager:
         if self.cluster is not None:
             await self.cluster.stop()
         await self.notices.close()
+        await self.steps.close()
         self.writer.shutdown(wait=True)
         self.reader.shutdown(wait=True)
         if self.bots is not None:

@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import orjson
 from sqlalchemy import bindparam, create_engine, event, func, insert, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from gonets.server.accounts.friends import write_invites
 from gonets.server.accounts.players import table_finished, write_table_players
+from gonets.server.pgwrites import append_statement, batch_rows
 from gonets.server.schema import chat_table, reviews_table, steps_table, tables_table
 
 DATABASE_ENV = "GONETS_DATABASE_URL"
@@ -36,20 +36,6 @@ UPDATE_PROGRESS = (
             updated=bindparam("new_updated"), result=bindparam("new_result"),
             deadline=bindparam("new_deadline")))
 UNCHANGED: Any = object()   # update_seats: leave the stored deadline as it is
-
-# On PostgreSQL a batch of step writes is one statement, its rows passed as two JSON texts: a
-# third of the client CPU of an INSERT and an UPDATE sent row by row.
-PG_APPEND = f"""WITH new_steps AS (
-    INSERT INTO {steps_table.name} (table_id, idx, step)
-    SELECT table_id, idx, step FROM json_to_recordset(%(steps)s::json)
-        AS s(table_id varchar, idx integer, step text))
-UPDATE {tables_table.name} AS t
-SET version = v.new_version, status = v.new_status, updated = v.new_updated,
-    result = v.new_result, deadline = v.new_deadline
-FROM json_to_recordset(%(progress)s::json) AS v(key_id varchar, new_version integer,
-    new_status varchar, new_updated float8, new_result text, new_deadline float8)
-WHERE t.id = v.key_id"""
-PG_APPEND_OWNED = PG_APPEND + " AND t.owner = %(owner)s"
 
 
 def default_database_url() -> str:
@@ -237,32 +223,27 @@ class Storage:
         return [self._outcome(self.append_steps, write) for write in writes]
 
     def _append_together(self, writes: list[tuple], owner: str | None) -> None:
-        now = time.time()
-        rows = [{"table_id": table_id, "idx": start + offset,
-                 "step": json.dumps(step, ensure_ascii=False, separators=(",", ":"))}
-                for table_id, start, steps, *_ in writes for offset, step in enumerate(steps)]
-        progress = [{"key_id": table_id, "new_version": start + len(steps),
-                     "new_status": status, "new_updated": now,
-                     "new_result": json.dumps(result) if result is not None else None,
-                     "new_deadline": rest[1] if len(rest) > 1 else None}
-                    for table_id, start, steps, status, result, *rest in writes]
         with self.engine.begin() as conn:
             if self.is_postgres:
-                changed = conn.exec_driver_sql(
-                    PG_APPEND if owner is None else PG_APPEND_OWNED,
-                    {"steps": orjson.dumps(rows).decode(), "owner": owner,
-                     "progress": orjson.dumps(progress).decode()}).rowcount
+                statement, params = append_statement(writes, owner)
+                changed = len(conn.exec_driver_sql(statement, params).all())
             else:
-                if rows:
-                    conn.execute(INSERT_STEP, rows)
-                query = UPDATE_PROGRESS if owner is None else \
-                    UPDATE_PROGRESS.where(tables_table.c.owner == owner)
-                changed = conn.execute(query, progress).rowcount
-            if changed != len(progress):
+                changed = self._append_rows(conn, writes, owner)
+            if changed != len(writes):
                 raise _BatchMismatch()        # rolled back: each is tried on its own
             for table_id, _, _, status, result, *_ in writes:
                 if status == "finished":
                     table_finished(conn, table_id, result)
+
+    @staticmethod
+    def _append_rows(conn, writes: list[tuple], owner: str | None) -> int:
+        """SQLite: the batch's steps, then its tables' progress; how many tables changed."""
+        rows, progress = batch_rows(writes)
+        if rows:
+            conn.execute(INSERT_STEP, rows)
+        query = UPDATE_PROGRESS if owner is None else \
+            UPDATE_PROGRESS.where(tables_table.c.owner == owner)
+        return conn.execute(query, progress).rowcount
 
     @staticmethod
     def _outcome(method, args: tuple) -> Any:

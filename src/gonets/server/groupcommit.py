@@ -1,0 +1,112 @@
+"""The step writes of every table, a batch per statement or transaction (a group commit).
+
+While one batch is being stored the writes that arrive wait, and then go in together, so a
+busy server commits a few times per round of moves rather than once per move. On PostgreSQL a
+batch is sent from the event loop as one statement (``pgwrites.LoopWriter``); the writes it
+cannot answer for alone, and every write on SQLite, go through ``Storage.append_batch`` in a
+writer thread. Each write still gets its own answer: True, the exception about its table, or
+DatabaseUnavailable for the batch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from gonets.server.faults import DatabaseUnavailable
+from gonets.server.metrics import DB_ERRORS
+from gonets.server.pgwrites import LoopWriter
+from gonets.server.storage import CONNECT_SECONDS
+
+if TYPE_CHECKING:
+    from gonets.server.manager import TableManager
+
+
+class GroupCommit:
+    """The group commit of one server process (see the module docstring)."""
+
+    MOST = 64                        # writes in one batch
+
+    def __init__(self, manager: TableManager):
+        self.manager = manager
+        storage = manager.storage
+        self.loop_writer = LoopWriter(storage.url, CONNECT_SECONDS) \
+            if storage.is_postgres else None
+        self.waiting: list[tuple[tuple, asyncio.Future]] = []
+        self.running = False
+
+    async def append(self, args: tuple) -> Any:
+        """Store one write (``Storage.append_steps``'s arguments) with the next batch."""
+        future = asyncio.get_running_loop().create_future()
+        self.waiting.append((args, future))
+        if not self.running:
+            self.running = True
+            asyncio.get_running_loop().create_task(self._drain())
+        return await future
+
+    async def _drain(self) -> None:
+        try:
+            while self.waiting:
+                batch, self.waiting = self.waiting[:self.MOST], self.waiting[self.MOST:]
+                try:
+                    outcomes = await self.store([args for args, _ in batch])
+                except Exception as exc:  # noqa: BLE001 - every write of the batch hears it
+                    outcomes = [exc] * len(batch)
+                for (_, future), outcome in zip(batch, outcomes):
+                    if future.done():
+                        continue
+                    if isinstance(outcome, BaseException):
+                        future.set_exception(outcome)
+                    else:
+                        future.set_result(outcome)
+        finally:
+            self.running = False
+
+    async def store(self, writes: list[tuple]) -> list[Any]:
+        """The outcome of each write of one batch, in order."""
+        outcomes: list[Any] = [None] * len(writes)
+        quick = self._for_the_loop(writes)
+        if quick:
+            written = await self._on_the_loop([writes[i] for i in quick])
+            for i in quick:
+                if writes[i][0] in written:
+                    outcomes[i] = True
+        rest = [i for i, outcome in enumerate(outcomes) if outcome is None]
+        if rest:
+            answers = await self.manager.write(self.manager.storage.append_batch,
+                                               [writes[i] for i in rest])
+            for i, answer in zip(rest, answers):
+                outcomes[i] = answer
+        return outcomes
+
+    def _for_the_loop(self, writes: list[tuple]) -> list[int]:
+        """The writes the loop writer takes: on PostgreSQL, one per table and all of one
+        owner, those that finish no table (a finish rates its players in the same
+        transaction, in a writer thread)."""
+        if self.loop_writer is None or len({write[0] for write in writes}) != len(writes):
+            return []
+        if len({write[5] if len(write) > 5 else None for write in writes}) != 1:
+            return []
+        return [i for i, write in enumerate(writes) if write[3] != "finished"]
+
+    async def _on_the_loop(self, writes: list[tuple]) -> set[str]:
+        """The tables of ``writes`` stored by the loop writer. A refusal (a step stored
+        already, tables missing from the database) writes nothing and leaves them all to the
+        writer thread; a database that fails makes the batch DatabaseUnavailable."""
+        import psycopg
+
+        owner = writes[0][5] if len(writes[0]) > 5 else None
+        try:
+            written = await self.loop_writer.append(writes, owner)
+        except (psycopg.OperationalError, psycopg.InterfaceError, OSError) as exc:
+            DB_ERRORS.inc()
+            self.manager.outage.failed(exc)
+            raise DatabaseUnavailable() from exc
+        except psycopg.Error:
+            return set()
+        self.manager.outage.recovered()
+        return written
+
+    async def close(self) -> None:
+        if self.loop_writer is not None:
+            await self.loop_writer.close()
