@@ -132,7 +132,7 @@ def test_a_views_log_built_from_remembered_nodes_equals_a_fresh_conversion():
     import random
 
     from gonets.core import Match, get_game
-    from gonets.games.loveletter import views
+    from gonets.games.loveletter.views import seen as views
 
     game = get_game("loveletter")
     match = Match(game, game.configure(3), seed=11)

@@ -11,8 +11,8 @@ from gonets.games.loveletter.notation import NONE
 from gonets.games.loveletter.rules import LoveLetterState
 from gonets.games.loveletter.rules import cards as C
 from gonets.games.loveletter.rules.encoding import CAUSE_SHIFT, CAUSES, CHANCELLOR, PHASES, PLAY
-from gonets.games.loveletter.views import entry_from_dict
 from gonets.games.loveletter.views.knowledge import Knowledge
+from gonets.games.loveletter.views.seen import entry_from_dict
 
 _WORLDS: dict[int, _World] = {}
 _WORLDS_KEPT = 8
