@@ -18,7 +18,7 @@ from gonets.server.storage import (
     normalise_url,
 )
 
-from .helpers import ServerThread
+from .helpers import ServerThread, in_fresh_thread
 
 
 def stored(table_id="t1"):
@@ -69,7 +69,7 @@ def test_a_batch_of_step_writes_answers_each_table_for_itself(storage):
         finally:
             await manager.steps.close()
 
-    first, again, moved = asyncio.run(batches())
+    first, again, moved = in_fresh_thread(asyncio.run, batches())
     assert first[0] is True and first[2] is True and isinstance(first[1], MissingTable)
     assert again == [False, True]          # "a": the same step again stores nothing
     assert isinstance(moved[0], LeaseLost)
