@@ -3,12 +3,14 @@ command-line options and a list of bots by seat."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 from rich.console import Console
 
 from gonets.agents import agent_names
 from gonets.core import OptionError, get_game
-from gonets.core.options import parse_assignments
+from gonets.core.options import parse_assignments, with_local_paths
 
 console = Console(highlight=False)
 
@@ -26,7 +28,9 @@ def configure(game_name: str, players: int | None, preset: str | None, options: 
     (the fewest players the preset allows when ``players`` is not given)."""
     game = get_game(game_name)
     low, _ = game.player_range(preset)
-    config = game.configure(players or low, preset, parse_assignments(options))
+    local = {option.name for option in game.options if option.local}
+    chosen = with_local_paths(parse_assignments(options), local, Path.cwd())
+    config = game.configure(players or low, preset, chosen)
     return game, config
 
 

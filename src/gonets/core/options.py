@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from gonets.core.errors import OptionError
@@ -16,6 +17,8 @@ class Option:
     ``choices`` lists the allowed values when they are few; otherwise ``check`` validates a
     value and returns an error text (or None when it is fine). A ``study`` option is for
     research configurations: the command line and the API take it, the lobby does not show it.
+    A ``local`` one names something on the machine that runs the game (a folder, say): the
+    command line and the lab take it, a server refuses it.
     """
 
     name: str
@@ -24,6 +27,7 @@ class Option:
     choices: tuple | None = None
     check: Callable[[Any], str | None] | None = None
     study: bool = False
+    local: bool = False
 
     def validate(self, value: Any) -> Any:
         if self.choices is not None and not any(_same(value, c) for c in self.choices):
@@ -90,3 +94,12 @@ def parse_assignments(items: list[str] | None) -> dict[str, Any]:
             raise OptionError(f"cannot read option {item!r}: write it as name=value")
         result[name.strip()] = parse_option_value(value.strip())
     return result
+
+
+def with_local_paths(options: dict[str, Any], local: set[str], base: Path) -> dict[str, Any]:
+    """``options`` with each non-empty value of a ``local`` option (a path) made absolute
+    against ``base``, so that it means the same in every worker process whatever its
+    working folder."""
+    return {name: str((base / value).resolve())
+            if name in local and isinstance(value, str) and value else value
+            for name, value in options.items()}

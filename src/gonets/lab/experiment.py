@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from gonets.core.errors import GonetsError, OptionError
+from gonets.core.options import with_local_paths
 from gonets.core.registry import get_game
 from gonets.lab.plan import LabPlan
 from gonets.lab.store import RunDir
@@ -103,13 +104,15 @@ def load_experiment(path: Path) -> Experiment:
     except yaml.YAMLError as exc:
         raise OptionError(f"{path} is not valid YAML: {exc}") from None
     try:
-        return experiment_from(data)
+        return experiment_from(data, Path(path).parent)
     except OptionError as exc:
         raise OptionError(f"{path}: {exc}") from None
 
 
-def experiment_from(data: Any) -> Experiment:
-    """The experiment a parsed file describes."""
+def experiment_from(data: Any, base: Path | None = None) -> Experiment:
+    """The experiment a parsed file describes; a relative path in an option that names
+    something on this machine (a content pack folder) is read from ``base``, the file's
+    folder (default: the working folder)."""
     if not isinstance(data, dict):
         raise OptionError("an experiment is a mapping with game, matches and cross or cells")
     unknown = sorted(set(data) - KEYS)
@@ -134,7 +137,8 @@ def experiment_from(data: Any) -> Experiment:
     for key, values in spec["cross"].items():
         if not isinstance(values, list) or not values:
             raise OptionError(f"cross: {key}: give a list of values, not {values!r}")
-    cells = [_cell(game, spec, index, factors)
+    local = {option.name for option in game.options if option.local}
+    cells = [_cell(game, spec, index, factors, local, base or Path.cwd())
              for index, factors in enumerate(_combinations(spec), start=1)]
     names = list(dict.fromkeys(key for cell in cells for key, _ in cell.factors))
     cells = [replace(cell, factors=tuple((key, _effective(cell, key)) for key in names))
@@ -179,13 +183,14 @@ def _combinations(spec: dict[str, Any]) -> Iterator[tuple[tuple[str, Any], ...]]
             yield factors
 
 
-def _cell(game: Any, spec: dict[str, Any], index: int,
-          factors: tuple[tuple[str, Any], ...]) -> Cell:
+def _cell(game: Any, spec: dict[str, Any], index: int, factors: tuple[tuple[str, Any], ...],
+          local: set[str], base: Path) -> Cell:
     from gonets.console import bot_list
     from gonets.lab.runner import stop_rule
 
     chosen = dict(factors)
-    options = {**spec["options"], **{k: v for k, v in factors if k not in SETTINGS}}
+    options = with_local_paths({**spec["options"],
+                                **{k: v for k, v in factors if k not in SETTINGS}}, local, base)
     players = chosen.get("players", spec["players"])
     preset = chosen.get("preset", spec["preset"])
     bots = chosen.get("bots", spec["bots"])

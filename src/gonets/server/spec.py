@@ -97,6 +97,10 @@ def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False,
         raise TableError("'preset' must be a preset's name (text)")
     for option, value in options.items():
         if any(o.name == option for o in game.options):
+            if game.option(option).local:
+                raise TableError(f"option {option!r} names something on the machine that "
+                                 "runs the game; a server does not take it (use the command "
+                                 "line or the lab)")
             check_type(f"option {option!r}", value, game.option(option).default)
     try:
         config = game.configure(players, preset, options)

@@ -13,7 +13,7 @@ from importlib import resources
 
 from gonets.agents.base import Agent
 from gonets.agents.ismcts import ISMCTSAgent
-from gonets.games.babayaga.rules.content import default_content
+from gonets.games.babayaga.rules.content import view_content
 
 
 def success(dice: int, diff: int, rerolls: int = 0) -> float:
@@ -40,7 +40,7 @@ class HeuristicAgent(Agent):
 
     def stat(self, view: dict, ability: str) -> int:
         """The bot's ability: printed stat plus the icons of its cards."""
-        c = default_content()
+        c = view_content(view)
         me = self.me(view)
         return c.characters[me["char"]]["stats"][ability] + sum(
             c.cards[x]["icons"][ability] for x in me["cards"])
@@ -51,7 +51,7 @@ class HeuristicAgent(Agent):
 
     def step_card(self, view: dict) -> dict | None:
         """The bot's current quest step card, or None."""
-        c = default_content()
+        c = view_content(view)
         me = self.me(view)
         if me["done"] or me["elim"]:
             return None
@@ -99,7 +99,7 @@ class HeuristicAgent(Agent):
 
     def can_face_baba(self, view: dict) -> bool:
         """Is the next Baba Yaga card worth meeting (half a chance or better)?"""
-        c = default_content()
+        c = view_content(view)
         if view["by_beaten"] >= 3:
             return True
         card = c.cards[c.decks["baba_yaga"][view["by_beaten"]]]
@@ -112,7 +112,7 @@ class HeuristicAgent(Agent):
     def choose(self, view: dict, texts: list[str]) -> str:
         """The notation to play among ``texts``."""
         verb = texts[0].split()[0]
-        c = default_content()
+        c = view_content(view)
         me = self.me(view)
         if verb in ("character", "quest"):
             return texts[self.rng.randrange(len(texts))]
@@ -152,7 +152,7 @@ class HeuristicAgent(Agent):
 
     def choose_move(self, view: dict, texts: list[str]) -> str:
         """Walk toward the quest step when ready, else grow on a safe space nearby."""
-        c = default_content()
+        c = view_content(view)
         step = self.step_card(view)
         goal = self.target(view)
         tokens = {v: k for k, v in view["tokens"].items() if v is not None}
@@ -188,7 +188,7 @@ class HeuristicAgent(Agent):
 
     def dead_decks(self, view: dict) -> set[str]:
         """Decks known to hold only cards this hero cannot meet (they would shuffle back)."""
-        c = default_content()
+        c = view_content(view)
         dead = set()
         for deck, known in view["in_deck"].items():
             size = view["deck_sizes"][deck]
@@ -203,7 +203,7 @@ class HeuristicAgent(Agent):
         dead = self.dead_decks(view)
         if not dead:
             return moves
-        c = default_content()
+        c = view_content(view)
 
         def deck_of(text: str) -> str:
             return "town" if c.locations[text.split()[1]]["kind"] == "town" else "wilderness"
@@ -213,7 +213,7 @@ class HeuristicAgent(Agent):
 
     def choose_token(self, view: dict, texts: list[str]) -> str:
         """Send the Hut / Horseman / Baba Yaga away (toward it if its quest needs them)."""
-        c = default_content()
+        c = view_content(view)
         me = self.me(view)
         step = self.step_card(view)
         token = texts[0].split()[0]
@@ -224,7 +224,7 @@ class HeuristicAgent(Agent):
 
     def choose_after_roll(self, view: dict, texts: list[str]) -> str:
         """Reroll or use a card only when failing would be severe."""
-        c = default_content()
+        c = view_content(view)
         frame = view["encounter"]
         card = c.cards[frame["card"]] if frame else None
         deadly = card is None or card["deck"] == "baba_yaga" or \

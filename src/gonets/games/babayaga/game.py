@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gonets.core.errors import OptionError
+from gonets.core.errors import ContentError, OptionError
 from gonets.core.game import Game, State
 from gonets.core.options import Config, Option, Preset
 from gonets.games.babayaga.notation import action_table
 from gonets.games.babayaga.rules import BabaYagaState
-from gonets.games.babayaga.rules.content import default_content
+from gonets.games.babayaga.rules.content import pack_content
 
 
 def _count(low: int, high: int) -> Callable[[Any], str | None]:
@@ -20,6 +20,18 @@ def _count(low: int, high: int) -> Callable[[Any], str | None]:
             return f"must be a whole number from {low} to {high}"
         return None
     return check
+
+
+def _pack(value: Any) -> str | None:
+    """A pack folder must load: every problem of a refused one is named."""
+    if not isinstance(value, str):
+        return f"must be the path of a content pack folder (text), not {value!r}"
+    if value:
+        try:
+            pack_content(value)
+        except ContentError as exc:
+            return f"the pack {value!r} is refused:\n{exc}"
+    return None
 
 
 class BabaYagaGame(Game):
@@ -56,6 +68,10 @@ class BabaYagaGame(Game):
                choices=(True, False)),
         Option("solo_lose_on_baba_fail", False, "solo hard mode: failing any Baba Yaga "
                "encounter loses the game", choices=(True, False)),
+        Option("pack", "", "a content pack folder to play with instead of the built-in cards, "
+               "board and rules (a copy of the game's data folder, changed; `gonets babayaga "
+               "validate FOLDER` checks it); empty: the built-in pack", check=_pack,
+               study=True, local=True),
     )
     presets = (
         Preset("competitive", "competitive play, 2-6 players", {"mode": "competitive"}, (2, 6)),
@@ -72,11 +88,11 @@ class BabaYagaGame(Game):
             raise OptionError("a 1-player game uses the solo rules: choose the 'solo' preset")
 
     def new_state(self, config: Config) -> State:
-        acts, index = action_table(config.players)
-        return BabaYagaState(default_content(), config, acts, index)
+        acts, index = action_table(config.players, config["pack"])
+        return BabaYagaState(pack_content(config["pack"]), config, acts, index)
 
     def num_actions(self, config: Config) -> int:
-        return len(action_table(config.players)[0])
+        return len(action_table(config.players, config["pack"])[0])
 
     def bench_counts(self, state: State) -> dict[str, int]:
         return {"rounds": state.round, "decisions": state.decisions}

@@ -6,10 +6,10 @@ an action id is its index in :func:`build_actions`.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from itertools import permutations
 
-from gonets.games.babayaga.rules.content import ABILITIES, Content, default_content
+from gonets.games.babayaga.rules.content import ABILITIES, Content, pack_content
 from gonets.games.babayaga.rules.hero import seat_name
 
 __all__ = ["BOARD_VERBS", "action_steps", "action_table", "build_actions", "seat_name"]
@@ -50,10 +50,11 @@ def build_actions(content: Content, players: int) -> list[str]:
     return acts
 
 
-@cache
-def action_table(players: int) -> tuple[list[str], dict[str, int]]:
-    """The built-in content's notations for a player count in id order, and each one's id."""
-    actions = build_actions(default_content(), players)
+@lru_cache(maxsize=64)
+def action_table(players: int, pack: str = "") -> tuple[list[str], dict[str, int]]:
+    """The notations of a player count with a content pack (``""``: the built-in one) in id
+    order, and each one's id (shared: not to be changed)."""
+    actions = build_actions(pack_content(pack), players)
     return actions, {a: i for i, a in enumerate(actions)}
 
 

@@ -18,7 +18,7 @@ from html import escape
 import yaml
 
 from gonets.games.babayaga.notation import BOARD_VERBS, action_steps
-from gonets.games.babayaga.rules.content import ABILITIES, default_content
+from gonets.games.babayaga.rules.content import ABILITIES, default_content, view_content
 from gonets.games.babayaga.text import (
     DATA,
     ability_name,
@@ -177,7 +177,7 @@ def goal_place(view: dict, seat: int) -> str | None:
 
 def _board_picks(view: dict) -> dict[str, list[str]]:
     """The click keys of the legal place actions, by place."""
-    places = default_content().locations
+    places = view_content(view).locations
     picks: dict[str, list[str]] = {}
     for text in view.get("legal") or []:
         verb, _, arg = text.partition(" ")
@@ -207,7 +207,7 @@ def _kind(loc: dict) -> str:
 
 def _place(view: dict, lid: str, keys: list[str], focus: bool, lang: str) -> str:
     """One place: its tile (carrying the keys), name, tokens and heroes."""
-    loc = default_content().locations[lid]
+    loc = view_content(view).locations[lid]
     x, y = _origin(lid)
     kind = _kind(loc)
     fill, stroke = TILE_STYLE[kind]
@@ -320,7 +320,7 @@ def svg_legend(lang: str, x0: float, y0: float, room: float) -> tuple[list[str],
 
 def render_svg(view: dict, lang: str = "en") -> str:
     """The board as ``view``'s seat sees it; the places it may choose carry ``data-pick``."""
-    c = default_content()
+    c = view_content(view)
     cols = max(loc["grid"][0] for loc in c.locations.values()) + 1
     rows = max(loc["grid"][1] for loc in c.locations.values()) + 1
     width = PAD * 2 + cols * CELL
@@ -353,7 +353,7 @@ def _kept(cid: str, lang: str) -> str:
 
 def step_lines(view: dict, seat: int, lang: str = "en") -> list[str]:
     """Every step of a hero's quest, marked done / current / to come, with its stakes."""
-    c = default_content()
+    c = view_content(view)
     hero = view["heroes"][seat]
     lines = []
     for i, sid in enumerate(c.quests[hero["quest"]]["steps"]):
@@ -369,7 +369,7 @@ def step_lines(view: dict, seat: int, lang: str = "en") -> list[str]:
 
 def hero_lines(view: dict, seat: int, lang: str = "en") -> list:
     """A hero's sheet: abilities with card icons, Rep, place, powers, quest steps, cards."""
-    c = default_content()
+    c = view_content(view)
     hero = view["heroes"][seat]
     char = c.characters[hero["char"]]
     totals = {ab: char["stats"][ab] + sum(c.cards[x]["icons"][ab] for x in hero["cards"])
@@ -430,7 +430,7 @@ def card_title(cid: str, lang: str = "en") -> str:
 def encounter_lines(view: dict, lang: str = "en") -> list:
     """The card being resolved: story, challenges, results, the roll, what rides on it."""
     frame = view["encounter"]
-    card = default_content().cards[frame["card"]]
+    card = view_content(view).cards[frame["card"]]
     lines: list = [card["story"]] if lang == "en" and card["story"] else []
     if card["challenges"]:
         bonus = say(lang, "table.diff_bonus", bonus=frame["diff_bonus"]) \
@@ -514,7 +514,7 @@ def _panel_svg(width: int, height: int, body: list[str], title: str) -> str:
 def quest_track(view: dict, seat: int, lang: str = "en") -> str | None:
     """The hero's quest as a row of numbered steps: done, current, to come; the last (final)
     one ringed."""
-    c = default_content()
+    c = view_content(view)
     hero = view["heroes"][seat]
     quest = c.quests.get(hero["quest"])
     if quest is None:
@@ -543,7 +543,7 @@ def card_picture(view: dict, lang: str = "en") -> str | None:
     """The card being resolved: its challenges as chips (clickable when the hero chooses
     which to face) and the viewer's latest dice against their Diff."""
     frame = view["encounter"]
-    card = default_content().cards[frame["card"]]
+    card = view_content(view).cards[frame["card"]]
     if not card["challenges"]:
         return None
     legal = view.get("legal") or []

@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gonets.games.babayaga.notation import action_steps
-from gonets.games.babayaga.rules.content import ABILITIES, default_content
+from gonets.games.babayaga.rules.content import ABILITIES, default_content, view_content
 
 DATA = Path(__file__).parent / "data"
 LANGS = ("en", "ru")
@@ -371,7 +371,7 @@ def describe_event(event: dict, lang: str = "en", viewer: int | None = None,
 # ------------------------------------------------------------------------------ the stakes ---
 def goal(view: dict, seat: int) -> tuple[int, dict] | None:
     """A hero's current quest step: its number and its card (None: no quest, done or out)."""
-    c = default_content()
+    c = view_content(view)
     hero = view["heroes"][seat]
     quest = c.quests.get(hero["quest"])
     if quest is None or hero["done"] or hero["elim"]:
@@ -386,7 +386,7 @@ def _deadly(card: dict) -> str | None:
 
 def _saver(view: dict, seat: int) -> str | None:
     """The hero's card that cancels a death (the Apple of Youth), if any."""
-    cards = default_content().cards
+    cards = view_content(view).cards
     return next((cid for cid in view["heroes"][seat]["cards"]
                  if any(p["effect"] == "cancel_death" for p in cards[cid]["powers"])), None)
 
@@ -394,7 +394,7 @@ def _saver(view: dict, seat: int) -> str | None:
 def card_stakes(view: dict, cid: str, seat: int, lang: str = "en") -> list[str]:
     """What rides on a card for the hero at ``seat``, as sentences: a final quest step, death,
     elimination, the end of the game (second person for the viewing seat)."""
-    c = default_content()
+    c = view_content(view)
     card = c.cards[cid]
     who = "you" if seat == view.get("seat") else "other"
     name = hero_name(view, seat, lang)
@@ -427,7 +427,7 @@ def stakes(view: dict, lang: str = "en") -> list[str]:
 
 def short_stakes(view: dict, cid: str, lang: str = "en") -> str:
     """The stake of a card in a few words for a menu line ("failing kills you")."""
-    card = default_content().cards[cid]
+    card = view_content(view).cards[cid]
     bits = [say(lang, "stake.short_final")] if card.get("final") else []
     deadly = _deadly(card)
     if deadly:
@@ -438,7 +438,7 @@ def short_stakes(view: dict, cid: str, lang: str = "en") -> str:
 def token_card(view: dict, token: str) -> str | None:
     """The card a hero meets at a token now, if the table shows which (the Horseman's depends
     on the time of day, Baba Yaga's on how many of her cards are beaten)."""
-    c = default_content()
+    c = view_content(view)
     deck = token if token in ("baba_yaga", "horseman", "hut") else "wilderness"
     test = {"baba_yaga": lambda card: card["order"] == view["by_beaten"] + 1,
             "horseman": lambda card: card["time"] == view["time"], "hut": lambda card: True}
@@ -449,7 +449,7 @@ def token_card(view: dict, token: str) -> str | None:
 def arrival(view: dict, lid: str, lang: str = "en") -> str:
     """What ending a move at ``lid`` brings the viewer: the tokens met (and the worst their
     cards risk) and a quest step due there."""
-    cards = default_content().cards
+    cards = view_content(view).cards
     step = goal(view, view["seat"]) if view.get("seat") is not None else None
     trig = step[1]["trigger"] if step else {}
     out = ""
@@ -474,7 +474,7 @@ def failure_cost(view: dict, lang: str) -> str:
     """What accepting a failed roll costs: the card's lose results, or the rule of the steal,
     beguile, Forlorn Hills or Koshchey rescue roll in progress."""
     encounter = view.get("encounter") or {}
-    card = default_content().cards.get(encounter.get("card", ""))
+    card = view_content(view).cards.get(encounter.get("card", ""))
     if card is not None:
         return effects_text(card["lose"], lang) if card["lose"] else say(lang, "word.no_loss")
     for event in reversed(view["log"]):
@@ -504,7 +504,7 @@ def _accept(view: dict, lang: str) -> str:
 
 
 def _option(view: dict, number: str, lang: str) -> str:
-    card = default_content().cards.get((view.get("encounter") or {}).get("card", ""))
+    card = view_content(view).cards.get((view.get("encounter") or {}).get("card", ""))
     subs = next((arg for kind, arg in card["win"] + card["lose"] if kind == "choose_one"),
                 []) if card else []
     if number.isdigit() and 0 < int(number) <= len(subs):
@@ -550,7 +550,7 @@ def _move(view: dict, verb: str, arg: str, here: str | None, lang: str) -> str:
 
 def describe_action(view: dict, text: str, lang: str = "en") -> str:
     """A readable menu line for a legal notation, for the view's seat."""
-    c = default_content()
+    c = view_content(view)
     parts = text.split()
     verb, arg = parts[0], (parts[1] if len(parts) > 1 else "")
     seat = view.get("seat")
@@ -682,7 +682,7 @@ def prompt(view: dict, family: str, lang: str = "en") -> str:
 def quest_cell(view: dict, seat: int, lang: str = "en") -> str:
     """A hero's quest progress in a few characters: ``step 3/6``, done or out."""
     hero = view["heroes"][seat]
-    quest = default_content().quests.get(hero["quest"])
+    quest = view_content(view).quests.get(hero["quest"])
     if quest is None:
         return say(lang, "score.none")
     if hero["elim"] or hero["done"]:
@@ -715,7 +715,7 @@ def _edge_style(kind: str | None) -> str:
 
 def board_text(view: dict, lang: str = "en") -> Text:
     """The board as text: place names, tokens, heroes and the edges between."""
-    c = default_content()
+    c = view_content(view)
     width = 12
     cells = {loc["grid"]: lid for lid, loc in c.locations.items()}
     kinds = {frozenset((a, b)): kind for a, b, kind in c.edges}

@@ -18,7 +18,7 @@ from gonets.core.game import Game
 from gonets.core.options import Config
 from gonets.games.babayaga.notation import action_table
 from gonets.games.babayaga.rules import BabaYagaState, Player
-from gonets.games.babayaga.rules.content import Content, default_content
+from gonets.games.babayaga.rules.content import Content, pack_content
 from gonets.games.babayaga.rules.hero import DECKS, copy_data, jsonable
 
 TABLE = ("mode", "round", "active", "first", "opener", "by_beaten", "by_defeater",
@@ -290,8 +290,8 @@ def sample_world(game: Game, view: dict, rng: random.Random) -> BabaYagaState:
     if template is None or template.view is not view or \
             template.fingerprint != _fingerprint(view):
         config = game.configure(view["players"], view["preset"], view["options"])
-        actions, index = action_table(config.players)
-        template = _Template(default_content(), config, actions, index, view)
+        actions, index = action_table(config.players, config["pack"])
+        template = _Template(pack_content(config["pack"]), config, actions, index, view)
         with _TEMPLATES_LOCK:
             _TEMPLATES.pop(id(view), None)
             while len(_TEMPLATES) >= _TEMPLATES_KEPT:

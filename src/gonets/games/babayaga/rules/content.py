@@ -11,7 +11,7 @@ cards only through their generic effect kinds.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,7 @@ from gonets.games.babayaga.rules.vocabulary import (
 
 __all__ = ["ABILITIES", "CARD_TYPES", "COUNTS", "DEFAULT_DIR", "EDGE_KINDS", "EFFECT_KINDS",
            "SPECIALS", "TIMES", "TOKENS", "Content", "default_content", "load_content",
+           "pack_content", "view_content",
            "read_pack", "content_of"]
 
 DEFAULT_DIR = Path(__file__).parent.parent / "data"
@@ -193,3 +194,15 @@ def _build(pack: Pack, files: dict[str, Any], folder: Path) -> Content:
 def default_content() -> Content:
     """The built-in content pack, loaded once."""
     return load_content(None)
+
+
+@lru_cache(maxsize=16)
+def pack_content(pack: str = "") -> Content:
+    """The content of the ``pack`` option: a pack folder's, loaded once per folder, or the
+    built-in pack for ``""``. Raises :class:`ContentError` naming every problem."""
+    return load_content(pack) if pack else default_content()
+
+
+def view_content(view: dict) -> Content:
+    """The content a view's game is played with (its ``pack`` option)."""
+    return pack_content((view.get("options") or {}).get("pack") or "")

@@ -1,0 +1,96 @@
+"""The ``pack`` option: a game played on another content pack, from its state through the
+views and the bots to the lab's grids; a server refuses the option (it names a folder)."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from gonets.agents.registry import make_agent
+from gonets.core import get_game, play_match
+from gonets.core.errors import OptionError
+from gonets.games.babayaga.rules.content import DEFAULT_DIR
+from gonets.server.spec import TableError, parse_spec
+from tests.lab.helpers import run
+
+GAME = get_game("babayaga")
+
+
+def strong_pack(folder: Path) -> Path:
+    """The built-in pack with every hero's Fight at 3."""
+    pack = folder / "strong"
+    shutil.copytree(DEFAULT_DIR, pack)
+    heroes = pack / "characters.yaml"
+    heroes.write_text(re.sub(r"fight: \d", "fight: 3", heroes.read_text(encoding="utf-8")),
+                      encoding="utf-8")
+    return pack
+
+
+def test_a_game_on_another_pack_is_played_with_that_pack_by_state_view_and_bots(tmp_path):
+    pack = strong_pack(tmp_path)
+    config = GAME.configure(2, "competitive", {"pack": str(pack)})
+    bots = [make_agent("heuristic", GAME, config, seat, seat) for seat in (0, 1)]
+    match = play_match(GAME, config, bots, seed=5)
+    assert match.state.result().detail["how"]
+    state = match.state
+    assert all(hero["stats"]["fight"] == 3 for hero in state.c.characters.values())
+    view = state.view(0)
+    assert view["options"]["pack"] == str(pack)
+    me = view["heroes"][0]
+    icons = sum(state.c.cards[card]["icons"]["fight"] for card in me["cards"])
+    assert bots[0].stat(view, "fight") == 3 + icons          # the bot reads the pack too
+    built_in = GAME.configure(2, "competitive")
+    assert GAME.new_state(built_in).c is not state.c
+
+
+def test_a_search_bot_samples_its_worlds_from_the_pack(tmp_path):
+    config = GAME.configure(2, "competitive", {"pack": str(strong_pack(tmp_path))})
+    state = GAME.new_state(config)
+    rng = random.Random(1)
+    while state.is_chance():
+        state.apply_chance(state.sample_chance(rng))
+    view = state.view(state.current_player())
+    world = GAME.sample_world(view, rng)
+    assert world.c is state.c
+    search = make_agent("search", GAME, config, state.current_player(), 2)
+    assert search.act(view, state.legal_actions()) in state.legal_actions()
+
+
+def test_a_pack_that_does_not_load_is_refused_naming_it(tmp_path):
+    with pytest.raises(OptionError, match="not a content folder"):
+        GAME.configure(2, "competitive", {"pack": str(tmp_path / "missing")})
+    broken = strong_pack(tmp_path)
+    (broken / "rules.yaml").write_text("solo: {}\n", encoding="utf-8")
+    with pytest.raises(OptionError, match=r"option 'pack': the pack .* is refused:\n.*rules"):
+        GAME.configure(2, "competitive", {"pack": str(broken)})
+
+
+def test_a_server_refuses_the_option(tmp_path):
+    with pytest.raises(TableError, match="a server does not take it"):
+        parse_spec({"game": "babayaga", "players": 2, "preset": "competitive",
+                    "options": {"pack": str(strong_pack(tmp_path))},
+                    "seats": [{"kind": "bot", "agent": "heuristic"}] * 2}, 1.0)
+
+
+def test_packs_are_a_factor_of_an_experiment_grid(tmp_path):
+    strong_pack(tmp_path)
+    (tmp_path / "grid.yaml").write_text("""\
+game: babayaga
+matches: 2
+players: 2
+preset: competitive
+bots: heuristic
+shard_size: 2
+cross:
+  pack: ["", strong]      # the built-in pack, and ./strong beside this file
+""", encoding="utf-8")
+    result = run("experiment", tmp_path / "grid.yaml", "--jobs", 1)
+    assert result.exit_code == 0, result.output
+    table = pq.read_table(tmp_path / "grid" / "matches.parquet").to_pylist()
+    assert {row["cell_pack"] for row in table} == {"", str((tmp_path / "strong").resolve())}
+    assert len(table) == 4
