@@ -14,7 +14,8 @@ import pytest
 from gonets.agents.registry import make_agent
 from gonets.core import get_game, play_match
 from gonets.core.errors import OptionError
-from gonets.games.babayaga.rules.content import DEFAULT_DIR
+from gonets.games.babayaga.bot import lite_view
+from gonets.games.babayaga.rules.content import DEFAULT_DIR, view_content
 from gonets.server.spec import TableError, parse_spec
 from tests.lab.helpers import run
 
@@ -70,14 +71,32 @@ def test_a_pack_that_does_not_load_is_refused_naming_it(tmp_path):
         GAME.configure(2, "competitive", {"pack": str(broken)})
 
 
-def test_a_server_refuses_the_option(tmp_path):
+def test_a_search_playout_reads_the_pack_too(tmp_path):
+    config = GAME.configure(2, "competitive", {"pack": str(strong_pack(tmp_path))})
+    state = GAME.new_state(config)
+    rng = random.Random(3)
+    while state.is_chance():
+        state.apply_chance(state.sample_chance(rng))
+    seat = state.current_player()
+    light = lite_view(state, seat)
+    icons = sum(state.c.cards[card]["icons"]["fight"] for card in state.players[seat].cards)
+    assert view_content(light) is state.c
+    assert make_agent("heuristic", GAME, config, seat, 0).stat(light, "fight") == 3 + icons
+
+
+def test_a_server_refuses_a_pack_but_takes_the_default_a_rematch_sends(tmp_path):
+    seats = [{"kind": "bot", "agent": "heuristic"}] * 2
     with pytest.raises(TableError, match="a server does not take it"):
         parse_spec({"game": "babayaga", "players": 2, "preset": "competitive",
-                    "options": {"pack": str(strong_pack(tmp_path))},
-                    "seats": [{"kind": "bot", "agent": "heuristic"}] * 2}, 1.0)
+                    "options": {"pack": str(strong_pack(tmp_path))}, "seats": seats}, 1.0)
+    every = dict(GAME.configure(2, "competitive").options)       # what a rematch sends
+    assert every["pack"] == ""
+    spec = parse_spec({"game": "babayaga", "players": 2, "preset": "competitive",
+                       "options": every, "seats": seats}, 1.0)
+    assert spec.options["pack"] == ""
 
 
-def test_packs_are_a_factor_of_an_experiment_grid(tmp_path):
+def test_packs_are_a_factor_of_an_experiment_grid(tmp_path, monkeypatch):
     strong_pack(tmp_path)
     (tmp_path / "grid.yaml").write_text("""\
 game: babayaga
@@ -94,3 +113,10 @@ cross:
     table = pq.read_table(tmp_path / "grid" / "matches.parquet").to_pylist()
     assert {row["cell_pack"] for row in table} == {"", str((tmp_path / "strong").resolve())}
     assert len(table) == 4
+    monkeypatch.chdir(tmp_path.parent)      # elsewhere: the stored grid still finds its pack
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(grid.read_text(encoding="utf-8").replace("matches: 2", "matches: 4"),
+                    encoding="utf-8")
+    result = run("experiment", grid, "--resume", "--jobs", 1)
+    assert result.exit_code == 0, result.output
+    assert len(pq.read_table(tmp_path / "grid" / "matches.parquet")) == 8

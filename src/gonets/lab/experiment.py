@@ -137,8 +137,8 @@ def experiment_from(data: Any, base: Path | None = None) -> Experiment:
     for key, values in spec["cross"].items():
         if not isinstance(values, list) or not values:
             raise OptionError(f"cross: {key}: give a list of values, not {values!r}")
-    local = {option.name for option in game.options if option.local}
-    cells = [_cell(game, spec, index, factors, local, base or Path.cwd())
+    _absolute_local_paths(game, spec, base or Path.cwd())
+    cells = [_cell(game, spec, index, factors)
              for index, factors in enumerate(_combinations(spec), start=1)]
     names = list(dict.fromkeys(key for cell in cells for key, _ in cell.factors))
     cells = [replace(cell, factors=tuple((key, _effective(cell, key)) for key in names))
@@ -183,14 +183,26 @@ def _combinations(spec: dict[str, Any]) -> Iterator[tuple[tuple[str, Any], ...]]
             yield factors
 
 
-def _cell(game: Any, spec: dict[str, Any], index: int, factors: tuple[tuple[str, Any], ...],
-          local: set[str], base: Path) -> Cell:
+def _absolute_local_paths(game: Any, spec: dict[str, Any], base: Path) -> None:
+    """Make the relative paths of local options (folders on this machine) absolute against
+    ``base`` wherever the spec names them, so that the stored experiment means the same on a
+    resume from any working folder."""
+    local = {option.name for option in game.options if option.local}
+    if not local:
+        return
+    spec["options"] = with_local_paths(spec["options"], local, base)
+    spec["cross"] = {key: [with_local_paths({key: value}, local, base)[key] for value in values]
+                     for key, values in spec["cross"].items()}
+    spec["cells"] = [with_local_paths(cell, local, base) for cell in spec["cells"]]
+
+
+def _cell(game: Any, spec: dict[str, Any], index: int,
+          factors: tuple[tuple[str, Any], ...]) -> Cell:
     from gonets.console import bot_list
     from gonets.lab.runner import stop_rule
 
     chosen = dict(factors)
-    options = with_local_paths({**spec["options"],
-                                **{k: v for k, v in factors if k not in SETTINGS}}, local, base)
+    options = {**spec["options"], **{k: v for k, v in factors if k not in SETTINGS}}
     players = chosen.get("players", spec["players"])
     preset = chosen.get("preset", spec["preset"])
     bots = chosen.get("bots", spec["bots"])

@@ -97,7 +97,7 @@ def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False,
         raise TableError("'preset' must be a preset's name (text)")
     for option, value in options.items():
         if any(o.name == option for o in game.options):
-            if game.option(option).local:
+            if game.option(option).local and value != game.option(option).default:
                 raise TableError(f"option {option!r} names something on the machine that "
                                  "runs the game; a server does not take it (use the command "
                                  "line or the lab)")

@@ -270,10 +270,12 @@ def _encounter(state) -> dict | None:
 
 def lite_view(state, seat: int) -> dict:
     """The parts of ``seat``'s view the heuristic reads, built straight from a (sampled)
-    state: the same values as the real view for those keys, without log or resume."""
+    state: the same values as the real view for those keys (the options name the content
+    pack), without log or resume."""
     players = state.players
     decks = state.decks
-    return {"seat": seat, "mode": state.mode, "heroes": [_hero(p) for p in players],
+    return {"seat": seat, "mode": state.mode, "options": state.config.options,
+            "heroes": [_hero(p) for p in players],
             "rep": [state.rep(p) for p in players], "tokens": state.tokens,
             "deck_sizes": {"wilderness": len(decks["wilderness"]), "town": len(decks["town"])},
             "in_deck": state.in_deck, "time": state.shown_time(),

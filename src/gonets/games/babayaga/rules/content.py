@@ -196,11 +196,15 @@ def default_content() -> Content:
     return load_content(None)
 
 
-@lru_cache(maxsize=16)
 def pack_content(pack: str = "") -> Content:
     """The content of the ``pack`` option: a pack folder's, loaded once per folder, or the
     built-in pack for ``""``. Raises :class:`ContentError` naming every problem."""
-    return load_content(pack) if pack else default_content()
+    return _folder_content(pack) if pack else default_content()
+
+
+@lru_cache(maxsize=16)
+def _folder_content(pack: str) -> Content:
+    return load_content(pack)
 
 
 def view_content(view: dict) -> Content:
