@@ -11,6 +11,7 @@ from rich.console import Console
 
 from gonets.core import CHANCE, Match
 from gonets.games.babayaga import text
+from gonets.games.babayaga.rules.content import default_content
 from gonets.terminal import TerminalTable
 from tests.babayaga.helpers import GAME, act, new, roll
 from tests.babayaga.test_elements import duo
@@ -207,6 +208,6 @@ def test_trade_and_power_lines_in_russian():
                                    "(Фляга живой воды) на ничего — принято"
     assert line(trade, "ru", 1) == "Аня предлагает вам обмен: Родник живой воды " \
                                    "(Фляга живой воды) на ничего — принято"
-    pike = text.default_content().cards["W07"]["powers"][0]
+    pike = default_content().cards["W07"]["powers"][0]
     assert text.power_text(pike, "ru") == "сбросить: +2 кубика (Хитрость)"
     assert text.power_text(pike, "en") == "discard: +2 dice (Cunning)"

@@ -330,10 +330,12 @@ class Game(ABC):
     def panels(self, view: dict, lang: str = "en") -> list[dict]:
         """Side panels of a view beside the picture, each ``{"title": str, "lines": [str or
         [label, value]], "svg": optional picture}`` (the viewer's hero, the card being
-        resolved...; ``text.panels``; default: none). Only what the view shows."""
-        room = self.room("text")
-        if room is not None and hasattr(room, "panels"):
-            return list(room.panels(view, lang))
+        resolved...; ``svg.panels`` where the panels carry pictures that the svg room draws,
+        else ``text.panels``; default: none). Only what the view shows."""
+        for name in ("svg", "text"):
+            room = self.room(name)
+            if room is not None and hasattr(room, "panels"):
+                return list(room.panels(view, lang))
         return []
 
     def help(self, lang: str = "en") -> str:
