@@ -12,7 +12,7 @@ from functools import cache
 from gonets.core import CHANCE
 from gonets.games.carcassonne import GAME
 from gonets.games.carcassonne.rules.tiles import MONASTERY, TILE_TYPES
-from gonets.games.carcassonne.svg import _label_grid, anchors, tile_art
+from gonets.games.carcassonne.svg.board import _label_grid, anchors, tile_art
 from gonets.games.carcassonne.text import phrases
 
 from .helpers import act, play

@@ -422,12 +422,6 @@ def _event_fields(event: dict, kind: str, lang: str) -> tuple[str, dict] | None:
 
 
 # -- the web page: click labels, prompts, the score table, the side panels ---------------------
-def _pictures():
-    """The svg room, imported when first drawn (it reads this module's catalogues)."""
-    from gonets.games.carcassonne import svg
-    return svg
-
-
 def _words(lang: str) -> dict:
     return phrases(lang)["web"]
 
@@ -505,21 +499,36 @@ def scoreboard(view: dict, lang: str = "en") -> dict:
     return {"columns": columns, "rows": rows}
 
 
-def panels(view: dict, lang: str = "en") -> list[dict]:
+def panels(view: dict, lang: str = "en", pictures: dict | None = None) -> list[dict]:
     """The tile in hand, the tile waiting for a follower, the message being resolved and
-    the scoring track, each with its picture."""
+    the scoring track. ``pictures`` draws each one's picture (``hand``, ``placed``,
+    ``recall``, ``track``: the web page's ``svg.panels`` passes them); without, words only."""
+    draw = _Pictures(pictures or {})
     out = []
     if view.get("hand"):
-        out.append(_hand_panel(view, lang))
+        out.append(_hand_panel(view, lang, draw))
     if view.get("phase") == "follower" and view.get("legal") and view.get("placed", -1) >= 0:
-        out.append(_placed_panel(view, lang))
+        out.append(_placed_panel(view, lang, draw))
     if view["options"].get("messengers") and view["messages"]["current"]:
-        out.append(_message_panel(view, lang))
-    out.append(_track_panel(view, lang))
+        out.append(_message_panel(view, lang, draw))
+    out.append(_track_panel(view, lang, draw))
     if view.get("terminal"):
         final = _final_panel(view, lang)
         out[:0] = [dict(final, popup="final"), final]
     return out
+
+
+class _Pictures:
+    """The panels' pictures, or none: ``draw.add(panel, name, *args)`` gives a panel its ``svg``
+    when a picture of that name was given."""
+
+    def __init__(self, pictures: dict):
+        self.pictures = pictures
+
+    def add(self, panel: dict, name: str, *args) -> dict:
+        if name in self.pictures:
+            panel["svg"] = self.pictures[name](*args)
+        return panel
 
 
 def _final_panel(view: dict, lang: str) -> dict:
@@ -542,7 +551,7 @@ def _final_panel(view: dict, lang: str) -> dict:
     return {"title": words["final_title"], "lines": lines}
 
 
-def _hand_panel(view: dict, lang: str) -> dict:
+def _hand_panel(view: dict, lang: str, draw: _Pictures) -> dict:
     words = _words(lang)
     mine = bool(view.get("legal")) and view.get("phase") == "place"
     names = view.get("names") or []
@@ -553,17 +562,17 @@ def _hand_panel(view: dict, lang: str) -> dict:
     lines: list = [[words["pile"], count(view["pile_size"], "tile", lang)]]
     if mine:
         lines.append(words["hand_hint"])
-    return {"title": title, "lines": lines, "svg": _pictures().hand_svg(view)}
+    return draw.add({"title": title, "lines": lines}, "hand", view)
 
 
-def _placed_panel(view: dict, lang: str) -> dict:
+def _placed_panel(view: dict, lang: str, draw: _Pictures) -> dict:
     words = _words(lang)
     seat = view["decision"]["player"]
-    return {"title": words["placed_title"], "svg": _pictures().placed_svg(view),
-            "lines": [[words["col_supply"], view["supply"][seat]]]}
+    return draw.add({"title": words["placed_title"],
+                     "lines": [[words["col_supply"], view["supply"][seat]]]}, "placed", view)
 
 
-def _message_panel(view: dict, lang: str) -> dict:
+def _message_panel(view: dict, lang: str, draw: _Pictures) -> dict:
     words = _words(lang)
     number = view["messages"]["current"]
     name = phrases(lang)["messages"][str(number)]
@@ -574,11 +583,11 @@ def _message_panel(view: dict, lang: str) -> dict:
              "lines": [words["message_help"][help_key], words["seal_help"]]}
     decision = view.get("decision") or {}
     if number == 8 and view.get("legal") and decision.get("kind") == "message":
-        panel["svg"] = _pictures().recall_svg(view, lang)
+        draw.add(panel, "recall", view, lang)
     return panel
 
 
-def _track_panel(view: dict, lang: str) -> dict:
+def _track_panel(view: dict, lang: str, draw: _Pictures) -> dict:
     words = _words(lang)
     lines: list = []
     if view["options"].get("messengers"):
@@ -586,4 +595,4 @@ def _track_panel(view: dict, lang: str) -> dict:
         lines.append([words["messages_drawn"], info["draws"]])
         if info["known"]:
             lines.append([words["messages_known"], ", ".join(str(m) for m in info["known"])])
-    return {"title": words["track"], "svg": _pictures().track_svg(view, lang), "lines": lines}
+    return draw.add({"title": words["track"], "lines": lines}, "track", view, lang)
