@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from gonets.agents import agent_names
 from gonets.core import OptionError, get_game
@@ -44,3 +45,10 @@ def bot_list(text: str | None, count: int, game) -> list[str]:
             raise OptionError(f"unknown bot {name!r} for {game.name}; "
                               f"known bots: {', '.join(known)}")
     return (names + [names[-1]] * count)[:count]
+
+
+def progress_bar(console: Console, disable: bool = False) -> Progress:
+    """The Rich progress bar of every long lab step (on stderr; gone when done)."""
+    return Progress("[progress.description]{task.description}", BarColumn(),
+                    MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                    transient=True, disable=disable)

@@ -10,7 +10,7 @@ import pytest
 from gonets.core import get_game
 from gonets.core.kernel import KernelUnsupported, kernel_for
 from gonets.lab.plan import LabPlan
-from gonets.sim.fast import kernel_rows
+from gonets.lab.play import kernel_rows
 from tests.lab.helpers import rows, run
 
 GAMES = ("loveletter", "carcassonne")

@@ -18,10 +18,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from gonets.console import OPTION_HELP, bot_list, configure, console, fail
+from gonets.console import OPTION_HELP, bot_list, configure, console, fail, progress_bar
 from gonets.core.errors import GonetsError
 from gonets.core.game import Game
 from gonets.core.options import Config
+from gonets.lab.store import summary_of_run
 
 
 # -- simulate -------------------------------------------------------------------------------------
@@ -59,7 +60,7 @@ def simulate(
     """Simulate many matches between bots and report win rates with 95% intervals."""
     import os
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from rich.progress import Progress
 
     from gonets.sim.runner import SimulationPlan, summary_json
     from gonets.sim.runner import simulate as run
@@ -124,13 +125,6 @@ def print_summary(game, plan, summary) -> None:
 def _fail(message: str) -> None:
     Console(stderr=True).print(f"[bold red]error:[/] {message}")
     raise typer.Exit(2)
-
-
-def progress_bar(console: Console, disable: bool = False) -> Progress:
-    """The Rich progress bar of every long lab step (on stderr; gone when done)."""
-    return Progress("[progress.description]{task.description}", BarColumn(),
-                    MofNCompleteColumn(), TimeRemainingColumn(), console=console,
-                    transient=True, disable=disable)
 
 
 def lab_simulate(game: Game, config: Config, bots: list[str], games: int, *, seed: int,
@@ -219,23 +213,6 @@ def _print_outcome(game: Game, plan: Any, run: Any, outcome: Any, as_json: bool)
         console.print(note)
     console.print(f"{outcome.played} matches played now; the run {run.path} holds "
                   f"{outcome.games}")
-
-
-def summary_of_run(run: Any, players: int) -> Any:
-    """The classic simulate summary (win rates, averages) rebuilt from a run's rows."""
-    import pyarrow.parquet as pq
-
-    from gonets.sim.runner import MatchOutcome, Summary
-
-    summary = Summary(players)
-    for path in run.shard_files():
-        table = pq.read_table(path).to_pylist()
-        for row in table:
-            counts = {key[5:]: value for key, value in row.items()
-                      if key.startswith("stat_") and isinstance(value, int | float)}
-            summary.add(MatchOutcome(row["index"], tuple(row["agents"]), row["winners"],
-                                     row["scores"], row["decisions"], counts))
-    return summary
 
 
 # -- query ----------------------------------------------------------------------------------------

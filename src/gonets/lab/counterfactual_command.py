@@ -31,7 +31,7 @@ def _fail(message: str) -> None:
 def _run(label: str, task: Any, items: list, jobs: int, quiet: bool) -> list:
     """Run the study's tasks with a progress bar on stderr (hidden under ``--json`` when
     stderr is not a terminal)."""
-    from gonets.lab.commands import progress_bar
+    from gonets.console import progress_bar
     from gonets.lab.counterfactual import run_tasks
 
     err = Console(stderr=True)

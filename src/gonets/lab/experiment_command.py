@@ -28,7 +28,7 @@ def experiment(
 ) -> None:
     """Play every cell of an experiment grid (factors crossed or listed, the same seeds in
     every cell) and write one Parquet table; then ``gonets report FOLDER``."""
-    from gonets.lab.commands import progress_bar
+    from gonets.console import progress_bar
     from gonets.lab.experiment import ExperimentDir, load_experiment, run_experiment
 
     try:
@@ -65,7 +65,7 @@ def experiment(
 
 
 def _cell_summary(folder, cell, result) -> dict:
-    from gonets.lab.commands import summary_of_run
+    from gonets.lab.store import summary_of_run
 
     summary = summary_of_run(folder.cell_run(cell), cell.plan.config.players)
     rates = summary.seat_rates()

@@ -135,8 +135,26 @@ def play_shard(plan_data: dict[str, Any], start: int, end: int,
     any process or machine can run it)."""
     plan = LabPlan.from_json(plan_data)
     if plan.fast:
-        from gonets.sim.fast import kernel_rows
-
         return kernel_rows(plan, start, end)
     game = get_game(plan.config.game)
     return [play(plan, index, game, save_dir) for index in range(start, end)]
+
+
+def kernel_rows(plan, start: int, end: int) -> list[dict]:
+    """The lab rows of matches ``start`` to ``end - 1`` of a ``--fast`` plan: match ``i`` is
+    slot ``i - start`` of one batch, its generator seeded from ``(plan.seed, i)``, so a match
+    is the same whatever shard or machine plays it."""
+    import numpy as np
+
+    from gonets.core.kernel import kernel_for
+    from gonets.sim.fast import play_batch
+
+    kernel = kernel_for(plan.config)
+    batch = kernel.batch(end - start, plan.seed, first=start)
+    seatings = [plan.seating(index) for index in range(start, end)]
+    playout_seats = np.array([[name == "playout" for name in seating] for seating in seatings],
+                             dtype=bool)
+    decisions = play_batch(kernel, batch, playout_seats)
+    return [make_row(plan, start + slot, seatings[slot], kernel.result(batch, slot),
+                     kernel.match_stats(batch, slot), int(decisions[slot]))
+            for slot in range(end - start)]

@@ -210,3 +210,20 @@ def _atomic_write(target: Path, data: bytes) -> None:
         handle.flush()
         os.fsync(handle.fileno())
     os.replace(temp, target)
+
+
+def summary_of_run(run: Any, players: int) -> Any:
+    """The classic simulate summary (win rates, averages) rebuilt from a run's rows."""
+    import pyarrow.parquet as pq
+
+    from gonets.sim.runner import MatchOutcome, Summary
+
+    summary = Summary(players)
+    for path in run.shard_files():
+        table = pq.read_table(path).to_pylist()
+        for row in table:
+            counts = {key[5:]: value for key, value in row.items()
+                      if key.startswith("stat_") and isinstance(value, int | float)}
+            summary.add(MatchOutcome(row["index"], tuple(row["agents"]), row["winners"],
+                                     row["scores"], row["decisions"], counts))
+    return summary

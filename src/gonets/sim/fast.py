@@ -76,23 +76,6 @@ def play_batch(kernel, batch, playout_seats: np.ndarray) -> np.ndarray:
         kernel.step(batch, chosen)
 
 
-def kernel_rows(plan, start: int, end: int) -> list[dict]:
-    """The lab rows of matches ``start`` to ``end - 1`` of a ``--fast`` plan: match ``i`` is
-    slot ``i - start`` of one batch, its generator seeded from ``(plan.seed, i)``, so a match
-    is the same whatever shard or machine plays it."""
-    from gonets.lab.play import make_row
-
-    kernel = kernel_for(plan.config)
-    batch = kernel.batch(end - start, plan.seed, first=start)
-    seatings = [plan.seating(index) for index in range(start, end)]
-    playout_seats = np.array([[name == "playout" for name in seating] for seating in seatings],
-                             dtype=bool)
-    decisions = play_batch(kernel, batch, playout_seats)
-    return [make_row(plan, start + slot, seatings[slot], kernel.result(batch, slot),
-                     kernel.match_stats(batch, slot), int(decisions[slot]))
-            for slot in range(end - start)]
-
-
 def check_kernel(game: Game, steps: int, seed: int = 0, echo=print) -> dict:
     """The kernel's differential check (``kernel/check.py``) over every configuration it
     lists, ``steps`` steps in all shared among them: the totals, and the first difference."""
