@@ -43,6 +43,26 @@ class Result:
         return {"scores": list(self.scores), "winners": list(self.winners), "detail": self.detail}
 
 
+_VIEWS: dict[str, ModuleType] = {}
+
+
+def views_room(game: str) -> ModuleType:
+    """The ``views`` room of the game called ``game`` (``gonets.games.<game>.views``), where
+    its states find their redaction; found by name, as the registry finds the games (the
+    registry imports this module, so a state does not ask it)."""
+    room = _VIEWS.get(game)
+    if room is None:
+        name = f"gonets.games.{game}.views"
+        try:
+            room = _VIEWS[game] = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name not in (name, f"gonets.games.{game}"):
+                raise                  # the room exists but something it imports does not
+            raise NotImplementedError(f"{game} has no views module: its State must define "
+                                      "_view") from None
+    return room
+
+
 class State(ABC):
     """One position of a match. Mutable: ``clone()`` before exploring."""
 
@@ -124,9 +144,7 @@ class State(ABC):
     def _view(self, seat: int | None) -> dict:
         """Game-specific part of the view: the one place where hidden information is redacted,
         the game's ``views.build_view(state, seat)``."""
-        from gonets.core.registry import get_game
-
-        return get_game(self.config.game)._required("views").build_view(self, seat)
+        return views_room(self.config.game).build_view(self, seat)
 
     @abstractmethod
     def snapshot(self) -> Any:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from gonets.core.errors import IllegalAction
-from gonets.core.game import CHANCE, TERMINAL, Result, State
+from gonets.core.game import CHANCE, TERMINAL, Result, State, views_room
 from gonets.core.options import Config
 from gonets.games.loveletter.notation import CHANCELLOR_KEEP, NONE, REDRAW
 from gonets.games.loveletter.rules import cards as C
@@ -37,12 +37,10 @@ _FULL_VIEW = None
 
 
 def _views():
-    """The game's ``views`` room, found through the registry when first needed, as the base
+    """The game's ``views`` room, found by name when first needed, as the base
     ``State._view`` finds it (rules import no adapter; the views import this module)."""
     global _FULL_VIEW
-    from gonets.core.registry import get_game
-
-    views = get_game("loveletter").room("views")
+    views = views_room("loveletter")
     _FULL_VIEW = views.full_view
     return views
 
