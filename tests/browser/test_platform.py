@@ -463,6 +463,42 @@ def test_lobby_and_table_fit_the_screen_with_finger_sized_controls(site, browser
         context.close()
 
 
+def in_sight(page, selector: str) -> bool:
+    """Whether the element is wholly inside the window as it is scrolled now."""
+    return page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0; }""", selector)
+
+
+def test_on_a_phone_the_new_seat_link_and_the_replay_controls_come_into_sight(site, browser):
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(site.base + "/")
+        page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+        page.select_option("#game", "loveletter")
+        page.fill("#players", "8")
+        page.click("#options-box summary")             # a long form: the box lies far below
+        page.click("#create-button")
+        page.wait_for_selector("#created .seat-link", timeout=TIMEOUT)
+        page.wait_for_timeout(300)                     # a smooth scroll may still be moving
+        assert in_sight(page, "#created .seat-link")
+        created = site.create(game="loveletter", players=2, seed=4,
+                              seats=[{"kind": "bot", "agent": "random"}] * 2)
+        table = context.new_page()
+        table.goto(f"{site.base}/table/{created['id']}")
+        table.wait_for_selector("#replay-open:not([hidden])", timeout=60_000)
+        table.click("#replay-open")
+        table.wait_for_function("() => document.querySelector('#replay-pos').textContent"
+                                ".startsWith('step')", timeout=TIMEOUT)
+        table.wait_for_timeout(300)
+        assert in_sight(table, ".replay-controls")
+        controls = table.locator(".replay-controls").bounding_box()
+        board = table.locator("#board").bounding_box()
+        assert controls["y"] + controls["height"] <= board["y"]       # above the board
+    finally:
+        context.close()
+
+
 # -- hints -------------------------------------------------------------------------------------
 def test_the_hint_button_ranks_the_seats_own_moves(site, context):
     """At a table opened with hints, the deciding player presses Hint and reads the search's

@@ -634,6 +634,7 @@ function openReplay() {
   const frame = gonets.frame;
   const panel = document.getElementById("replay");
   panel.hidden = false;
+  panel.scrollIntoView({block: "start"});    // the controls above the board, in sight
   const select = document.getElementById("replay-seat");
   select.replaceChildren(h("option", {value: "spectator"}, t("table.spectator")),
     ...frame.seats.map((s, i) => h("option", {value: i}, seatLabel(frame.seats, i))));
