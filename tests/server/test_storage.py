@@ -80,6 +80,38 @@ def test_a_batch_of_step_writes_answers_each_table_for_itself(storage):
     assert c.steps[1:] == keep and c.version == 2      # p2's step was not written
 
 
+def test_the_loop_writer_replaces_a_connection_that_broke_while_idle(storage):
+    """As a pool's ping before use would: a step write after the database dropped the
+    writer's connection goes in on a new one, with no outage; a stopped writer takes none."""
+    if not storage.is_postgres:
+        pytest.skip("the loop writer is PostgreSQL's")
+    import sqlalchemy
+
+    from gonets.server.faults import DatabaseUnavailable
+
+    storage.create_table(stored("idle"))
+    manager = TableManager(storage, limits=Limits(bot_workers=0))
+    keep = [{"seat": 0, "action": "keep"}]
+
+    async def scenario():
+        first = await manager.steps.store([("idle", 1, keep, "running", None)])
+        pid = manager.steps.loop_writer.conn.info.backend_pid
+        with storage.engine.begin() as conn:
+            conn.execute(sqlalchemy.text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+        second = await manager.steps.store([("idle", 2, keep, "running", None)])
+        await manager.steps.close()
+        try:
+            await manager.steps.store([("idle", 3, keep, "running", None)])
+        except DatabaseUnavailable:
+            return first, second, "refused"
+        return first, second, "taken"
+
+    first, second, after_close = in_fresh_thread(asyncio.run, scenario())
+    assert first == [True] and second == [True] and after_close == "refused"
+    assert manager.outage.failures == 1            # only the write after the stop
+    assert storage.load_table("idle").steps[1:] == keep * 2
+
+
 def test_plain_postgres_urls_use_psycopg():
     assert normalise_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalise_url("sqlite:///x") == "sqlite:///x"

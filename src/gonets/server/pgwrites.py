@@ -83,16 +83,32 @@ class LoopWriter:
         import psycopg  # a PostgreSQL server has it
 
         self.errors = psycopg.Error
+        self.operational = psycopg.OperationalError
         self.connect = psycopg.AsyncConnection.connect
         self.conninfo = conninfo(url)
         self.connect_seconds = connect_seconds
         self.conn: psycopg.AsyncConnection | None = None
+        self.stopped = False
 
     async def append(self, writes: list[tuple], owner: str | None) -> set[str]:
         """Store ``writes`` (see :func:`append_statement`); the ids of the tables written.
         Raises psycopg's errors: ``IntegrityError`` when a step is stored already (then
-        nothing was written), ``OperationalError`` and the like when the database fails."""
+        nothing was written), ``OperationalError`` and the like when the database fails.
+
+        A connection that broke while it waited (the database restarted, a proxy dropped it
+        when idle) is replaced and the statement sent once more at once, as a pool's ping
+        before use would: the statement is keyed by (table, step index), so if the broken
+        one had gone in, the second is refused as stored already and nothing is doubled."""
         statement, params = append_statement(writes, owner)
+        reused = self.conn is not None and not self.conn.closed
+        try:
+            return await self._send(statement, params)
+        except self.operational:
+            if not reused or self.stopped or self.conn is not None:
+                raise                       # a fresh connection failed, or it is not broken
+            return await self._send(statement, params)
+
+    async def _send(self, statement: str, params: dict) -> set[str]:
         conn = await self._connection()
         try:
             cursor = await conn.execute(statement, params)
@@ -103,12 +119,16 @@ class LoopWriter:
             raise
 
     async def _connection(self) -> psycopg.AsyncConnection:
+        if self.stopped:
+            raise self.operational("the server is stopping: no more step writes")
         if self.conn is None or self.conn.closed:
             self.conn = await self.connect(
                 self.conninfo, autocommit=True, connect_timeout=self.connect_seconds)
         return self.conn
 
     async def close(self) -> None:
+        """Close the connection; later writes are refused (a stopping server)."""
+        self.stopped = True
         if self.conn is not None:
             await self.conn.close()
             self.conn = None
