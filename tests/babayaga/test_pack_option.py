@@ -32,6 +32,16 @@ def strong_pack(folder: Path) -> Path:
     return pack
 
 
+def first_decision_on(pack: Path, seed: int):
+    """The configuration on ``pack`` and a state at its first decision."""
+    config = GAME.configure(2, "competitive", {"pack": str(pack)})
+    state = GAME.new_state(config)
+    rng = random.Random(seed)
+    while state.is_chance():
+        state.apply_chance(state.sample_chance(rng))
+    return config, state
+
+
 def test_a_game_on_another_pack_is_played_with_that_pack_by_state_view_and_bots(tmp_path):
     pack = strong_pack(tmp_path)
     config = GAME.configure(2, "competitive", {"pack": str(pack)})
@@ -50,13 +60,9 @@ def test_a_game_on_another_pack_is_played_with_that_pack_by_state_view_and_bots(
 
 
 def test_a_search_bot_samples_its_worlds_from_the_pack(tmp_path):
-    config = GAME.configure(2, "competitive", {"pack": str(strong_pack(tmp_path))})
-    state = GAME.new_state(config)
-    rng = random.Random(1)
-    while state.is_chance():
-        state.apply_chance(state.sample_chance(rng))
+    config, state = first_decision_on(strong_pack(tmp_path), 1)
     view = state.view(state.current_player())
-    world = GAME.sample_world(view, rng)
+    world = GAME.sample_world(view, random.Random(1))
     assert world.c is state.c
     search = make_agent("search", GAME, config, state.current_player(), 2)
     assert search.act(view, state.legal_actions()) in state.legal_actions()
@@ -72,11 +78,7 @@ def test_a_pack_that_does_not_load_is_refused_naming_it(tmp_path):
 
 
 def test_a_search_playout_reads_the_pack_too(tmp_path):
-    config = GAME.configure(2, "competitive", {"pack": str(strong_pack(tmp_path))})
-    state = GAME.new_state(config)
-    rng = random.Random(3)
-    while state.is_chance():
-        state.apply_chance(state.sample_chance(rng))
+    config, state = first_decision_on(strong_pack(tmp_path), 3)
     seat = state.current_player()
     light = lite_view(state, seat)
     icons = sum(state.c.cards[card]["icons"]["fight"] for card in state.players[seat].cards)

@@ -427,18 +427,24 @@ def test_the_lobby_names_and_explains_options_and_presets_in_the_page_s_language
     page.wait_for_selector("#list-open [data-table]", timeout=TIMEOUT)
     assert words["presets"]["classic-2012"]["label"] in page.inner_text("#list-open")
 
+def long_lobby_form(context, base: str):
+    """The lobby with its longest form: an 8-player Love Letter table, every option shown."""
+    page = context.new_page()
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    page.select_option("#game", "loveletter")
+    page.fill("#players", "8")
+    page.click("#options-box summary")
+    return page
+
+
 # -- layout -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("device", ["phone", "laptop"])
 def test_lobby_and_table_fit_the_screen_with_finger_sized_controls(site, browser, device,
                                                                   screenshots):
     context = browser.new_context(**(PHONE if device == "phone" else LAPTOP))
     try:
-        page = context.new_page()
-        page.goto(site.base + "/")
-        page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
-        page.select_option("#game", "loveletter")
-        page.fill("#players", "8")
-        page.click("#options-box summary")
+        page = long_lobby_form(context, site.base)
         assert no_horizontal_scroll(page)
         if device == "phone":
             assert small_targets(page) == []
@@ -472,12 +478,7 @@ def in_sight(page, selector: str) -> bool:
 def test_on_a_phone_the_new_seat_link_and_the_replay_controls_come_into_sight(site, browser):
     context = browser.new_context(**PHONE)
     try:
-        page = context.new_page()
-        page.goto(site.base + "/")
-        page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
-        page.select_option("#game", "loveletter")
-        page.fill("#players", "8")
-        page.click("#options-box summary")             # a long form: the box lies far below
+        page = long_lobby_form(context, site.base)   # the created box lies far below
         page.click("#create-button")
         page.wait_for_selector("#created .seat-link", timeout=TIMEOUT)
         page.wait_for_timeout(300)                     # a smooth scroll may still be moving

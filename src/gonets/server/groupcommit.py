@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.metrics import DB_ERRORS
-from gonets.server.pgwrites import LoopWriter
+from gonets.server.pgwrites import LoopWriter, owner_of
 from gonets.server.storage import CONNECT_SECONDS
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ class GroupCommit:
         transaction, in a writer thread)."""
         if self.loop_writer is None or len({write[0] for write in writes}) != len(writes):
             return []
-        if len({write[5] if len(write) > 5 else None for write in writes}) != 1:
+        if len({owner_of(write) for write in writes}) != 1:
             return []
         return [i for i, write in enumerate(writes) if write[3] != "finished"]
 
@@ -93,16 +93,14 @@ class GroupCommit:
         """The tables of ``writes`` stored by the loop writer. A refusal (a step stored
         already, tables missing from the database) writes nothing and leaves them all to the
         writer thread; a database that fails makes the batch DatabaseUnavailable."""
-        import psycopg
-
-        owner = writes[0][5] if len(writes[0]) > 5 else None
+        writer = self.loop_writer
         try:
-            written = await self.loop_writer.append(writes, owner)
-        except (psycopg.OperationalError, psycopg.InterfaceError, OSError) as exc:
+            written = await writer.append(writes, owner_of(writes[0]))
+        except writer.unavailable as exc:
             DB_ERRORS.inc()
             self.manager.outage.failed(exc)
             raise DatabaseUnavailable() from exc
-        except psycopg.Error:
+        except writer.errors:
             return set()
         self.manager.outage.recovered()
         return written

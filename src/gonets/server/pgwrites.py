@@ -70,6 +70,11 @@ def append_statement(writes: list[tuple], owner: str | None) -> tuple[str, dict]
              "progress": orjson.dumps(progress).decode()})
 
 
+def owner_of(write: tuple) -> str | None:
+    """The process a write is made for (``Storage.append_steps``'s ``owner``), if any."""
+    return write[5] if len(write) > 5 else None
+
+
 def conninfo(url: str) -> str:
     """A libpq connection string for a SQLAlchemy PostgreSQL URL (any driver name)."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
@@ -84,6 +89,7 @@ class LoopWriter:
 
         self.errors = psycopg.Error
         self.operational = psycopg.OperationalError
+        self.unavailable = (psycopg.OperationalError, psycopg.InterfaceError, OSError)
         self.connect = psycopg.AsyncConnection.connect
         self.conninfo = conninfo(url)
         self.connect_seconds = connect_seconds

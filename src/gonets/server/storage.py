@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 
 from gonets.server.accounts.friends import write_invites
 from gonets.server.accounts.players import table_finished, write_table_players
-from gonets.server.pgwrites import append_statement, batch_rows
+from gonets.server.pgwrites import append_statement, batch_rows, owner_of
 from gonets.server.schema import chat_table, reviews_table, steps_table, tables_table
 
 DATABASE_ENV = "GONETS_DATABASE_URL"
@@ -213,7 +213,7 @@ class Storage:
         database raises for the whole batch."""
         if len(writes) == 1 and not self.is_postgres:
             return [self._outcome(self.append_steps, writes[0])]
-        owners = {write[5] if len(write) > 5 else None for write in writes}
+        owners = {owner_of(write) for write in writes}
         if len(owners) == 1 and len({write[0] for write in writes}) == len(writes):
             try:
                 self._append_together(writes, owners.pop())
