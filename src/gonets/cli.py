@@ -332,8 +332,9 @@ def bench(
     agent: str | None = typer.Option(None, help="Measure this search agent's iterations/s "
                                                 "(ismcts, hard, expert) instead of random play."),
     fast: bool = typer.Option(False, "--fast", help="Also measure the compiled kernel (random "
-                              "play, or with --agent the search with compiled playouts) side "
-                              "by side with the reference engine, in CPU time."),
+                              "play; with --agent the search with compiled playouts and the "
+                              "search whole in the kernel) side by side with the reference "
+                              "engine, in CPU time."),
     check: int | None = typer.Option(None, "--check", metavar="STEPS", help="Run the "
                                      "kernel's differential check against the reference "
                                      "engine for STEPS steps over every configuration."),
@@ -364,7 +365,7 @@ def bench(
                           for key, value in result.items() if key.endswith("_per_s"))
         done = f"{result['iterations']:,} {result['agent']} iterations" if agent \
             else f"{result['steps']:,} steps"
-        engine = f" [{result.get('engine') or result.get('playouts')}]" if fast else ""
+        engine = f" [{result['engine']}]" if fast else ""
         console.print(f"{game.title} ({result['preset']}, {result['players']} players){engine}: "
                       f"{rates} ({done} in {result['seconds']:.1f} s)", markup=False)
         if "speedup" in result:
@@ -400,16 +401,17 @@ def _bench_rows(game, config, agent: str | None, seconds: float, fast: bool) -> 
     beside it (its ``speedup`` over the reference measured in the same run)."""
     import time
 
+    from gonets.sim.bench import SEARCH_ENGINES, bench_search
     from gonets.sim.bench import bench as measure
-    from gonets.sim.bench import bench_search
 
     if agent:
         if not fast:
             return [bench_search(game, config, agent, seconds)]
-        reference = bench_search(game, config, agent, seconds, compiled=False)
-        quick = bench_search(game, config, agent, seconds, compiled=True)
-        quick["speedup"] = quick["iterations_per_s"] / reference["iterations_per_s"]
-        return [reference, quick]
+        rows = [bench_search(game, config, agent, seconds, engine=engine)
+                for engine in SEARCH_ENGINES]
+        for row in rows[1:]:
+            row["speedup"] = row["iterations_per_s"] / rows[0]["iterations_per_s"]
+        return rows
     if not fast:
         return [measure(game, config, seconds)]
     from gonets.sim.fast import bench_fast

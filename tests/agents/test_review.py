@@ -28,7 +28,7 @@ def missed_sure_guard():
 
 
 def test_a_missed_sure_win_is_a_blunder_and_the_sure_move_is_named():
-    judged = review(missed_sure_guard(), 0, "ismcts")
+    judged = review(missed_sure_guard(), 0, "hard")
     first, last = judged.decisions
     assert (first.step, last.step) == (1, 3)
     assert last.played == "guard p2 2" and last.best == "guard p2 6"
@@ -89,7 +89,7 @@ def test_marks_follow_the_drop_in_win_chance():
 
 @pytest.mark.parametrize("lang,words", [("en", "blunder"), ("ru", "грубая ошибка")])
 def test_the_page_has_the_graph_and_every_decision_in_its_language(lang, words):
-    judged = review(missed_sure_guard(), 0, "ismcts", lang)
+    judged = review(missed_sure_guard(), 0, "hard", lang)
     html = page(judged)
     assert html.startswith("<!doctype html>") and f'lang="{lang}"' in html
     assert html.count("<circle") == len(judged.decisions)
@@ -100,13 +100,13 @@ def test_the_page_has_the_graph_and_every_decision_in_its_language(lang, words):
 def test_review_command_writes_the_page_and_json(tmp_path):
     path = missed_sure_guard().save(tmp_path / "match.json")
     out = tmp_path / "review.html"
-    result = runner.invoke(app, ["review", str(path), "--seat", "1", "--level", "ismcts",
+    result = runner.invoke(app, ["review", str(path), "--seat", "1", "--level", "hard",
                                  "--out", str(out), "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["seat"] == 1 and data["marks"]["blunder"] >= 1
     assert "<svg" in out.read_text(encoding="utf-8")
-    text = runner.invoke(app, ["review", str(path), "--seat", "1", "--level", "ismcts"])
+    text = runner.invoke(app, ["review", str(path), "--seat", "1", "--level", "hard"])
     assert text.exit_code == 0 and "blunder" in text.output
     wrong = runner.invoke(app, ["review", str(path), "--seat", "5"])
     assert wrong.exit_code == 2 and "--seat must be between 1 and 2" in wrong.output

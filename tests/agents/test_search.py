@@ -302,7 +302,8 @@ def test_a_search_in_a_round_scores_its_end_and_never_deals_the_next(monkeypatch
 
     monkeypatch.setattr(LoveLetterState, "resolve_chance", counted_deal)
     monkeypatch.setattr(Search, "playout", counted_playout)
-    search_agent(match, seat, iterations=2000).analyse(match.state.view(seat),
-                                                       match.state.legal_actions())
+    agent = search_agent(match, seat, iterations=2000)
+    agent.search.compiled = False              # the Python walk (the kernel's is its copy)
+    agent.analyse(match.state.view(seat), match.state.legal_actions())
     assert 0 < len(playouts) < 2000
     assert not deals

@@ -21,7 +21,12 @@ rival choosing by UCB over them would learn those), ``State.resolve_chance(rng)`
 position as applying a sampled outcome, without writing the outcome out) and
 ``bot.compiled_playout(config)`` (where the game's compiled kernel plays the configuration: a
 function ``playout(state, rng)`` that loads the world into the kernel, plays the same rollout
-policy to the same stop there and returns the same evaluation; the tree stays here).
+policy to the same stop there and returns the same evaluation; the tree stays here) and
+``bot.compiled_search(game, config, seat, exploration)`` (whole iterations in the kernel: a
+``core.kernel_search.KernelSearch`` whose ``run(view, root, iterations, deadline, rng)``
+grows its own tree of arrays by the same rules, the world dealt, the tree walked, played out
+and backed up there, and returns the root as a ``TreeNode`` and the iterations done; used
+where the search knows its configuration).
 
 Budgets are counted, so a search is reproducible: with a number of iterations the same seed
 gives the same tree on any machine under any load. ``seconds`` is a wall-clock cap on top,
@@ -144,9 +149,10 @@ class Search:
     """One search tree for one seat, grown from that seat's view."""
 
     def __init__(self, game: Game, seat: int, rng: random.Random, exploration: float = 0.7,
-                 compiled: bool = True):
+                 compiled: bool = True, config=None):
         self.game = game
         self.compiled = compiled
+        self.config = config         # known: whole iterations may run in the game's kernel
         self.seat = seat
         self.rng = rng
         self.exploration = exploration
@@ -170,11 +176,18 @@ class Search:
         self._rivals_by_policy = getattr(bot, "RIVALS_BY_POLICY", False)
         self._compiled = None          # the kernel's playout, found at the first search
         self._compiled_for = None
+        self._whole = False            # the kernel's whole iterations (False: not looked up)
 
     def run(self, view: dict, root: _Node, iterations: int | None,
             seconds: float | None) -> _Node:
-        """Grow ``root`` until the budget is spent; returns it."""
+        """Grow ``root`` until the budget is spent; returns it (a node of the kernel's tree
+        where the game's kernel runs whole iterations)."""
         deadline = None if seconds is None else time.perf_counter() + seconds
+        whole = self._whole_iterations()
+        if whole is not None:
+            root, done = whole.run(view, root, iterations, deadline, self.rng)
+            self.iterations += done
+            return root
         done = 0
         rng = self.rng
         if self._sampler is not None:
@@ -322,6 +335,16 @@ class Search:
             moves += 1
         return self.score(state, player)
 
+    def _whole_iterations(self):
+        """The bot room's ``compiled_search`` for this search (None where the game, the
+        configuration or this search has none), made once."""
+        if self._whole is False:
+            offer = getattr(self.game.room("bot"), "compiled_search", None)
+            self._whole = None
+            if offer is not None and self.compiled and self.config is not None:
+                self._whole = offer(self.game, self.config, self.seat, self.exploration)
+        return self._whole
+
     def _compiled_playout(self, config):
         """The bot room's ``compiled_playout(config)`` (None where the game or the
         configuration has no kernel, or the search was told to play in Python)."""
@@ -353,10 +376,11 @@ def _resolve(state: State, rng: random.Random) -> None:
 
 
 def _search_worker(task: tuple) -> dict[int, tuple[int, float]]:
-    game_name, seat, seed, view, iterations, seconds, exploration, compiled = task
+    game_name, seat, seed, view, iterations, seconds, exploration, compiled, config = task
     from gonets.core.registry import get_game
 
-    search = Search(get_game(game_name), seat, random.Random(seed), exploration, compiled)
+    search = Search(get_game(game_name), seat, random.Random(seed), exploration, compiled,
+                    config)
     root = search.run(view, _Node(seat), iterations, seconds)
     return {a: (c.visits, c.reward) for a, c in root.children.items()}, search.iterations
 
@@ -380,7 +404,7 @@ class ISMCTSAgent(Agent):
             self.iterations, self.seconds = iterations, seconds
         if workers is not None:
             self.workers = workers
-        self.search = Search(game, seat, rng, self.exploration, self.compiled)
+        self.search = Search(game, seat, rng, self.exploration, self.compiled, config)
         self._kept: _Node | None = None          # subtree for our next decision, if any
 
     def act(self, view: dict, legal: Sequence[int]) -> int:
@@ -400,7 +424,7 @@ class ISMCTSAgent(Agent):
             fits = kept is not None and set(legal) <= kept.children.keys()
             root = kept if fits else _Node(self.seat)
             before = self.search.iterations
-            self.search.run(view, root, self.iterations, seconds)
+            root = self.search.run(view, root, self.iterations, seconds)
             done = self.search.iterations - before
             stats = {a: (c.visits, c.reward) for a, c in root.children.items()}
         if self.iterations is not None and done < self._planned():
@@ -427,7 +451,8 @@ class ISMCTSAgent(Agent):
         """The root statistics of ``workers`` trees added up, and their iterations in all."""
         share = None if self.iterations is None else -(-self.iterations // self.workers)
         tasks = [(self.game.name, self.seat, self.rng.getrandbits(64), view, share, seconds,
-                  self.exploration, self.search.compiled) for _ in range(self.workers)]
+                  self.exploration, self.search.compiled, self.config)
+                 for _ in range(self.workers)]
         with multiprocessing.get_context("fork").Pool(
                 self.workers, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
             parts = pool.map(_search_worker, tasks)

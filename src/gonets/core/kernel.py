@@ -59,12 +59,14 @@ def fresh_cache(package: str) -> None:
     Numba checks a cached function against its own file only: a function compiled with a
     callee from another module of the package would stay as it was after that module is
     edited. A kernel package calls this first, before any of its functions compiles or loads:
-    it keeps a digest of the package's sources (and of this module, whose generator they call)
+    it keeps a digest of the package's sources (and of this module and ``core/tree.py``, whose
+    generator and search tree they call)
     beside the cache and empties the cache when the digest differs (one read of a few small
     files per process)."""
     folder = Path(package).parent
     digest = hashlib.sha256()
-    for source in [*sorted(folder.glob("*.py")), Path(__file__)]:    # and the generator here
+    shared = [Path(__file__), Path(__file__).with_name("tree.py")]   # the generator, the tree
+    for source in [*sorted(folder.glob("*.py")), *shared]:
         digest.update(source.name.encode() + b"\0" + source.read_bytes())
     cache = folder / "__pycache__"
     mark = cache / "kernel-sources.sha256"
@@ -188,11 +190,11 @@ def kernel_for(config):
 
 def warm_all() -> list[str]:
     """Compile (on a new machine) or load every registered game's kernel in this process,
-    and the search playout its bot room builds on it (``compiled_playout``, whose own
-    compiled functions are not the kernel's): what a server does before it serves and a test
-    run before its workers start, so no bot decision or test waits for a compile (a first
-    search would otherwise compile for about a minute, past a server's bot budget). The
-    games warmed."""
+    and the search playout and whole search its bot room builds on it (``compiled_playout``,
+    ``compiled_search``, whose own compiled functions are not the kernel's): what a server
+    does before it serves and a test run before its workers start, so no bot decision or
+    test waits for a compile (a first search would otherwise compile for about a minute, past
+    a server's bot budget). The games warmed."""
     from gonets.core.registry import games, get_game
 
     warmed = []
@@ -201,11 +203,27 @@ def warm_all() -> list[str]:
         if game.room("kernel") is not None:
             config = game.configure(game.min_players)
             kernel_for(config)
-            offer = getattr(game.room("bot"), "compiled_playout", None)
+            bot = game.room("bot")
+            offer = getattr(bot, "compiled_playout", None)
             if offer is not None:
                 offer(config)
+            if getattr(bot, "compiled_search", None) is not None:
+                _warm_search(game, config)
             warmed.append(name)
     return warmed
+
+
+def _warm_search(game, config) -> None:
+    """A few iterations of the bot room's ``compiled_search`` at a match's first decision."""
+    import random
+
+    rng = random.Random(0)
+    state = game.new_state(config)
+    while state.current_player() == -1:          # CHANCE
+        state.apply_chance(state.sample_chance(rng))
+    seat = state.current_player()
+    search = game.room("bot").compiled_search(game, config, seat, 0.7)
+    search.run(state.view(seat), None, 8, None, rng)
 
 
 _WARM: set[str] = set()

@@ -65,39 +65,52 @@ def bench(game: Game, config: Config, seconds: float = 5.0, seed: int = 0,
             **machine_description()}
 
 
+SEARCH_ENGINES = ("python", "playouts", "kernel")
+"""Where a search's iterations run: all in Python, with the playouts in the game's compiled
+kernel (the tree in Python), or whole in the kernel (the tree as arrays there)."""
+
+
 def bench_search(game: Game, config: Config, agent: str = "ismcts", seconds: float = 5.0,
-                 positions: int = 10, seed: int = 0, compiled: bool = True) -> dict:
+                 positions: int = 10, seed: int = 0, engine: str = "kernel") -> dict:
     """Search throughput on one core: ``agent`` (ismcts or a level) thinks about ``positions``
-    decisions of random matches for ``seconds`` in all (wall clock). Returns iterations and
-    their rate per CPU second (``time.process_time``: what one core delivers, whatever else
-    the machine runs), and the wall-clock rate beside it."""
+    decisions of random matches for ``seconds`` in all (wall clock), its iterations run by
+    ``engine`` (:data:`SEARCH_ENGINES`; the compiled ones fall back to the Python path where
+    the game has no kernel). Returns iterations and their rate per CPU second
+    (``time.process_time``: what one core delivers, whatever else the machine runs), and the
+    wall-clock rate beside it."""
     from gonets.agents import make_agent
     from gonets.agents.ismcts import ISMCTSAgent
 
+    if engine not in SEARCH_ENGINES:
+        raise ValueError(f"engine {engine!r}: choose one of {', '.join(SEARCH_ENGINES)}")
     rng = random.Random(seed)
     iterations, spent, cpu = 0, 0.0, 0.0
-    if compiled:               # load (or compile) the kernel before the clock starts
-        from gonets.agents.ismcts import Search
-
-        Search(game, 0, random.Random(seed))._compiled_playout(config)
     for index in range(positions):
         state = _decision_point(game, config, rng)
         seat = state.current_player()
         searcher = make_agent(agent, game, config, seat, seed=f"{seed}:{index}")
         if not isinstance(searcher, ISMCTSAgent):
             raise ValueError(f"{agent!r} is not a search agent: use ismcts, hard or expert")
-        searcher.iterations, searcher.seconds, searcher.workers = None, seconds / positions, 1
-        searcher.search.compiled = compiled
+        searcher.workers = 1
+        search = searcher.search
+        search.compiled = engine != "python"
+        if engine != "kernel":
+            search.config = None
+        view, legal = state.view(seat), state.legal_actions()
+        if index == 0:          # load (or compile) the kernel before the clock starts
+            searcher.iterations, searcher.seconds = 8, None
+            searcher.analyse(view, legal)
+            search.iterations = 0
+        searcher.iterations, searcher.seconds = None, seconds / positions
         started, started_cpu = time.perf_counter(), time.process_time()
-        searcher.analyse(state.view(seat), state.legal_actions())
+        searcher.analyse(view, legal)
         spent += time.perf_counter() - started
         cpu += time.process_time() - started_cpu
-        iterations += searcher.search.iterations
+        iterations += search.iterations
     cpu = max(cpu, 1e-9)
     return {"game": game.name, "preset": config.preset, "players": config.players,
-            "agent": agent, "playouts": "compiled" if compiled else "python",
-            "positions": positions, "seconds": cpu, "wall_seconds": spent,
-            "iterations": iterations, "iterations_per_s": iterations / cpu,
+            "agent": agent, "engine": engine, "positions": positions, "seconds": cpu,
+            "wall_seconds": spent, "iterations": iterations, "iterations_per_s": iterations / cpu,
             "iterations_per_wall_second": iterations / spent, **machine_description()}
 
 

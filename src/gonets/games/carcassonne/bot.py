@@ -202,6 +202,23 @@ def compiled_playout(config):
     return playout
 
 
+def compiled_search(game, config, seat: int, exploration: float):
+    """Whole search iterations in the compiled kernel (``agents.ismcts``): the hidden orders
+    shuffled, the tree walked, the turn played out by :func:`rollout_action` to the stop of
+    :func:`rollout_done` and scored as :func:`evaluate` scores it (``kernel/search.py``);
+    None where :func:`compiled_playout` is."""
+    from gonets.core.kernel import KernelUnsupported, kernel_for
+    from gonets.games.carcassonne.kernel.search import CompiledSearch
+
+    if PLACE_SAMPLES:
+        return None
+    try:
+        kernel = kernel_for(config)
+    except KernelUnsupported:
+        return None
+    return CompiledSearch(kernel, seat, exploration, TURNS)
+
+
 def _figure_rule(state: CarcassonneState, seat: int) -> int:
     """Which figure takes the points of the pending event: one that lands on a dark space on
     the seat's own turn, else one left a short step below a dark space."""

@@ -74,6 +74,15 @@ def sample_world(game: Game, view: dict, rng: random.Random) -> CarcassonneState
     return _draw(last[2], rng)
 
 
+def hidden_world(config: Config, view: dict, rng: random.Random
+                 ) -> tuple[CarcassonneState, int, int]:
+    """A world of ``view`` (:func:`sample_world`'s) and how many of its first pile tiles and
+    first stack messages are in an order no seat knows (what another world shuffles)."""
+    fixed = _fixed(config, view)
+    hidden, unseen = fixed[1], fixed[3]
+    return _draw(fixed, rng), len(hidden or ()), len(unseen or ())
+
+
 def rebuild(config: Config, data: dict, rng: random.Random) -> CarcassonneState:
     """A state from public data (a view) with the hidden orders drawn with ``rng``."""
     return _draw(_fixed(config, data), rng)

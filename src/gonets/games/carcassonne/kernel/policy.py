@@ -242,27 +242,32 @@ def playout_batch(S, rng, opt, cur, turns, worth):
 @njit(cache=True)
 def evaluate_batch(S, opt, out):
     """bot.evaluate of every slot."""
+    worth = np.empty(S[S_PLAY].shape[1], np.float64)
+    for b in range(out.shape[0]):
+        evaluate_slot(S, b, worth, out[b])
+
+
+@njit(cache=True)
+def evaluate_slot(S, b, worth, out):
+    """bot.evaluate of slot ``b`` into ``out`` (``worth``: scratch of a float per player)."""
     meta = S[S_META]
     n = S[S_PLAY].shape[1]
-    worth = np.empty(n, np.float64)
-    for b in range(out.shape[0]):
-        if meta[b, M_PHASE] == END:
-            best = -1
-            for p in range(n):
-                best = max(best, S[S_PLAY][b, p, 0] + S[S_PLAY][b, p, 1])
-            wins = 0
-            for p in range(n):
-                if S[S_PLAY][b, p, 0] + S[S_PLAY][b, p, 1] == best:
-                    wins += 1
-            for p in range(n):
-                out[b, p] = 1.0 / wins if S[S_PLAY][b, p, 0] + S[S_PLAY][b, p, 1] == best \
-                    else 0.0
-            continue
-        expected_worth(S, b, n, worth)
-        top = worth.max()
-        total = 0.0
+    if meta[b, M_PHASE] == END:
+        best = -1
         for p in range(n):
-            out[b, p] = math.exp((worth[p] - top) / WIN_SCALE)
-            total += out[b, p]
+            best = max(best, S[S_PLAY][b, p, 0] + S[S_PLAY][b, p, 1])
+        wins = 0
         for p in range(n):
-            out[b, p] /= total
+            if S[S_PLAY][b, p, 0] + S[S_PLAY][b, p, 1] == best:
+                wins += 1
+        for p in range(n):
+            out[p] = 1.0 / wins if S[S_PLAY][b, p, 0] + S[S_PLAY][b, p, 1] == best else 0.0
+        return
+    expected_worth(S, b, n, worth)
+    top = worth.max()
+    total = 0.0
+    for p in range(n):
+        out[p] = math.exp((worth[p] - top) / WIN_SCALE)
+        total += out[p]
+    for p in range(n):
+        out[p] /= total

@@ -668,6 +668,7 @@ from gonets.games.loveletter.bot.search import (  # noqa: E402
     RIVALS_BY_POLICY,
     ROLLOUT_DONE_AT_CHANCE,
     compiled_playout,
+    compiled_search,
     evaluate,
     rollout_action,
     rollout_done,
@@ -676,4 +677,4 @@ from gonets.games.loveletter.bot.search import (  # noqa: E402
 
 __all__ = ["AGENTS", "Belief", "HeuristicAgent", "heuristic", "PLAYOUT_NOISE", "LEVELS",
            "RIVALS_BY_POLICY", "rollout_action", "ROLLOUT_DONE_AT_CHANCE", "rollout_start",
-           "rollout_done", "evaluate", "compiled_playout"]
+           "rollout_done", "evaluate", "compiled_playout", "compiled_search"]

@@ -385,3 +385,20 @@ def compiled_playout(config):
         return None
     target = kernel.rules.target
     return SearchPlayout(kernel, lambda tokens, alive: _standings(target, tokens, alive))
+
+
+def compiled_search(game, config, seat: int, exploration: float):
+    """Whole search iterations in the compiled kernel (``agents.ismcts``): the world dealt,
+    the tree walked (the searcher by UCB1, the rivals by :func:`rollout_action`), the round
+    played out by the same policy and scored as :func:`evaluate` scores it
+    (``kernel/search.py``); None where the kernel does not play ``config``."""
+    from gonets.core.kernel import KernelUnsupported, kernel_for
+    from gonets.games.loveletter.kernel.search import CompiledSearch
+
+    try:
+        kernel = kernel_for(config)
+    except KernelUnsupported:
+        return None
+    target = kernel.rules.target
+    return CompiledSearch(game, kernel, lambda tokens, alive: _standings(target, tokens, alive),
+                          seat, exploration)

@@ -156,16 +156,7 @@ class SearchPlayout:
         return list(values)
 
     def _outcome(self, key: int) -> tuple[float, ...]:
-        n = self.players
-        if key <= WIDE + 255:
-            tokens = tuple(self.state.seat[0, :, TOKENS].tolist())
-            return tuple(self.evaluate(tokens, key - WIDE))
-        if key < 0:
-            winners = -1 - key
-            share = 1.0 / max(1, winners.bit_count())
-            return tuple(share if winners >> q & 1 else 0.0 for q in range(n))
-        tokens = tuple(key >> (8 + 5 * q) & 31 for q in range(n))
-        return tuple(self.evaluate(tokens, key & 255))
+        return outcome_values(key, self.players, self.evaluate, self.state.seat[0, :, TOKENS])
 
     def _replay(self, events: bytes, base) -> np.ndarray:
         data = array("q", [0, base is not None, len(events) // _ROW_BYTES, 0, 0])
@@ -174,6 +165,19 @@ class SearchPlayout:
             raise ValueError(f"a log of {len(data)} ints does not fit the arena")
         replay_packed(self.arena, data, self.cleared if base is None else base)
         return _view(self.arena, SNAP).copy()
+
+
+def outcome_values(key: int, players: int, evaluate, tokens) -> tuple[float, ...]:
+    """The values of an outcome key of ``run_packed`` (``tokens``: the slot's, read where the
+    key could not hold them): the winners' shares once the match is over, else ``evaluate``
+    of the tokens and the seats still in the round."""
+    if key <= WIDE + 255:
+        return tuple(evaluate(tuple(tokens.tolist()), key - WIDE))
+    if key < 0:
+        winners = -1 - key
+        share = 1.0 / max(1, winners.bit_count())
+        return tuple(share if winners >> q & 1 else 0.0 for q in range(players))
+    return tuple(evaluate(tuple(key >> (8 + 5 * q) & 31 for q in range(players)), key & 255))
 
 
 def _bytes(row: list[int] | None) -> bytes | None:

@@ -14,7 +14,7 @@ from gonets.games.loveletter.rules.encoding import CAUSE_SHIFT, CAUSES, CHANCELL
 from gonets.games.loveletter.views.knowledge import Knowledge
 from gonets.games.loveletter.views.seen import entry_from_dict
 
-_WORLDS: dict[int, _World] = {}
+_WORLDS: dict[int, World] = {}
 _WORLDS_KEPT = 8
 _WORLDS_LOCK = threading.Lock()
 
@@ -31,7 +31,7 @@ def sample_world(game, view: dict, rng: random.Random):
     world = _WORLDS.get(id(view))
     if world is None or world.view is not view or world.game is not game or \
             world.fingerprint != _fingerprint(view):
-        world = _World(game, view)
+        world = World(game, view)
         with _WORLDS_LOCK:
             _WORLDS.pop(id(view), None)
             while len(_WORLDS) >= _WORLDS_KEPT:
@@ -43,14 +43,14 @@ def sample_world(game, view: dict, rng: random.Random):
 def sampler(game, view: dict):
     """``sample_world`` of one view as a function of the generator, for a caller that keeps
     the view unchanged while it samples (a search): the view is read once, here."""
-    return _World(game, view).sample
+    return World(game, view).sample
 
 
 def _fingerprint(view: dict) -> tuple:
     return (*map(id, view.values()), len(view["log"]))
 
 
-class _World:
+class World:
     """What one view fixes: the public position as a state, and the hidden slots to deal."""
 
     __slots__ = ("base", "bottom", "fingerprint", "free", "game", "left", "order", "seat",
