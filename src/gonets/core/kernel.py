@@ -208,7 +208,9 @@ def warm_all() -> list[str]:
             if offer is not None:
                 offer(config)
             if getattr(bot, "compiled_search", None) is not None:
-                _warm_search(game, config)
+                cold = not any((Path(game.room("kernel").__file__).parent / "__pycache__")
+                               .glob("tree.search-*.nbi"))
+                warm_up(lambda: _warm_search(game, config), f"{name} search", cold=cold)
             warmed.append(name)
     return warmed
 
