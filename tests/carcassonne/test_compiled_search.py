@@ -114,14 +114,13 @@ def test_kernel_search_repeats_itself_and_keeps_the_follower_subtree():
         if state.phase != "place":
             continue
         view, legal = state.view(seat), state.legal_actions()
-        runs, agents = [], []
-        for _ in range(2):
-            agents.append(ISMCTSAgent(GAME, state.config, seat, random.Random(8),
-                                      iterations=800))
-            runs.append(agents[-1].analyse(view, legal))
+        runs = []
+        for _ in range(2):           # the second search takes the arrays over: it keeps
+            agent = ISMCTSAgent(GAME, state.config, seat, random.Random(8), iterations=800)
+            runs.append(agent.analyse(view, legal))
         assert [(c.text, c.visits, c.value) for c in runs[0]] == \
             [(c.text, c.visits, c.value) for c in runs[1]]
-        agent, kept = agents[0], agents[0]._kept
+        kept = agent._kept
         if kept is None:
             continue
         before = kept.visits

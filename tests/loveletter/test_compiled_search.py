@@ -19,10 +19,14 @@ from gonets.games.loveletter.kernel.layout import (
     DECK,
     EXTRA,
     FACE,
+    KHN,
     NBURN,
     NDECK,
+    NDISC,
     NEXTRA,
     NFACE,
+    SH,
+    SHSEQ,
 )
 from gonets.games.loveletter.views.worlds import World
 
@@ -47,12 +51,17 @@ def dealt_world(search, seed: int):
 
 
 def slot_content(S, b) -> list:
-    """Everything a slot holds that a load writes (the piles up to their counts)."""
-    sc = S.sc[b]
+    """Everything a slot holds that the kernel reads (the piles, discards and known hands up
+    to their counts, the order of a seen hand where one is seen)."""
+    sc, seat = S.sc[b], S.seat[b]
     piles = [S.pile[b, row, :sc[count]].tolist()
              for row, count in ((DECK, NDECK), (EXTRA, NEXTRA), (FACE, NFACE), (BURNED, NBURN))]
-    return [sc.tolist(), int(S.cur[b]), S.seat[b].tolist(), S.disc[b].tolist(), piles,
-            S.kh[b].tolist(), S.rel[b].tolist()]
+    discards = [S.disc[b, q, :seat[q, NDISC]].tolist() for q in range(len(seat))]
+    known = [S.kh[b, v, :seat[v, KHN]].tolist() for v in range(len(seat))]
+    rel = S.rel[b].copy()
+    rel[:, :, SHSEQ][rel[:, :, SH] < 0] = 0
+    return [sc.tolist(), int(S.cur[b]), seat.tolist(), discards, piles, known, rel.tolist(),
+            S.stat[b].tolist()]
 
 
 @pytest.mark.parametrize("players,preset,options", CONFIGS)
@@ -189,22 +198,30 @@ def test_a_kept_subtree_goes_on_growing():
     pytest.fail("no Chancellor decision found")
 
 
-def test_searchers_of_one_configuration_do_not_share_their_trees():
-    """Each search owns its batch and tree: two searchers of one configuration, one after the
-    other, give what each gives alone."""
-    state = sure_guard()
-    seat = state.current_player()
-    view, legal = state.view(seat), state.legal_actions()
-
-    def ranked(agent):
-        return [(c.text, c.visits) for c in agent.analyse(view, legal)]
-
-    def agent(seed):
-        return ISMCTSAgent(GAME, state.config, seat, random.Random(seed), iterations=500)
-
-    first, second = ranked(agent(1)), ranked(agent(2))
-    a, b = agent(1), agent(2)
-    assert a.search._whole_iterations() is not b.search._whole_iterations()
-    b.analyse(view, legal)
-    assert ranked(a) == first
-    assert ranked(b) != second        # b goes on with its generator: another search
+def test_a_kept_node_is_dropped_once_another_search_used_the_arrays():
+    """The searches of one configuration and seat in a thread share their arrays: a node kept
+    by one agent is no longer current once another agent has searched, and its next decision
+    is the fresh search a new agent with the same generator makes."""
+    config = GAME.configure(2, "zman-2019")
+    for state, seat, _ in worlds(2, "zman-2019", {}, seed=3):
+        legal = state.legal_actions()
+        chancellor = [a for a in legal if state.action_to_text(a) == "chancellor"]
+        if not chancellor:
+            continue
+        agent = ISMCTSAgent(GAME, config, seat, random.Random(2), iterations=3000)
+        agent.analyse(state.view(seat), legal)
+        kept = agent._kept
+        if kept is None:
+            continue
+        intruder = ISMCTSAgent(GAME, config, seat, random.Random(9), iterations=200)
+        assert intruder.search._whole_iterations() is agent.search._whole_iterations()
+        intruder.analyse(state.view(seat), legal)
+        assert not kept.current and kept.children == {}
+        state.apply(chancellor[0])
+        view, legal = state.view(seat), state.legal_actions()
+        fresh = ISMCTSAgent(GAME, config, seat, random.Random(), iterations=3000)
+        fresh.rng.setstate(agent.rng.getstate())
+        expected = [(c.text, c.visits) for c in fresh.analyse(view, legal)]
+        assert [(c.text, c.visits) for c in agent.analyse(view, legal)] == expected
+        return
+    pytest.fail("no Chancellor decision found")

@@ -6,11 +6,19 @@ walk the tree (``core/tree.py``), play out and back up, by the same rules as the
 search. This class keeps what is common: the tree and its growth, the root (a new one, or a
 node kept from the last decision), the budget by count or by clock (read between calls of
 ``CHUNK`` iterations), and the nodes read back as :class:`TreeNode`.
+
+A search's arrays (a two-slot batch, scratch, the tree) are shared by every search of one
+configuration and seat in a thread (:func:`shared`, a few kept per thread): a server's worker
+holds hundreds of agents, and their searches take turns. A node kept for the next decision
+stays valid while no other search has started a tree there since (``generation``); else the
+next decision starts afresh, as the Python search does when its kept node does not fit.
 """
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
 
 from gonets.core.tree import Tree, allocate_tree, children_of, grown, new_root
 
@@ -23,10 +31,15 @@ class TreeNode:
     reward, ``private`` and the children by action (read from ``owner.tree``, the arrays the
     search holds now)."""
 
-    __slots__ = ("index", "owner")
+    __slots__ = ("generation", "index", "owner")
 
     def __init__(self, owner, index: int):
-        self.owner, self.index = owner, index
+        self.owner, self.index, self.generation = owner, index, owner.generation
+
+    @property
+    def current(self) -> bool:
+        """Whether the node is still in its owner's tree (no other tree was started since)."""
+        return self.generation == self.owner.generation
 
     @property
     def visits(self) -> int:
@@ -42,6 +55,9 @@ class TreeNode:
 
     @property
     def children(self) -> dict[int, TreeNode]:
+        """The children by action (none once the node is no longer current)."""
+        if not self.current:
+            return {}
         return {a: TreeNode(self.owner, i)
                 for a, i in children_of(self.owner.tree, self.index).items()}
 
@@ -54,6 +70,7 @@ class KernelSearch:
     def __init__(self, seat: int, exploration: float):
         self.seat, self.exploration = seat, exploration
         self.tree: Tree = allocate_tree(1 << 12)
+        self.generation = 0                    # trees started here so far
 
     def run(self, view: dict, root, iterations: int | None, deadline: float | None,
             rng) -> tuple[TreeNode, int]:
@@ -61,9 +78,10 @@ class KernelSearch:
         else from a new root) until ``iterations`` are spent or the clock passes ``deadline``
         (``time.perf_counter``); the root and the iterations done."""
         self.start(view, rng)
-        if isinstance(root, TreeNode) and root.owner is self:
+        if isinstance(root, TreeNode) and root.owner is self and root.current:
             index = root.index
         else:
+            self.generation += 1
             index = new_root(self.tree, self.seat)
         done = 0
         while iterations is None or done < iterations:
@@ -88,3 +106,24 @@ class KernelSearch:
     def resumable(self) -> bool:
         """Whether the search may stop here (no iteration is left half done)."""
         return True
+
+
+KEPT_PER_THREAD = 8
+"""Searches (their arrays) a thread keeps, the least recently used going first."""
+_kept = threading.local()
+
+
+def shared(key: tuple, make) -> KernelSearch:
+    """The search of ``key`` (a configuration, seat and exploration) in this thread, made by
+    ``make()`` the first time."""
+    found: OrderedDict | None = getattr(_kept, "searches", None)
+    if found is None:
+        found = _kept.searches = OrderedDict()
+    search = found.get(key)
+    if search is None:
+        search = found[key] = make()
+        while len(found) > KEPT_PER_THREAD:
+            found.popitem(last=False)
+    else:
+        found.move_to_end(key)
+    return search
