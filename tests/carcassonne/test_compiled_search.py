@@ -96,7 +96,7 @@ def test_kernel_search_reaches_the_python_search_values():
                                     iterations=1500)
                 agent.search.compiled = compiled
                 ranked[compiled] = {c.text: c for c in agent.analyse(view, legal)}
-                assert (agent.search._whole is not None) == compiled
+                assert agent.search.in_kernel == compiled
             kernel, python = ranked[True], ranked[False]
             top_k = max(kernel.values(), key=lambda c: c.visits)
             top_p = max(python.values(), key=lambda c: c.visits)
@@ -115,7 +115,7 @@ def test_kernel_search_repeats_itself_and_keeps_the_follower_subtree():
             continue
         view, legal = state.view(seat), state.legal_actions()
         runs = []
-        for _ in range(2):           # the second search takes the arrays over: it keeps
+        for _ in range(2):
             agent = ISMCTSAgent(GAME, state.config, seat, random.Random(8), iterations=800)
             runs.append(agent.analyse(view, legal))
         assert [(c.text, c.visits, c.value) for c in runs[0]] == \

@@ -1,11 +1,12 @@
 """Single-observer Information Set Monte Carlo Tree Search (Cowling, Powley, Whitehouse 2012).
 
-Each iteration draws one possible world from the agent's view with the game's ``sample_world``
-(so the agent never peeks at hidden information) and walks one shared tree, choosing among the
-actions legal in that world by UCB1 counted over availability. A playout then follows the game's
-rollout policy until the game says it may stop (the end of a round, K moves) and the game's
-``evaluate`` gives every seat its share, which is backed up. Everything game-specific comes
-through the Game protocol (``rollout_action``, ``rollout_done``, ``evaluate``).
+Each iteration draws one possible world from the agent's view (the game's ``sample_world``, or
+its kernel's copy of it; the agent never peeks at hidden information) and walks one shared
+tree, choosing among the actions legal in that world by UCB1 counted over availability. A
+playout then follows the game's rollout policy until the game says it may stop (the end of a
+round, K moves) and the game's ``evaluate`` gives every seat its share, which is backed up.
+Everything game-specific comes through the Game protocol (``rollout_action``,
+``rollout_done``, ``evaluate``).
 
 A game may also offer, all optional and all found once per search: ``views.sampler(game,
 view)`` (``sample_world`` of one view, read once), ``bot.rollout_start(state)`` (the little that
@@ -39,6 +40,10 @@ adds up their root statistics: the same result however many cores run them.
 When the agent decides twice in a row with no chance event and no other seat in between (a
 Carcassonne tile then its follower), the second search starts from the subtree the first one
 grew.
+
+Ties between equal UCB1 scores go to the first action in the legal order: the reference's
+ascending ids in Python, the kernel's own order in a kernel search (Carcassonne's placements
+come in the order of its frontier), so the two may break an exact tie differently.
 """
 
 from __future__ import annotations
@@ -53,10 +58,14 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gonets.agents.base import Agent
 from gonets.core.game import CHANCE, TERMINAL, Game, State
 from gonets.core.processes import die_with_parent
+
+if TYPE_CHECKING:
+    from gonets.core.kernel_search import TreeNode
 
 log = logging.getLogger("gonets.agents")
 
@@ -176,14 +185,16 @@ class Search:
         self._rivals_by_policy = getattr(bot, "RIVALS_BY_POLICY", False)
         self._compiled = None          # the kernel's playout, found at the first search
         self._compiled_for = None
-        self._whole = False            # the kernel's whole iterations (False: not looked up)
+        self._whole = None             # the bot room's compiled_search (False: none here)
+        self.in_kernel = False         # whether the last run ran whole in the kernel
 
-    def run(self, view: dict, root: _Node, iterations: int | None,
-            seconds: float | None) -> _Node:
+    def run(self, view: dict, root: _Node | TreeNode, iterations: int | None,
+            seconds: float | None) -> _Node | TreeNode:
         """Grow ``root`` until the budget is spent; returns it (a node of the kernel's tree
-        where the game's kernel runs whole iterations)."""
+        where the game's kernel runs whole iterations: a kept one goes on growing there)."""
         deadline = None if seconds is None else time.perf_counter() + seconds
-        whole = self._whole_iterations()
+        whole = getattr(root, "owner", None) or self._whole_iterations()   # a kept TreeNode
+        self.in_kernel = whole is not None
         if whole is not None:
             root, done = whole.run(view, root, iterations, deadline, self.rng)
             self.iterations += done
@@ -336,14 +347,17 @@ class Search:
         return self.score(state, player)
 
     def _whole_iterations(self):
-        """The bot room's ``compiled_search`` for this search (None where the game, the
-        configuration or this search has none), made once."""
-        if self._whole is False:
-            offer = getattr(self.game.room("bot"), "compiled_search", None)
-            self._whole = None
-            if offer is not None and self.compiled and self.config is not None:
-                self._whole = offer(self.game, self.config, self.seat, self.exploration)
-        return self._whole
+        """A new search whole in the kernel for this decision (its arrays live as long as the
+        decision, or a node kept from it), or None where the game, the configuration or this
+        search has none."""
+        if self._whole is False or not self.compiled or self.config is None:
+            return None
+        offer = getattr(self.game.room("bot"), "compiled_search", None)
+        whole = None if offer is None else offer(self.game, self.config, self.seat,
+                                                 self.exploration)
+        if whole is None:
+            self._whole = False
+        return whole
 
     def _compiled_playout(self, config):
         """The bot room's ``compiled_playout(config)`` (None where the game or the
@@ -395,7 +409,8 @@ class ISMCTSAgent(Agent):
     workers = 1
     exploration = 0.7
     compiled = True
-    """Playouts in the game's compiled kernel where it has one (False: the Python engine)."""
+    """Iterations whole in the game's compiled kernel where it has one, else its playouts
+    there (False: the Python engine)."""
 
     def __init__(self, game, config, seat, rng, iterations: int | None = None,
                  seconds: float | None = None, workers: int | None = None):
@@ -405,7 +420,7 @@ class ISMCTSAgent(Agent):
         if workers is not None:
             self.workers = workers
         self.search = Search(game, seat, rng, self.exploration, self.compiled, config)
-        self._kept: _Node | None = None          # subtree for our next decision, if any
+        self._kept: _Node | TreeNode | None = None     # subtree for our next decision
 
     def act(self, view: dict, legal: Sequence[int]) -> int:
         if len(legal) == 1:
@@ -451,7 +466,7 @@ class ISMCTSAgent(Agent):
         """The root statistics of ``workers`` trees added up, and their iterations in all."""
         share = None if self.iterations is None else -(-self.iterations // self.workers)
         tasks = [(self.game.name, self.seat, self.rng.getrandbits(64), view, share, seconds,
-                  self.exploration, self.search.compiled, self.config)
+                  self.exploration, self.search.compiled, self.search.config)
                  for _ in range(self.workers)]
         with multiprocessing.get_context("fork").Pool(
                 self.workers, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:

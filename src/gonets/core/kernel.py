@@ -76,9 +76,10 @@ def fresh_cache(package: str) -> None:
             return
     except OSError:
         pass
+    core = Path(__file__).with_name("__pycache__")     # the tree's, which call the generator
     try:
         cache.mkdir(exist_ok=True)
-        for stale in [*cache.glob("*.nbi"), *cache.glob("*.nbc")]:
+        for stale in [*cache.glob("*.nbi"), *cache.glob("*.nbc"), *core.glob("tree.*.nb[ic]")]:
             stale.unlink(missing_ok=True)
         mark.write_text(wanted, encoding="ascii")
     except OSError:                # a read-only install: Numba then compiles in memory

@@ -7,18 +7,14 @@ search. This class keeps what is common: the tree and its growth, the root (a ne
 node kept from the last decision), the budget by count or by clock (read between calls of
 ``CHUNK`` iterations), and the nodes read back as :class:`TreeNode`.
 
-A search's arrays (a two-slot batch, scratch, the tree) are shared by every search of one
-configuration and seat in a thread (:func:`shared`, a few kept per thread): a server's worker
-holds hundreds of agents, and their searches take turns. A node kept for the next decision
-stays valid while no other search has started a tree there since (``generation``); else the
-next decision starts afresh, as the Python search does when its kept node does not fit.
+A search object lives for one decision (its arrays: a two-slot batch, scratch, the tree),
+or until the next one where the agent keeps a node for it: each decision of an agent makes
+its own, so no two threads or agents share one, and an agent at rest holds no arrays.
 """
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 
 from gonets.core.tree import Tree, allocate_tree, children_of, grown, new_root
 
@@ -31,15 +27,10 @@ class TreeNode:
     reward, ``private`` and the children by action (read from ``owner.tree``, the arrays the
     search holds now)."""
 
-    __slots__ = ("generation", "index", "owner")
+    __slots__ = ("index", "owner")
 
     def __init__(self, owner, index: int):
-        self.owner, self.index, self.generation = owner, index, owner.generation
-
-    @property
-    def current(self) -> bool:
-        """Whether the node is still in its owner's tree (no other tree was started since)."""
-        return self.generation == self.owner.generation
+        self.owner, self.index = owner, index
 
     @property
     def visits(self) -> int:
@@ -55,22 +46,19 @@ class TreeNode:
 
     @property
     def children(self) -> dict[int, TreeNode]:
-        """The children by action (none once the node is no longer current)."""
-        if not self.current:
-            return {}
         return {a: TreeNode(self.owner, i)
                 for a, i in children_of(self.owner.tree, self.index).items()}
 
 
 class KernelSearch:
-    """One seat's searches in one configuration, every iteration compiled (not shared by
-    threads: it owns its batch and tree). A game's subclass reads a view (``start``) and runs
-    ``iterations`` from a root in one compiled call (``iterate``)."""
+    """One seat's search in one configuration, every iteration compiled (used by one thread
+    at a time: it owns its batch and tree). A game's subclass reads a view (``start``) and
+    runs ``iterations`` from a root in one compiled call (``iterate``, which releases the GIL
+    while it runs)."""
 
     def __init__(self, seat: int, exploration: float):
         self.seat, self.exploration = seat, exploration
         self.tree: Tree = allocate_tree(1 << 12)
-        self.generation = 0                    # trees started here so far
 
     def run(self, view: dict, root, iterations: int | None, deadline: float | None,
             rng) -> tuple[TreeNode, int]:
@@ -78,10 +66,9 @@ class KernelSearch:
         else from a new root) until ``iterations`` are spent or the clock passes ``deadline``
         (``time.perf_counter``); the root and the iterations done."""
         self.start(view, rng)
-        if isinstance(root, TreeNode) and root.owner is self and root.current:
+        if isinstance(root, TreeNode) and root.owner is self:
             index = root.index
         else:
-            self.generation += 1
             index = new_root(self.tree, self.seat)
         done = 0
         while iterations is None or done < iterations:
@@ -107,23 +94,3 @@ class KernelSearch:
         """Whether the search may stop here (no iteration is left half done)."""
         return True
 
-
-KEPT_PER_THREAD = 8
-"""Searches (their arrays) a thread keeps, the least recently used going first."""
-_kept = threading.local()
-
-
-def shared(key: tuple, make) -> KernelSearch:
-    """The search of ``key`` (a configuration, seat and exploration) in this thread, made by
-    ``make()`` the first time."""
-    found: OrderedDict | None = getattr(_kept, "searches", None)
-    if found is None:
-        found = _kept.searches = OrderedDict()
-    search = found.get(key)
-    if search is None:
-        search = found[key] = make()
-        while len(found) > KEPT_PER_THREAD:
-            found.popitem(last=False)
-    else:
-        found.move_to_end(key)
-    return search

@@ -208,7 +208,6 @@ def compiled_search(game, config, seat: int, exploration: float):
     :func:`rollout_done` and scored as :func:`evaluate` scores it (``kernel/search.py``);
     None where :func:`compiled_playout` is."""
     from gonets.core.kernel import KernelUnsupported, kernel_for
-    from gonets.core.kernel_search import shared
     from gonets.games.carcassonne.kernel.search import CompiledSearch
 
     if PLACE_SAMPLES:
@@ -217,8 +216,7 @@ def compiled_search(game, config, seat: int, exploration: float):
         kernel = kernel_for(config)
     except KernelUnsupported:
         return None
-    return shared((kernel, seat, exploration, TURNS),
-                  lambda: CompiledSearch(kernel, seat, exploration, TURNS))
+    return CompiledSearch(kernel, seat, exploration, TURNS)
 
 
 def _figure_rule(state: CarcassonneState, seat: int) -> int:

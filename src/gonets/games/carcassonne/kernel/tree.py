@@ -144,7 +144,7 @@ def _walk(S, rng, opt, tree, root, turns, path, buf, untried, where):
     return depth
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(S, rng, opt, tree, root, exploration, iterations, hidden, unseen, turns, path,
            values, worth, buf, untried, where):
     """``iterations`` iterations from ``root`` in slot 1 (a copy of slot 0, left as one)."""

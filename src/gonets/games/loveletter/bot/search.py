@@ -393,7 +393,6 @@ def compiled_search(game, config, seat: int, exploration: float):
     played out by the same policy and scored as :func:`evaluate` scores it
     (``kernel/search.py``); None where the kernel does not play ``config``."""
     from gonets.core.kernel import KernelUnsupported, kernel_for
-    from gonets.core.kernel_search import shared
     from gonets.games.loveletter.kernel.search import CompiledSearch
 
     try:
@@ -401,6 +400,5 @@ def compiled_search(game, config, seat: int, exploration: float):
     except KernelUnsupported:
         return None
     target = kernel.rules.target
-    return shared((kernel, seat, exploration), lambda: CompiledSearch(
-        game, kernel, lambda tokens, alive: _standings(target, tokens, alive), seat,
-        exploration))
+    return CompiledSearch(game, kernel, lambda tokens, alive: _standings(target, tokens, alive),
+                          seat, exploration)

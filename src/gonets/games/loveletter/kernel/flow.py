@@ -71,7 +71,7 @@ from gonets.games.loveletter.kernel.tables import (
 from gonets.games.loveletter.rules.cards import BISHOP, CONSTABLE, COUNT, PRINCESS, SPY
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def discard(S, b, n, seat, card, cause):
     i = S.seat[b, seat, NDISC]
     S.disc[b, seat, i] = card | cause << CAUSE_SHIFT
@@ -79,14 +79,14 @@ def discard(S, b, n, seat, card, cause):
     know.k_discard(S, b, n, seat, card, cause)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def pop_deck(S, b):
     count = S.sc[b, NDECK] - 1
     S.sc[b, NDECK] = count
     return S.pile[b, DECK, count]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def forced_draw(S, b, n, seat):
     """Draw a replacement; an empty deck gives the set-aside card (§1.4, item 20)."""
     if S.sc[b, NDECK] > 0:
@@ -102,7 +102,7 @@ def forced_draw(S, b, n, seat):
     know.k_draw(S, b, n, seat, card, spare, 1 << seat)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _holds(S, b, seat, card):
     for i in range(S.seat[b, seat, NDISC]):
         if S.disc[b, seat, i] & CARD_MASK == card:
@@ -110,7 +110,7 @@ def _holds(S, b, seat, card):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def clear_table(S, b, n):
     for q in range(n):
         S.seat[b, q, HAND] = NONE
@@ -144,7 +144,7 @@ def count_round(S, b, n, winners):
                 S.stat[b, k, 1] += winners >> q & 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def gain(S, T, b, n, seat):
     """A token outside the round's end; reaching the target wins at once (L8)."""
     S.seat[b, seat, TOKENS] += 1
@@ -175,7 +175,7 @@ def knock_out(S, T, b, n, seat, self_inflicted):
     return pays and gain(S, T, b, n, seat)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def begin_turn(S, b, n, p):
     S.sc[b, TURN] = p
     S.cur[b] = p
@@ -185,7 +185,7 @@ def begin_turn(S, b, n, p):
     know.k_draw(S, b, n, p, card, 0, 1 << p)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def end_turn(S, T, b, n):
     """After a completed turn: one survivor wins, an empty deck means showdown (L17)."""
     alive = S.sc[b, ALIVE]
@@ -235,7 +235,7 @@ def showdown(S, T, b, n):
     round_won(S, T, b, n, tied)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _total(S, T, b, q):
     """The printed values of ``q``'s discards."""
     total = 0
@@ -244,7 +244,7 @@ def _total(S, T, b, q):
     return total
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _score(S, T, b, q):
     """``q``'s hand value at a showdown, with a Count bonus where it applies."""
     score = T.value[S.seat[b, q, HAND]]
@@ -255,7 +255,7 @@ def _score(S, T, b, q):
     return score
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _first_from(mask, start, n):
     """The first seat of ``mask`` clockwise from ``start`` (``min`` by ``(q - start) % n``)."""
     for i in range(n):

@@ -35,7 +35,7 @@ from gonets.games.loveletter.kernel.layout import (
 )
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def k_clear(S, b, n):
     """A ``round`` event: every reader starts afresh."""
     for v in range(n):
@@ -48,7 +48,7 @@ def k_clear(S, b, n):
             S.rel[b, v, q, SH] = NONE
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _sh_set(S, b, m, q, card):
     if S.rel[b, m, q, SH] == NONE:
         S.rel[b, m, q, SHSEQ] = S.sc[b, SHCTR]
@@ -56,7 +56,7 @@ def _sh_set(S, b, m, q, card):
     S.rel[b, m, q, SH] = card
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _hand_add(S, b, v, card):
     count = S.seat[b, v, KHN]
     if count < KH_CAP:
@@ -64,13 +64,13 @@ def _hand_add(S, b, v, card):
         S.seat[b, v, KHN] = count + 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _hand_set(S, b, v, card):
     S.kh[b, v, 0] = card
     S.seat[b, v, KHN] = 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _forget(S, b, n, seat, card):
     """The encoder's ``Knowledge._forget`` for every viewer."""
     for v in range(n):
@@ -89,7 +89,7 @@ def _forget(S, b, n, seat, card):
                     S.rel[b, v, q, SEEN] = NONE
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def k_draw(S, b, n, seat, card, from_spare, vis):
     """A ``deal`` or ``draw`` event."""
     if vis >> seat & 1:
@@ -98,7 +98,7 @@ def k_draw(S, b, n, seat, card, from_spare, vis):
         S.seat[b, seat, PLAST] = NONE
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def k_play(S, b, n, seat, card):
     S.seat[b, seat, KLAST] = card
     _forget(S, b, n, seat, card)
@@ -108,7 +108,7 @@ def k_play(S, b, n, seat, card):
             S.rel[b, m, seat, SH] = NONE
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def k_discard(S, b, n, seat, card, cause):
     _forget(S, b, n, seat, card)
     for m in range(n):
@@ -117,7 +117,7 @@ def k_discard(S, b, n, seat, card, cause):
         S.seat[b, seat, PLAST] = NONE
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def k_out(S, b, n, seat):
     for v in range(n):
         S.rel[b, v, seat, KNOWN] = NONE
@@ -126,7 +126,7 @@ def k_out(S, b, n, seat):
         S.rel[b, seat, q, SEEN] = NONE
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def k_look(S, b, n, seat, target, card, vis, priv):
     for v in range(n):
         if seat == v and vis >> v & 1 and target != SPARE:
@@ -137,7 +137,7 @@ def k_look(S, b, n, seat, target, card, vis, priv):
         _sh_set(S, b, seat, target, card)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def k_compare(S, b, n, p, t, loser, card_p, card_t, vis, priv):
     if loser != NONE:
         return
@@ -152,7 +152,7 @@ def k_compare(S, b, n, p, t, loser, card_p, card_t, vis, priv):
         _sh_set(S, b, t, p, card_p)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def k_swap(S, b, n, a, c, card_a, card_c, vis, priv):
     """A King or Cardinal swap between ``a`` and ``c`` (a seat or ``SPARE``); the cards are
     the two hands after the swap."""
@@ -191,7 +191,7 @@ def k_swap(S, b, n, a, c, card_a, card_c, vis, priv):
         S.seat[b, c, PLAST] = NONE
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _hand_changed(S, b, n, seat):
     for v in range(n):
         S.rel[b, v, seat, KNOWN] = NONE
@@ -199,7 +199,7 @@ def _hand_changed(S, b, n, seat):
         S.rel[b, seat, q, SEEN] = NONE
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def k_chancellor(S, b, n, seat):
     _hand_changed(S, b, n, seat)
     for m in range(n):
@@ -207,7 +207,7 @@ def k_chancellor(S, b, n, seat):
     S.seat[b, seat, PLAST] = NONE
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def k_redraw(S, b, n, seat, redraw):
     if redraw:
         _hand_changed(S, b, n, seat)
@@ -215,7 +215,7 @@ def k_redraw(S, b, n, seat, redraw):
         S.rel[b, m, seat, SH] = NONE
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def k_return(S, b, n, seat, kept, vis):
     if vis >> seat & 1:
         _hand_set(S, b, seat, kept)

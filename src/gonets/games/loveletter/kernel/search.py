@@ -42,6 +42,7 @@ class CompiledSearch(KernelSearch):
         self.snapshot = np.zeros(kernel.snap_size, np.int64)
         self.deal = _empty_deal()
         self.world: World | None = None        # the view read last
+        self.written = 0
 
     def start(self, view: dict, rng) -> None:
         """One world ``view`` allows loaded into slot 0, and how to deal the others
@@ -54,6 +55,7 @@ class CompiledSearch(KernelSearch):
                           events, snapshot)
         self.deal = _deal_of(world)
         self.ctl[:] = 0
+        self.written = 0                       # outcomes written to the table
         self.S.rng[1] = rng.getrandbits(64)
 
     def iterate(self, root: int, iterations: int) -> int:
@@ -76,13 +78,12 @@ class CompiledSearch(KernelSearch):
         whole outcome) the table."""
         values = outcome_values(key, self.players, self.evaluate, self.S.seat[1, :, TOKENS])
         self.values[:] = values
-        if key > tree.WIDE + 255:
-            count = int(self.ctl[tree.KEYS])
-            if count == KEPT:
-                count = 0
-            self.keys[count] = key
-            self.table[count] = values
-            self.ctl[tree.KEYS] = count + 1
+        if key > tree.WIDE + 255:             # a ring: the oldest outcome gives way
+            at = self.written % KEPT
+            self.keys[at] = key
+            self.table[at] = values
+            self.written += 1
+            self.ctl[tree.KEYS] = min(self.written, KEPT)
 
 
 def _empty_deal() -> tree.Deal:

@@ -69,13 +69,13 @@ from gonets.games.loveletter.rules.cards import (
 )
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _look(S, b, n, p, t):
     card = S.sc[b, SPARE_CARD] if t == SPARE else S.seat[b, t, HAND]
     know.k_look(S, b, n, p, t, card, 1 << p, True)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _swap(S, b, n, a, c):
     if c == SPARE:
         held = S.seat[b, a, HAND]
@@ -89,7 +89,7 @@ def _swap(S, b, n, a, c):
         know.k_swap(S, b, n, a, c, S.seat[b, a, HAND], held, 1 << a | 1 << c, True)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _compare(S, T, b, n, p, t, higher_loses):
     mine, theirs = S.seat[b, p, HAND], S.seat[b, t, HAND]
     diff = T.value[mine] - T.value[theirs]

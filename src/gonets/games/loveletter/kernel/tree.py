@@ -301,7 +301,7 @@ def _walk(S, T, tree, root, seat, path, buf, weights, where):
     return depth, _outcome(S, T, b, alive)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, nogil=True)
 def search(S, T, D, tree, root, seat, exploration, iterations, ctl, path, values, keys,
            table, buf, weights, where):
     """Up to ``iterations`` iterations from ``root``; the number finished. It stops early at an
