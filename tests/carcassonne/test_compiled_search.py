@@ -15,6 +15,7 @@ from gonets.core import Match
 from gonets.core.tree import new_root
 from gonets.games.carcassonne import GAME, bot
 from gonets.games.carcassonne.kernel import tree
+from tests.agents.helpers import assert_alike, kernel_and_python
 
 VARIANTS = ["c3", "base", "hig_c2"]
 
@@ -89,20 +90,7 @@ def test_kernel_search_reaches_the_python_search_values():
     for players in (2, 3):
         rng = random.Random(players)
         for state, seat in positions("c3", 9, 5, players=players, every=9):
-            view, legal = state.view(seat), state.legal_actions()
-            ranked = {}
-            for compiled in (True, False):
-                agent = ISMCTSAgent(GAME, state.config, seat, random.Random(rng.random()),
-                                    iterations=1500)
-                agent.search.compiled = compiled
-                ranked[compiled] = {c.text: c for c in agent.analyse(view, legal)}
-                assert agent.search.in_kernel == compiled
-            kernel, python = ranked[True], ranked[False]
-            top_k = max(kernel.values(), key=lambda c: c.visits)
-            top_p = max(python.values(), key=lambda c: c.visits)
-            assert abs(top_k.value - python[top_k.text].value) < 0.05 or \
-                python[top_k.text].visits < 150
-            assert top_k.text == top_p.text or abs(top_k.value - top_p.value) < 0.05
+            assert_alike(*kernel_and_python(GAME, state, seat, 1500, rng.random()), 150)
             compared += 1
     assert compared == 10
 

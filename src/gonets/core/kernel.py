@@ -189,6 +189,14 @@ def kernel_for(config):
     return found
 
 
+def kernel_or_none(config):
+    """:func:`kernel_for` ``config``, or None where its game's kernel does not play it."""
+    try:
+        return kernel_for(config)
+    except KernelUnsupported:
+        return None
+
+
 def warm_all() -> list[str]:
     """Compile (on a new machine) or load every registered game's kernel in this process,
     and the search playout and whole search its bot room builds on it (``compiled_playout``,

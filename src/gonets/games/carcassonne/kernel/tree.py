@@ -64,15 +64,10 @@ def deal(S, rng, b, hidden, unseen):
 @njit(cache=True)
 def copy_slot(S, source, target):
     """Slot ``target`` becomes a whole copy of slot ``source``."""
-    _copy_row(S[S_META], source, target)
-    _copy_row(S[S_PLAY], source, target)
     _copy_row(S[S_GRID], source, target)
-    _copy_row(S[S_TILE], source, target)
-    _copy_row(S[S_NODE], source, target)
     _copy_row(S[S_BITS], source, target)
     _copy_row(S[S_FOLL], source, target)
-    _copy_row(S[S_CARD], source, target)
-    _copy_row(S[S_EV], source, target)
+    _copy_small(S, source, target)
 
 
 @njit(cache=True)
@@ -102,6 +97,12 @@ def restore(S, source, target):
     last = bits.shape[1] - 1                               # the arms row
     for j in range(bits.shape[2]):
         bits[target, last, j] = bits[source, last, j]
+    _copy_small(S, source, target)
+
+
+@njit(cache=True, inline="always")
+def _copy_small(S, source, target):
+    """The per-slot arrays that are small (copied whole)."""
     _copy_row(S[S_META], source, target)
     _copy_row(S[S_PLAY], source, target)
     _copy_row(S[S_EV], source, target)

@@ -376,12 +376,11 @@ def compiled_playout(config):
     loaded into a one-slot batch, played by the kernel's :func:`rollout_action` until the
     round is decided (:func:`rollout_done`) and scored as :func:`evaluate` scores it, in one
     compiled call (``kernel/fast.py``); None where the kernel does not play ``config``."""
-    from gonets.core.kernel import KernelUnsupported, kernel_for
+    from gonets.core.kernel import kernel_or_none
     from gonets.games.loveletter.kernel.fast import SearchPlayout
 
-    try:
-        kernel = kernel_for(config)
-    except KernelUnsupported:
+    kernel = kernel_or_none(config)
+    if kernel is None:
         return None
     target = kernel.rules.target
     return SearchPlayout(kernel, lambda tokens, alive: _standings(target, tokens, alive))
@@ -392,12 +391,11 @@ def compiled_search(game, config, seat: int, exploration: float):
     the tree walked (the searcher by UCB1, the rivals by :func:`rollout_action`), the round
     played out by the same policy and scored as :func:`evaluate` scores it
     (``kernel/search.py``); None where the kernel does not play ``config``."""
-    from gonets.core.kernel import KernelUnsupported, kernel_for
+    from gonets.core.kernel import kernel_or_none
     from gonets.games.loveletter.kernel.search import CompiledSearch
 
-    try:
-        kernel = kernel_for(config)
-    except KernelUnsupported:
+    kernel = kernel_or_none(config)
+    if kernel is None:
         return None
     target = kernel.rules.target
     return CompiledSearch(game, kernel, lambda tokens, alive: _standings(target, tokens, alive),
