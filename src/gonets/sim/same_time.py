@@ -122,6 +122,9 @@ def main(argv=None) -> int:
     parser.add_argument("-p", "--players", type=int, default=2)
     parser.add_argument("-n", "--deals", type=int, default=100,
                         help="deals, each played with both seatings")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="the Python tree's budget (default: hard's before the kernel "
+                        "search, 4000 for loveletter, 1500 for carcassonne)")
     parser.add_argument("--kernel-iterations", type=int, default=None,
                         help="the kernel's budget (default: the Python tree's times the "
                         "measured speed ratio)")
@@ -134,7 +137,7 @@ def main(argv=None) -> int:
     def echo(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
-    before = BEFORE[args.game]
+    before = args.iterations or BEFORE[args.game]
     budget, ratio = args.kernel_iterations, None
     if budget is None:
         ratio, python, kernel = speed_ratio(args.game, args.players, args.seconds)
@@ -143,7 +146,8 @@ def main(argv=None) -> int:
              f"{kernel['iterations_per_s']:,.0f}: ratio {ratio:.2f}")
     plan = Plan(args.game, args.players, args.deals, before, budget, args.seed)
     echo(f"budgets: Python tree {plan.iterations:,} iterations, kernel "
-         f"{plan.kernel_iterations:,} (the same matches: --kernel-iterations {budget})")
+         f"{plan.kernel_iterations:,} (the same matches: --iterations {before} "
+         f"--kernel-iterations {budget})")
     print(json.dumps({"ratio": ratio, **run(plan, args.jobs, echo)}, indent=2))
     return 0
 
