@@ -212,22 +212,23 @@ def warm_all() -> list[str]:
         if game.room("kernel") is not None:
             config = game.configure(game.min_players)
             kernel_for(config)
-            bot = game.room("bot")
-            offer = getattr(bot, "compiled_playout", None)
-            if offer is not None:
-                offer(config)
-            if getattr(bot, "compiled_search", None) is not None:
-                cold = not any((Path(game.room("kernel").__file__).parent / "__pycache__")
-                               .glob("tree.search-*.nbi"))
-                warm_up(lambda: _warm_search(game, config), f"{name} search", cold=cold)
+            cold = not any((Path(game.room("kernel").__file__).parent / "__pycache__")
+                           .glob("tree.search-*.nbi"))
+            warm_up(lambda: _warm_search(game, config), f"{name} search", cold=cold)
             warmed.append(name)
     return warmed
 
 
 def _warm_search(game, config) -> None:
-    """A few iterations of the bot room's ``compiled_search`` at a match's first decision."""
+    """The bot room's ``compiled_playout`` built, and a few iterations of its
+    ``compiled_search`` at a match's first decision (each where it offers one)."""
     import random
 
+    bot = game.room("bot")
+    if getattr(bot, "compiled_playout", None) is not None:
+        bot.compiled_playout(config)
+    if getattr(bot, "compiled_search", None) is None:
+        return
     rng = random.Random(0)
     state = game.new_state(config)
     while state.current_player() == -1:          # CHANCE
