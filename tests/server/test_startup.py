@@ -89,3 +89,25 @@ def test_json_logs_are_one_object_a_line(tmp_path):
                for entry in lines), errors
     assert all({"ts", "level", "logger", "message", "pid"} <= entry.keys() for entry in lines)
     assert all(entry["ts"].endswith("Z") for entry in lines)
+
+
+def test_a_kernel_compile_notice_is_a_json_line_under_json_logs():
+    """What warm-up prints (a kernel compiled on a new machine, or after an edit) stays one
+    JSON object a line under ``--log-format json``; the text format prints it as it is."""
+    import json
+
+    script = ("import sys\n"
+              "from gonets.server.logs import log_config, printed_as_log\n"
+              "fmt = sys.argv[1]\n"
+              "with printed_as_log(fmt, log_config(fmt), 'gonets.kernel'):\n"
+              "    print('compiled the toy kernel in 3 s', file=sys.stderr, flush=True)\n")
+    for fmt in ("json", "text"):
+        done = subprocess.run([sys.executable, "-c", script, fmt], capture_output=True,
+                              text=True, timeout=60, check=True)
+        lines = [line for line in done.stderr.splitlines() if line.strip()]
+        if fmt == "json":
+            entries = [json.loads(line) for line in lines]
+            assert [(e["logger"], e["level"], e["message"]) for e in entries] == \
+                [("gonets.kernel", "info", "compiled the toy kernel in 3 s")]
+        else:
+            assert lines == ["compiled the toy kernel in 3 s"]

@@ -40,7 +40,7 @@ from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import seat_payload
 from gonets.server.http import error, read_json, refusal, whole
 from gonets.server.limits import LIMITS_ENV, Limits, limits_from_environment, parse_lang
-from gonets.server.logs import log_config
+from gonets.server.logs import log_config, printed_as_log
 from gonets.server.manager import STATUSES, TableManager
 from gonets.server.notify import NOTIFY_ROUTES
 from gonets.server.reviews import Reviews, ReviewsBusy
@@ -517,7 +517,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         raise SystemExit(f"gonets cannot start: {problem}")
     from gonets.core.kernel import warm_all
 
-    warm_all()             # before the bot workers fork: no decision waits for a compile
+    with printed_as_log(log_format, logging_options, "gonets.kernel"):
+        warm_all()         # before the bot workers fork: no decision waits for a compile
     shown_host = f"[{host}]" if ":" in host else host
     print(f"gonets is serving at http://{shown_host}:{port}/  (database {shown_url(url)}"
           f"{', ' + str(workers) + ' processes' if workers > 1 else ''})", flush=True)

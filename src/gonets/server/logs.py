@@ -10,8 +10,11 @@ every worker process (uvicorn applies it in each).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import logging
+import logging.config
 import time
 
 FORMATS = ("text", "json")
@@ -49,3 +52,31 @@ def log_config(log_format: str = "text") -> dict:
         "root": {"handlers": ["stderr"], "level": "WARNING"},
         "loggers": {"gonets": {"level": "INFO"}},
     }
+
+
+class LinesToLog(io.TextIOBase):
+    """A text stream whose lines become INFO records of ``logger``: what a library prints
+    (the kernels' compile notices) kept inside ``--log-format json``'s one object a line."""
+
+    def __init__(self, logger: logging.Logger):
+        self.logger, self.rest = logger, ""
+
+    def write(self, text: str) -> int:
+        self.rest += text
+        *lines, self.rest = self.rest.split("\n")
+        for line in lines:
+            if line.strip():
+                self.logger.info(line)
+        return len(text)
+
+
+@contextlib.contextmanager
+def printed_as_log(log_format: str, logging_options: dict, name: str):
+    """Inside, lines printed to standard error are log records of logger ``name`` when the
+    format is ``json`` (logging set up with ``logging_options`` first); as printed otherwise."""
+    if log_format != "json":
+        yield
+        return
+    logging.config.dictConfig(logging_options)
+    with contextlib.redirect_stderr(LinesToLog(logging.getLogger(name))):
+        yield
