@@ -12,36 +12,66 @@ from rich.console import Console
 from rich.table import Table
 
 from gonets.agents import make_agent
-from gonets.console import OPTION_HELP, bot_list, configure, console, fail
+from gonets.console import (
+    GAME_HELP,
+    JSON_HELP,
+    OPTION_HELP,
+    PLAYERS_HELP,
+    PRESET_HELP,
+    RECORD_HELP,
+    GonetsGroup,
+    bot_list,
+    bot_names,
+    configure,
+    console,
+    fail,
+    stopped,
+)
 from gonets.core import GonetsError, Match, OptionError, Record, games, get_game
+from gonets.core.botnames import bot_seat
 
 app = typer.Typer(help="gonets: play, study and train AI on games about messages and couriers.",
-                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+                  cls=GonetsGroup)
 
 
 # -- play ---------------------------------------------------------------------------------------
 @app.command()
 def play(
     game_name: str = typer.Argument(..., metavar="GAME", help="Game to play."),
-    players: int | None = typer.Option(None, "--players", "-p", help="Number of seats."),
-    preset: str | None = typer.Option(None, help="Rules preset."),
+    players: int | None = typer.Option(None, "--players", "-p", help=PLAYERS_HELP),
+    preset: str | None = typer.Option(None, "--preset", help=PRESET_HELP),
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
-    seed: int | None = typer.Option(None, help="Seed of the match generator."),
-    bots: str | None = typer.Option(None, help="Comma list of bots for the other seats."),
+    seed: int | None = typer.Option(None, help="Seed of the match generator (default: a new "
+                                               "one; it names the save file)."),
+    bots: str | None = typer.Option(None, help="Comma list of bots for the seats after yours "
+                                               "(every seat with --watch); a shorter list "
+                                               "repeats in order, as --bots does everywhere "
+                                               "(a,b for 3 bots: a b a)."),
     watch: bool = typer.Option(False, help="Bots play every seat; you watch."),
-    name: str = typer.Option("You", help="Your name at the table."),
+    name: str | None = typer.Option(None, help="Your name at the table (default: You, in "
+                                               "Russian Вы)."),
     lang: str = typer.Option("en", help="Language of card names, the log and the score "
                                         "table: en or ru."),
     delay: float = typer.Option(0.0, help="Seconds to pause after each bot move."),
-    save: Path | None = typer.Option(None, help="Directory to save the match record in."),
-    resume: Path | None = typer.Option(None, help="Resume an unfinished match record."),
+    save: Path | None = typer.Option(None, help="Directory to save the match record in, as "
+                                                "GAME-SEED.json: one file per game, written "
+                                                "again when you quit again or finish (a quit "
+                                                "without --save saves it in the current "
+                                                "folder)."),
+    resume: Path | None = typer.Option(None, help="Resume an unfinished match record (saved "
+                                                  "again over the same file without --save)."),
     hints: bool = typer.Option(False, help="Allow '?' at your turn: the search's best moves "
                                            "from your view."),
 ) -> None:
-    """Play a game in the terminal against bots (or watch bots play)."""
-    from gonets.terminal import TerminalTable
+    """Play a game in the terminal against bots (or watch bots play).
+
+    Typing q quits and saves; Ctrl-C saves too and leaves with exit status 130."""
+    from gonets.cli_words import say
+    from gonets.terminal import TerminalTable, check_lang
 
     try:
+        name = name or say(check_lang(lang), "you")
         if resume is not None:
             match = Match.from_record(Record.load(resume))
             game, config = match.game, match.state.config
@@ -49,24 +79,42 @@ def play(
         else:
             game, config = configure(game_name, players, preset, option)
             seed = seed if seed is not None else random.SystemRandom().randrange(10**9)
-            seating = bot_list(bots, config.players if watch else config.players - 1, game)
-            if not watch:
-                seating = ["human", *seating]
-            seats = [{"name": name if agent == "human" else f"{agent} bot {i + 1}", "agent": agent}
-                     for i, agent in enumerate(seating)]
+            seating = bot_list(bots, config.players, game) if watch else \
+                ["human", *_bots_after_you(bots, config.players, game)]
+            seats = [{"name": name, "agent": agent} if agent == "human" else bot_seat(agent, i)
+                     for i, agent in enumerate(seating)]     # bots: "Vera · heuristic bot"
             match = Match(game, config, seats=seats, seed=seed)
         agents = {seat: make_agent(agent, game, config, seat, match.record.seed)
                   for seat, agent in enumerate(seating) if agent != "human"}
-        TerminalTable(console, match, agents, lang=lang, delay=delay, save_dir=save,
-                      hints=hints).run()
+        table = TerminalTable(console, match, agents, lang=lang, delay=delay, save_dir=save,
+                              hints=hints, save_to=resume)
+        table.run()
     except GonetsError as exc:
         fail(str(exc))
+    if table.interrupted:
+        stopped()
+
+
+def _bots_after_you(text: str | None, players: int, game) -> list[str]:
+    """The bots of the seats after the person playing (seat p1): a ``--bots`` list longer than
+    those seats is refused with the person's seat counted in the message."""
+    names = bot_names(text, game) if (text or "").replace(",", "").strip() else []
+    seats = players - 1
+    if len(names) > seats:
+        given = f"{len(names)} bot{'s' * (len(names) != 1)}"
+        if not seats:
+            raise OptionError(f"--bots names {given}, but the game has one seat and it is "
+                              "yours (--watch lets a bot play it)")
+        raise OptionError(f"--bots names {given} for the {seats} seat{'s' * (seats != 1)} "
+                          f"after yours: you play p1 of {players} (--watch gives every seat "
+                          "to a bot)")
+    return bot_list(text, seats, game)
 
 
 # -- rules --------------------------------------------------------------------------------------
 @app.command()
 def rules(
-    game_name: str = typer.Argument(..., metavar="GAME"),
+    game_name: str = typer.Argument(..., metavar="GAME", help=GAME_HELP),
     preset: str | None = typer.Option(None, help="Show this preset's options."),
     diff: tuple[str, str] | None = typer.Option(None, help="Show how two presets differ."),
 ) -> None:
@@ -126,87 +174,15 @@ def print_diff(game, first: str, second: str) -> None:
         console.print(f"{first} and {second} have the same rules.")
 
 
-# -- tournament and hints -----------------------------------------------------------------------
-@app.command()
-def tournament(
-    game_name: str = typer.Argument(..., metavar="GAME"),
-    bots: str = typer.Option(..., help="Comma list of agents or levels, repeated to fill the "
-                                       "seats (a,b at 4 players sits a b a b)."),
-    players: int | None = typer.Option(None, "--players", "-p"),
-    preset: str | None = typer.Option(None),
-    option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
-    games_count: int = typer.Option(200, "--games", "-n", min=1,
-                                    help="Matches in all (rounded up to whole deals)."),
-    jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: every core)."),
-    seed: int = typer.Option(0, help="Seed of deal 0; deal i uses seed + i."),
-    ratings: Path | None = typer.Option(None, help="JSON file of earlier results to rate "
-                                                   "with this tournament's, then keep."),
-    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
-    save: Path | None = typer.Option(None, help="Directory to save every match record in."),
-) -> None:
-    """Duplicate-deal tournament: rotated seats, win rates, paired differences, ratings."""
-    import os
-
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    from gonets.sim import tournament as T
-
-    try:
-        game, config = configure(game_name, players, preset, option)
-        names = [n.strip() for n in bots.split(",") if n.strip()]
-        bot_list(",".join(names), len(names), game)          # unknown names refused here
-        if len(set(names)) < 2:
-            raise OptionError("a tournament needs at least two different agents")
-        probe = T.TournamentPlan(config, tuple(names), 1)
-        deals = -(-games_count // len(probe.seatings()))
-        plan = T.TournamentPlan(config, tuple(names), deals, seed, str(save) if save else None)
-        start = T.load_ratings(ratings, game.name)
-    except (GonetsError, ValueError, KeyError) as exc:
-        fail(str(exc))
-    err = Console(stderr=True)
-    with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeRemainingColumn(), console=err,
-                  transient=True, disable=as_json and not err.is_terminal) as progress:
-        task = progress.add_task(f"{game.title} tournament", total=plan.matches)
-        standings = T.tournament(plan, jobs or os.cpu_count() or 1, start,
-                                 on_match=lambda _: progress.advance(task))
-    if ratings:
-        T.save_ratings(ratings, game.name, standings.all_outcomes(), standings.ratings)
-    if as_json:
-        print(json.dumps(standings.to_json(), indent=2))
-        return
-    T.print_standings(console, game, standings)
-
-
-@app.command()
-def strength(
-    out: Path = typer.Option(Path("docs/ai.md"), help="Markdown page to write."),
-    games_count: int = typer.Option(200, "--games", "-n", min=2, help="Matches per matchup."),
-    game_name: str | None = typer.Option(None, "--game",
-                                         help="Only this game's matchups (the rest stay)."),
-    jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: every core)."),
-    seed: int = typer.Option(0),
-) -> None:
-    """Re-make the strength table of docs/ai.md from the matchups of sim/data/strength.json."""
-    import os
-
-    from gonets.sim.strength import strength_page, write_table
-
-    workers = jobs or os.cpu_count() or 1
-    with console.status("playing the matchups..."):
-        table = strength_page(games_count, seed, workers, game_name)
-    write_table(out, table, game_name)
-    console.print(f"wrote the strength table into {out}")
-
-
+# -- tournaments (gonets.sim.commands), hints and reviews --------------------------------------
 @app.command()
 def hint(
-    record_file: Path = typer.Argument(..., metavar="RECORD"),
+    record_file: Path = typer.Argument(..., metavar="RECORD", help=RECORD_HELP),
     at: int | None = typer.Option(None, help="After this many steps (default: the end)."),
     seat: int | None = typer.Option(None, help="Seat 1..N (default: the one deciding)."),
     level: str = typer.Option("hard", help="Search agent or level that ranks the moves."),
     top: int = typer.Option(5, help="How many moves to show."),
-    as_json: bool = typer.Option(False, "--json"),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """The best moves for a seat at one moment of a record, from that seat's view only."""
     from gonets.agents.hints import hints
@@ -238,27 +214,24 @@ def hint(
 
 @app.command()
 def review(
-    record_file: Path = typer.Argument(..., metavar="RECORD"),
+    record_file: Path = typer.Argument(..., metavar="RECORD", help=RECORD_HELP),
     seat: int = typer.Option(..., help="Seat 1..N whose decisions are judged."),
     level: str = typer.Option("hard", help="Search agent or level that judges them."),
     lang: str = typer.Option("en", help="Language of the page and the moves: en or ru."),
     out: Path | None = typer.Option(None, help="Write the review as an HTML page here."),
-    as_json: bool = typer.Option(False, "--json"),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Every decision of one seat judged from that seat's view: win chances, marked mistakes."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress
-
     from gonets.agents.review import review as judge
     from gonets.agents.review_page import page, phrases, summary
+    from gonets.console import errors, progress_bar
 
     if lang not in ("en", "ru"):
         fail(f"--lang must be en or ru, not {lang!r}")
-    err = Console(stderr=True)
     try:
         record = Record.load(record_file)
-        with Progress("[progress.description]{task.description}", BarColumn(),
-                      MofNCompleteColumn(), console=err, transient=True,
-                      disable=as_json and not err.is_terminal) as progress:
+        with progress_bar(errors, disable=as_json and not errors.is_terminal,
+                          unit="decisions") as progress:
             task = progress.add_task("reviewing", total=None)
             judged = judge(record, seat - 1, level, lang,
                            lambda done, total: progress.update(task, completed=done,
@@ -289,7 +262,7 @@ def exploitability(
     iterations: int = typer.Option(1000, min=1, help="CFR+ iterations."),
     out: Path | None = typer.Option(None, help="Markdown page to put the table in "
                                                 "(between its markers)."),
-    as_json: bool = typer.Option(False, "--json"),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Exact exploitability of CFR+ and of each level on Love Letter decks solved whole."""
     from gonets.rl import exploitability as X
@@ -304,11 +277,13 @@ def exploitability(
     for level in wanted:
         if level not in X.LEVELS:
             fail(f"no level {level!r}; known: {', '.join(X.LEVELS)}")
-    err = Console(stderr=True)
+    from gonets.console import errors
+    from gonets.progress import status
+
     rows = []
-    with err.status("solving...") as status:
+    with status(errors, "solving...", disable=as_json and not errors.is_terminal) as phase:
         for name in chosen:
-            rows.append(X.measure(name, wanted, iterations, say=status.update))
+            rows.append(X.measure(name, wanted, iterations, say=phase.update))
     command = "gonets exploitability" + "".join(f" --deck {d}" for d in deck or []) + \
         (f" --levels {levels}" if wanted != list(X.LEVELS) else "") + \
         (f" --iterations {iterations}" if iterations != 1000 else "")
@@ -324,8 +299,9 @@ def exploitability(
 # -- bench --------------------------------------------------------------------------------------
 @app.command()
 def bench(
-    game_name: str = typer.Argument(..., metavar="GAME"),
-    players: int = typer.Option(4, "--players", "-p"),
+    game_name: str = typer.Argument(..., metavar="GAME", help=GAME_HELP),
+    players: int = typer.Option(4, "--players", "-p", help="Number of seats (brought within "
+                                "each preset's range)."),
     preset: list[str] | None = typer.Option(None, help="Preset(s) to measure (repeatable)."),
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     seconds: float = typer.Option(5.0, help="Seconds per measurement."),
@@ -338,7 +314,7 @@ def bench(
     check: int | None = typer.Option(None, "--check", metavar="STEPS", help="Run the "
                                      "kernel's differential check against the reference "
                                      "engine for STEPS steps over every configuration."),
-    as_json: bool = typer.Option(False, "--json"),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Random-play throughput on one core (steps/s and the game's own units), or with
     ``--agent`` a search's iterations per second."""
@@ -431,6 +407,7 @@ LANG_HELP = "Language of the words printed: en or ru."
 def replay(file: Path = typer.Argument(..., help="A match record (JSON)."),
            lang: str = typer.Option("en", help=LANG_HELP)) -> None:
     """Re-apply a record step by step, verify it, and print the score table."""
+    from gonets.cli_words import count, say
     from gonets.core import seat_names
     from gonets.server.words import word
     from gonets.terminal import check_lang, score_table
@@ -442,9 +419,10 @@ def replay(file: Path = typer.Argument(..., help="A match record (JSON)."),
     except GonetsError as exc:
         fail(str(exc))
     game = get_game(record.game)
-    console.print(word(lang, "term.replayed", game=game.title, players=record.players,
-                       preset=record.preset, steps=len(record.steps)), markup=False)
-    names = seat_names(record.seats or [{} for _ in range(record.players)])
+    console.print(say(lang, "replayed", game=game.title, preset=record.preset,
+                      players=count(record.players, "player", lang),
+                      steps=count(len(record.steps), "step", lang)), markup=False)
+    names = seat_names(record.seats or [{} for _ in range(record.players)], lang)
     names += [f"p{i + 1}" for i in range(len(names), record.players)]
     over = state.is_terminal()
     console.print(score_table(game, state.view(None), names[:record.players], lang,
@@ -457,7 +435,7 @@ def replay(file: Path = typer.Argument(..., help="A match record (JSON)."),
 
 @app.command()
 def render(
-    record_file: Path = typer.Argument(..., metavar="RECORD"),
+    record_file: Path = typer.Argument(..., metavar="RECORD", help=RECORD_HELP),
     at: int | None = typer.Option(None, help="Draw the moment after this many steps "
                                             "(default: the end)."),
     seat: int | None = typer.Option(None, help="Seat number 1..N to draw the view of "
@@ -541,7 +519,9 @@ def add_game_commands() -> None:
 
 def add_lab_commands() -> None:
     from gonets.lab.commands import register
+    from gonets.sim.commands import register as register_tournaments
 
+    register_tournaments(app)
     register(app)
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 
 from rich.console import Console
@@ -12,7 +12,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from gonets.core import Game, GonetsError, IllegalAction, Match, seat_names
+from gonets.cli_words import say
+from gonets.core import Game, GonetsError, IllegalAction, Match, Record, seat_names
 from gonets.server.words import LANGUAGES, word
 
 QUIT_WORDS = {"q", "quit", "exit", "выход"}
@@ -48,11 +49,44 @@ def score_table(game: Game, view: dict, names: list[str], lang: str = "en",
     return table
 
 
+def save_path(directory: Path, record: Record) -> Path:
+    """Where a terminal game is saved in ``directory``: ``GAME-SEED.json``, the same file
+    every time the same game is saved (quit, resumed, quit again, finished), so saves do not
+    pile up. A file of that name that holds another game (other settings or seats, or steps
+    this game did not play) is kept: the game goes to ``GAME-SEED-2.json`` (``-3``...)."""
+    number = 1
+    while True:
+        suffix = "" if number == 1 else f"-{number}"
+        path = directory / f"{record.game}-{record.seed}{suffix}.json"
+        if not path.exists() or same_game(path, record):
+            return path
+        number += 1
+
+
+def same_game(path: Path, record: Record) -> bool:
+    """True when the record saved at ``path`` is an earlier moment of ``record``'s game (the
+    same settings, seats and seed; its steps the first of ``record``'s)."""
+    try:
+        saved = Record.load(path).to_json()
+    except GonetsError:
+        return False
+    ours = json.loads(record.dumps())
+    keys = ("game", "players", "preset", "options", "seats", "seed")
+    return all(saved.get(key) == ours.get(key) for key in keys) \
+        and ours["steps"][:len(saved["steps"])] == saved["steps"]
+
+
 class TerminalTable:
-    """Drives a match in the terminal: a human seat (if any) answers prompts, bots act alone."""
+    """Drives a match in the terminal: a human seat (if any) answers prompts, bots act alone.
+
+    The match is saved (:func:`save_path`) in ``save_dir`` when it ends, and in ``save_dir``
+    (else the current folder) when the person playing quits or presses Ctrl-C; ``save_to``
+    (the record a game was resumed from) is written instead when given. ``interrupted`` tells
+    the caller that Ctrl-C stopped it."""
 
     def __init__(self, console: Console, match: Match, agents: dict, lang: str = "en",
-                 delay: float = 0.0, save_dir: Path | None = None, hints: bool = False):
+                 delay: float = 0.0, save_dir: Path | None = None, hints: bool = False,
+                 save_to: Path | None = None):
         self.console = console
         self.match = match
         self.game = match.game
@@ -60,10 +94,12 @@ class TerminalTable:
         self.lang = check_lang(lang)
         self.delay = delay
         self.save_dir = save_dir
+        self.save_to = save_to
+        self.interrupted = False
         self.hints = hints
         humans = [s for s in range(match.state.config.players) if s not in agents]
         self.viewer = humans[0] if humans else None
-        self.names = seat_names(match.record.seats)
+        self.names = seat_names(match.record.seats, self.lang)
         self.shown = 0
 
     # -- the loop ------------------------------------------------------------------------------
@@ -87,6 +123,7 @@ class TerminalTable:
                     return
         except KeyboardInterrupt:
             self.console.print()
+            self.interrupted = True
             self.stop()
 
     def human_turn(self, seat: int) -> bool:
@@ -125,24 +162,31 @@ class TerminalTable:
         """The search's top three moves from this seat's view (nothing else is read)."""
         from gonets.agents.hints import hints
 
-        with self.console.status("thinking..."):
+        with self.console.status(say(self.lang, "thinking")):
             ranked = hints(self.game, view, legal, "hard", seed=self.match.record.seed)
         for choice in ranked[:3]:
             described = self.game.describe_action(view, choice.text, self.lang)
-            self.console.print(f"  [green]hint[/] {choice.value:5.0%}  {described}  "
-                               f"[dim]({choice.text}, {choice.visits} visits)[/]")
+            self.console.print(f"  [green]{say(self.lang, 'hint')}[/] {choice.value:5.0%}  "
+                               f"{described}  [dim]({choice.text}, {choice.visits} "
+                               f"{say(self.lang, 'visits')})[/]")
 
     def read_choice(self, answer: str, legal: list[int], texts: list[str]) -> int:
+        """The action an answer names: a choice's number or its notation; an
+        :class:`IllegalAction` worded in the table's language otherwise."""
         if not answer:
-            raise IllegalAction("type the number of a choice, or its notation")
+            raise IllegalAction(say(self.lang, "input.empty"))
         if answer.isdigit():
             number = int(answer)
             if not 1 <= number <= len(legal):
-                raise IllegalAction(f"choose a number between 1 and {len(legal)}")
+                raise IllegalAction(say(self.lang, "input.range", count=len(legal)))
             return legal[number - 1]
-        action = self.match.state.text_to_action(answer)
+        try:
+            action = self.match.state.text_to_action(answer)
+        except GonetsError as exc:
+            raise IllegalAction(say(self.lang, "input.unreadable", answer=answer,
+                                    reason=exc)) from None
         if action not in legal:
-            raise IllegalAction(f"{answer!r} is not one of your choices now")
+            raise IllegalAction(say(self.lang, "input.not_legal", answer=answer))
         return action
 
     # -- output --------------------------------------------------------------------------------
@@ -150,8 +194,7 @@ class TerminalTable:
         log = self.match.state.view(self.viewer).get("log", [])
         if len(log) < self.shown:
             self.shown = 0
-        for event in log[self.shown:]:
-            line = self.game.describe_event(event, self.lang, self.viewer, self.names)
+        for line in self.game.describe_log(log, self.lang, self.viewer, self.names, self.shown):
             self.console.print(f"[cyan]·[/] {line}")
         self.shown = len(log)
 
@@ -163,7 +206,7 @@ class TerminalTable:
         self.console.print(self.game.render_text(view, self.lang))
         self.console.print(score_table(self.game, view, self.names, self.lang,
                                        state.result().winners))
-        if self.save_dir:
+        if self.save_dir or self.save_to:
             self.save()
         self.wait_for_reader()
 
@@ -183,10 +226,14 @@ class TerminalTable:
                            markup=False)
 
     def save(self, directory: Path | None = None) -> Path:
-        directory = Path(directory or self.save_dir)
-        directory.mkdir(parents=True, exist_ok=True)
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        path = directory / f"{self.game.name}-{self.match.record.seed}-{stamp}.json"
+        """Write the record: over ``save_to`` when given, else at :func:`save_path` in
+        ``directory`` (default ``save_dir``)."""
+        if self.save_to is not None and self.save_dir is None:
+            path = self.save_to
+        else:
+            directory = Path(directory or self.save_dir)
+            directory.mkdir(parents=True, exist_ok=True)
+            path = save_path(directory, self.match.record)
         self.match.record.save(path)
         if self.match.state.is_terminal():
             self.console.print(word(self.lang, "term.record_saved", path=path), markup=False)

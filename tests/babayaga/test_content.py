@@ -107,7 +107,7 @@ def test_validate_rejects_dangling_location(tmp_path):
     pack = copy_pack(tmp_path)
     edit_yaml(pack / "quests.yaml", lambda q: q[1]["steps"][0]["trigger"].update(at="atlantis"))
     result = run_validate(pack)
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "quests.yaml" in result.output and "death_of_koshchey" in result.output
     assert "steps #1: trigger: at: 'atlantis' is not a place on the board" in result.output
 
@@ -116,7 +116,7 @@ def test_validate_rejects_unknown_effect_kind(tmp_path):
     pack = copy_pack(tmp_path)
     edit_yaml(pack / "cards" / "town.yaml", lambda cards: cards[1].update(lose=["turn_into_frog"]))
     result = run_validate(pack)
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "town.yaml" in result.output and "T02" in result.output
     assert "unknown effect kind 'turn_into_frog'" in result.output
 
@@ -125,7 +125,7 @@ def test_validate_rejects_town_reachable_by_hut(tmp_path):
     pack = copy_pack(tmp_path)
     edit_yaml(pack / "board.yaml", lambda b: b["token_start"].update(hut="tsarov"))
     result = run_validate(pack)
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "board.yaml" in result.output and "town" in result.output and "hut" in result.output
 
 
@@ -135,7 +135,7 @@ def test_validate_rejects_a_quest_or_card_that_puts_the_hut_in_a_town(tmp_path):
               lambda q: q[0]["steps"][0].update(win=[{"place_token": {"token": "hut",
                                                                       "location": "tsarov"}}]))
     result = run_validate(pack)
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "quests.yaml" in result.output and "slay_the_dragon" in result.output
     assert "puts the hut in the town 'tsarov'" in result.output
     pack2 = copy_pack(tmp_path / "b")
@@ -237,7 +237,7 @@ def test_validate_names_file_card_and_field_for_a_word_where_a_number_belongs(tm
     edit_yaml(pack / "cards" / "wilderness.yaml", lambda cards: cards[16]["reward"].update(
         rep="many"))
     result = run_validate(pack)
-    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.exit_code == 2 and "Traceback" not in result.output
     assert "wilderness.yaml" in result.output and "'W17'" in result.output
     assert "reward: rep: 'many' is not a whole number" in result.output
 
@@ -298,7 +298,7 @@ def rules_pack(tmp_path, change):
 ])
 def test_validate_refuses_broken_rules(tmp_path, change, line):
     result = run_validate(rules_pack(tmp_path, change))
-    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.exit_code == 2 and "Traceback" not in result.output
     assert line in result.output
 
 
@@ -306,7 +306,7 @@ def test_validate_names_a_negative_hero_stat(tmp_path):
     pack = copy_pack(tmp_path)
     edit_yaml(pack / "characters.yaml", lambda heroes: heroes[3]["stats"].update(fight=-1))
     result = run_validate(pack)
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "characters.yaml: character 'ilya_muromets': stats: fight: -1 is below 0" in \
         result.output
 
@@ -319,7 +319,7 @@ def test_validate_reports_every_problem_at_once(tmp_path):
     edit_yaml(pack / "cards" / "town.yaml", lambda cards: (cards.pop(6),
                                                            cards[0].update(lose=["frog"])))
     result = run_validate(pack)
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "invalid content: 5 problems" in result.output
     for line in ("rules.yaml: baba_yaga: appear_at_rep: 'three' is not a whole number",
                  "rules.yaml: solo: missing (the solo preset needs it)",
@@ -366,4 +366,4 @@ def test_validate_refuses_what_the_rules_give_no_meaning(tmp_path, file, change,
     pack = copy_pack(tmp_path)
     edit_yaml(pack / file, change)
     result = run_validate(pack)
-    assert result.exit_code == 1 and f"{file}: {line}" in result.output
+    assert result.exit_code == 2 and f"{file}: {line}" in result.output

@@ -41,7 +41,7 @@ def test_play_and_replay_show_the_game_s_score_table_in_the_language(tmp_path, n
     shown = words_of(result.output)
     for label in board["columns"]:
         assert words_of(str(label)) <= shown, label
-    for name_ in seat_names(record.seats):
+    for name_ in seat_names(record.seats, lang):
         assert words_of(name_) <= shown
     assert ("партия окончена" if lang == "ru" else "the match is over") in result.output
     assert bool(CYRILLIC.search(result.output)) == (lang == "ru")
@@ -71,3 +71,23 @@ def test_an_unknown_language_is_refused_by_name():
         result = run(*args)
         assert result.exit_code == 2
         assert "--lang must be one of en, ru" in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("lang,names", [
+    ("en", ["Vera · heuristic bot", "Oleg · heuristic bot", "Nina · heuristic bot"]),
+    ("ru", ["Вера · эвристический бот", "Олег · эвристический бот", "Нина · эвристический бот"])])
+def test_watched_bots_of_one_kind_are_each_called_by_their_own_name(tmp_path, lang, names):
+    """`gonets play --watch` with three heuristic bots: the log and the score table call each
+    by its person-name and level, never all alike ("heuristic bot" three times)."""
+    result = run("play", "loveletter", "--players", 3, "--watch", "--bots", "heuristic",
+                 "--seed", 2, "--lang", lang, "--save", tmp_path)
+    assert result.exit_code == 0, result.output
+    [path] = tmp_path.glob("*.json")
+    assert seat_names(Record.load(path).seats, lang) == names
+    for output in (result.output, run("replay", path, "--lang", lang).output):
+        text = " ".join(output.split())
+        for index, name in enumerate(names):
+            assert f"{name} (p{index + 1})" in text            # the score table's rows
+        for name in names:
+            text = text.replace(name, "")
+        assert not re.search(r"\bbot\b|\bбот\b", text, re.IGNORECASE)

@@ -4,6 +4,7 @@ cells are plain runs on the same seeds, with one Parquet table of every row."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -11,6 +12,7 @@ import pytest
 
 from gonets.core.errors import OptionError
 from gonets.lab.experiment import ExperimentDir, experiment_from, load_experiment
+from gonets.lab.experiment_report import played_cells
 from tests.lab.helpers import rows, run
 
 GRID = """\
@@ -108,12 +110,12 @@ cells:
 cross:
   players: [2, 3]
 """))
-    assert [cell.label for cell in grid.cells] == [
-        "bots=heuristic,random players=2", "bots=heuristic,random,random players=3",
-        "bots=random,heuristic players=2", "bots=random,heuristic,heuristic players=3"]
+    assert [cell.label for cell in grid.cells] == [     # a short list repeats in order
+        "bots=heuristic,random players=2", "bots=heuristic,random,heuristic players=3",
+        "bots=random,heuristic players=2", "bots=random,heuristic,random players=3"]
     assert [cell.plan.bots for cell in grid.cells] == [
-        ("heuristic", "random"), ("heuristic", "random", "random"),
-        ("random", "heuristic"), ("random", "heuristic", "heuristic")]
+        ("heuristic", "random"), ("heuristic", "random", "heuristic"),
+        ("random", "heuristic"), ("random", "heuristic", "random")]
 
 
 def test_factors_may_be_rule_options(tmp_path):
@@ -355,3 +357,117 @@ def test_a_folder_name_with_a_pattern_character_is_refused(tmp_path):
         "--jobs", 1)
     result = run("query", tmp_path / "g*x", "SELECT count(*) FROM matches")
     assert result.exit_code == 2 and "rename the folder" in " ".join(result.output.split())
+
+
+# -- folders played before a shorter bots list repeated in order ----------------------------------
+OLD_GRID = """\
+game: loveletter
+matches: {matches}
+seed: 1
+shard_size: 4
+players: {players}
+cross:
+  bots: {bots}
+"""
+
+
+def make_old(tmp_path: Path, matches: int, players: int, bots: list[str],
+             spelled: list[str]) -> Path:
+    """An experiment folder as gonets wrote it when a shorter bots list repeated its last name:
+    its cells played (and their rows say) the seats ``spelled`` out, its experiment.json keeps
+    the short lists ``bots`` as the file gave them."""
+    grid = write(tmp_path, OLD_GRID.format(matches=matches, players=players,
+                                           bots=json.dumps(spelled)))
+    assert run("experiment", grid, "--jobs", 1).exit_code == 0
+    manifest = tmp_path / "grid" / "experiment.json"
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    data["cross"]["bots"] = bots
+    manifest.write_text(json.dumps(data), encoding="utf-8")
+    return write(tmp_path, OLD_GRID.format(matches=matches, players=players,
+                                           bots=json.dumps(bots)))
+
+
+def test_report_labels_an_old_cell_by_the_bots_it_played(tmp_path):
+    """The report's cell label and its "bots by seat" tell the same story: the stored plan's,
+    not today's reading of the stored file (heuristic,random at 4 seats now sits h r h r)."""
+    grid = write(tmp_path, OLD_GRID.format(matches=4, players=4,
+                                           bots='["heuristic,random", "random"]'))
+    assert run("experiment", grid, "--jobs", 1).exit_code == 0
+    manifest = tmp_path / "grid" / "cells" / "c01" / "manifest.json"
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    data["bots"] = ["heuristic", "random", "random", "random"]   # as the old code played it
+    manifest.write_text(json.dumps(data), encoding="utf-8")
+    folder = ExperimentDir(tmp_path / "grid")
+    cells = dict((cell.name, cell) for cell, _ in played_cells(folder, folder.read()))
+    assert dict(cells["c01"].factors)["bots"] == ",".join(cells["c01"].plan.bots) == \
+        "heuristic,random,random,random"
+    assert cells["c01"].label == "bots=heuristic,random,random,random"
+
+
+def test_an_old_folder_reads_as_it_was_played(tmp_path):
+    make_old(tmp_path, 4, 3, ["heuristic,random", "random"],
+             ["heuristic,random,random", "random"])
+    grid = ExperimentDir(tmp_path / "grid").read()
+    assert [cell.plan.bots for cell in grid.cells] == [("heuristic", "random", "random"),
+                                                       ("random",) * 3]
+    assert [row["cell_bots"] for row in cell_rows(tmp_path / "grid", "c01")] == \
+        ["heuristic,random,random"] * 4
+    result = run("report", tmp_path / "grid", "--out", tmp_path / "grid.html")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "grid.html").read_text(encoding="utf-8")
+    assert "bots=heuristic,random,random" in page and "heuristic,random,heuristic" not in page
+
+
+def test_a_refused_resume_plays_nothing_first(tmp_path):
+    """--resume of an old experiment whose second cell was played with the old meaning: the
+    refusal comes before anything is played (not after c01 was extended), names the change
+    of meaning and says how to go on."""
+    grid = make_old(tmp_path, 4, 3, ["random", "heuristic,random"],
+                    ["random", "heuristic,random,random"])
+    before = len(cell_rows(tmp_path / "grid", "c01"))
+    longer = write(tmp_path, grid.read_text().replace("matches: 4", "matches: 8"), "longer.yaml")
+    result = run("experiment", longer, "--out", tmp_path / "grid", "--resume", "--jobs", 1)
+    assert result.exit_code == 2
+    assert len(cell_rows(tmp_path / "grid", "c01")) == before          # nothing played
+    text = " ".join(result.stderr.split())
+    assert "cell c02 was played with bots heuristic,random,random, the file gives it " \
+           "heuristic,random,heuristic" in text
+    assert "used to repeat its last name" in text and "now repeats in order" in text
+    assert 'spell each cell\'s seats out in the file (c02: bots: "heuristic,random,random")' \
+        in text
+
+
+def test_an_old_folder_goes_on_with_its_seats_spelled_out(tmp_path):
+    """An old folder stopped before its last cell began: the file with every cell's seats
+    spelled out resumes it, the unplayed cell with the seats the folder meant, and the rows
+    are those of the spelled-out experiment played whole."""
+    make_old(tmp_path, 4, 3, ["heuristic,random", "random,heuristic"],
+             ["heuristic,random,random", "random,heuristic,heuristic"])
+    shutil.rmtree(tmp_path / "grid" / "cells" / "c02")               # not begun yet
+    half = write(tmp_path, OLD_GRID.format(matches=8, players=3, bots=json.dumps(
+        ["heuristic,random,random", "random,heuristic"])), "half.yaml")
+    refused = run("experiment", half, "--out", tmp_path / "grid", "--resume", "--jobs", 1)
+    assert refused.exit_code == 2
+    assert "cell c02 has bots random,heuristic,heuristic" in " ".join(refused.stderr.split())
+    spelled = ["heuristic,random,random", "random,heuristic,heuristic"]
+    whole = write(tmp_path, OLD_GRID.format(matches=8, players=3, bots=json.dumps(spelled)),
+                  "spelled.yaml")
+    result = run("experiment", whole, "--out", tmp_path / "grid", "--resume", "--jobs", 1,
+                 "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["played"] == 12
+    assert run("experiment", whole, "--out", tmp_path / "new", "--jobs", 1).exit_code == 0
+    for cell in ("c01", "c02"):
+        assert cell_rows(tmp_path / "grid", cell) == cell_rows(tmp_path / "new", cell)
+
+
+def test_a_resume_may_not_drop_the_bots_factor(tmp_path):
+    """Spelling the bots differently is allowed, but the cells keep their factors: bots moved
+    out of ``cross`` would leave the new rows without their ``cell_bots`` column."""
+    crossed = "game: loveletter\nmatches: 4\nshard_size: 4\nplayers: 2\n" \
+              "cross: {bots: [random], preset: [seed, premium]}\n"
+    assert run("experiment", write(tmp_path, crossed), "--jobs", 1).exit_code == 0
+    shared = write(tmp_path, "game: loveletter\nmatches: 8\nshard_size: 4\nplayers: 2\n"
+                             "bots: random\ncross: {preset: [seed, premium]}\n", "shared.yaml")
+    result = run("experiment", shared, "--out", tmp_path / "grid", "--resume")
+    assert result.exit_code == 2 and "differs in bots, cross" in " ".join(result.stderr.split())

@@ -147,6 +147,26 @@ def test_resume_refuses_a_different_plan(tmp_path):
     assert "different plan" in result.output and "bots" in result.output
 
 
+def test_resume_of_a_run_from_before_bots_repeated_in_order_says_how_to_go_on(tmp_path):
+    """A run made when ``--bots heuristic,random`` at 4 seats sat heuristic random random
+    random: the refusal names the change of meaning, and the seats spelled out go on."""
+    out = tmp_path / "run"
+
+    def simulate(games: int, bots: str, *extra):
+        return run("simulate", "loveletter", "-p", 4, "--games", games, "--shard-size", 4,
+                   "--seed", 1, "--jobs", 1, "--out", out, "--bots", bots, *extra)
+
+    assert simulate(4, "heuristic,random,random,random").exit_code == 0
+    result = simulate(8, "heuristic,random", "--resume")
+    assert result.exit_code == 2
+    text = " ".join(result.stderr.split())
+    assert "used to repeat its last name" in text and "now repeats in order" in text
+    assert text.endswith("spell its seats out: --bots heuristic,random,random,random")
+    spelled = simulate(8, "heuristic,random,random,random", "--resume")
+    assert spelled.exit_code == 0, spelled.output
+    assert len(rows(out)) == 8
+
+
 @pytest.mark.parametrize("extra,message", [
     (("--resume",), "--resume needs --out"),
     (("--until-ci", "1.5", "--out", "x"), "between 0 and 1"),

@@ -8,15 +8,14 @@ disk (a Ray cluster of several machines works as one machine does).
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
-import signal
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gonets.core.errors import OptionError
 from gonets.lab.plan import LabPlan
 from gonets.lab.play import play_shard
+from gonets.sim.pool import Count, counted_imap, counting
 
 ShardRows = tuple[int, int, list[dict[str, Any]]]
 BACKENDS = ("local", "ray")
@@ -27,25 +26,27 @@ def _shard_task(task: tuple[dict, int, int, str | None]) -> ShardRows:
     return start, end, play_shard(data, start, end, save_dir)
 
 
-def _worker_start() -> None:
-    """A pool worker leaves Ctrl-C to the driver, which stops the pool."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def local_shards(plan: LabPlan, shards: Sequence[tuple[int, int]], jobs: int,
-                 save_dir: str | None = None) -> Iterator[ShardRows]:
+                 save_dir: str | None = None,
+                 on_count: Count | None = None) -> Iterator[ShardRows]:
     """Play shards on ``jobs`` worker processes (in this process when ``jobs`` is 1), yielding
-    each as it finishes. The workers come from a fork server, a clean process: forking the
-    driver itself could copy a lock that one of its threads (Ray's, a progress bar's) holds,
-    and the copy would never be released."""
+    each as it finishes; ``on_count`` gets the number of matches finished so far, match by
+    match (:mod:`gonets.sim.pool`). The workers come from a fork server, a clean process:
+    forking the driver itself could copy a lock that one of its threads (Ray's, a progress
+    bar's) holds, and the copy would never be released. They leave Ctrl-C to the driver,
+    which stops the pool."""
     data = plan.to_json()
     tasks = [(data, start, end, save_dir) for start, end in shards]
     if jobs <= 1 or len(tasks) <= 1:
-        yield from map(_shard_task, tasks)
+        done = 0
+        for task in tasks:
+            with counting(on_count, start=done):
+                result = _shard_task(task)
+            done += len(result[2])
+            yield result
         return
-    context = multiprocessing.get_context("forkserver")
-    with context.Pool(min(jobs, len(tasks)), _worker_start) as pool:
-        yield from pool.imap_unordered(_shard_task, tasks, chunksize=1)
+    yield from counted_imap("forkserver", min(jobs, len(tasks)), _shard_task, tasks,
+                            on_count=on_count)
 
 
 def ray_shards(plan: LabPlan, shards: Sequence[tuple[int, int]], jobs: int,
@@ -140,10 +141,11 @@ def check_backend(backend: str, address: str | None, save_dir: str | None) -> No
 
 
 def shard_source(backend: str, plan: LabPlan, shards: Sequence[tuple[int, int]], jobs: int,
-                 address: str | None = None,
-                 save_dir: str | None = None) -> Iterator[ShardRows]:
-    """The finished shards of ``backend``."""
+                 address: str | None = None, save_dir: str | None = None,
+                 on_count: Count | None = None) -> Iterator[ShardRows]:
+    """The finished shards of ``backend`` (``on_count``: the local backend counts matches
+    as they finish, see :func:`local_shards`; Ray's shards are counted when they come)."""
     check_backend(backend, address, save_dir)
     if backend == "local":
-        return local_shards(plan, shards, jobs, save_dir)
+        return local_shards(plan, shards, jobs, save_dir, on_count)
     return ray_shards(plan, shards, jobs, address)

@@ -15,10 +15,26 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from gonets.console import OPTION_HELP, bot_list, configure, console, fail, progress_bar
+from gonets.cli_words import count
+from gonets.console import (
+    BOTS_HELP,
+    GAME_HELP,
+    JOBS_HELP,
+    JSON_HELP,
+    OPTION_HELP,
+    PLAYERS_HELP,
+    PRESET_HELP,
+    bot_list,
+    configure,
+    console,
+    errors,
+    fail,
+    progress_bar,
+    stop_cause,
+    stopped,
+)
 from gonets.core.errors import GonetsError
 from gonets.core.game import Game
 from gonets.core.options import Config
@@ -27,17 +43,19 @@ from gonets.lab.store import summary_of_run
 
 # -- simulate -------------------------------------------------------------------------------------
 def simulate(
-    game_name: str = typer.Argument(..., metavar="GAME"),
-    games_count: int = typer.Option(1000, "--games", "-n", min=1, help="Number of matches."),
-    players: int | None = typer.Option(None, "--players", "-p"),
-    preset: str | None = typer.Option(None),
+    game_name: str = typer.Argument(..., metavar="GAME", help=GAME_HELP),
+    games_count: int = typer.Option(1000, "--games", "-n", min=1, help="Number of matches "
+                                    "(with --until-ci or --detect: the most to play)."),
+    players: int | None = typer.Option(None, "--players", "-p", help=PLAYERS_HELP),
+    preset: str | None = typer.Option(None, "--preset", help=PRESET_HELP),
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
-    bots: str | None = typer.Option(None, help="Comma list of bots, one per seat."),
-    jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: every core)."),
+    bots: str | None = typer.Option(None, help=BOTS_HELP),
+    jobs: int = typer.Option(0, "--jobs", "-j", help=JOBS_HELP),
     seed: int = typer.Option(0, help="Seed of match 0; match i uses seed + i."),
     rotate: bool = typer.Option(True, help="Rotate the bots round the seats match by match."),
-    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
-    save: Path | None = typer.Option(None, help="Directory to save every match record in."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    save: Path | None = typer.Option(None, help="Directory to save every match record in "
+                                     "(GAME-SEED.json, the seed six digits)."),
     out: Path | None = typer.Option(None, help="Run directory: one Parquet row per match, "
                                     "sharded (docs/balance.md)."),
     resume: bool = typer.Option(False, help="Go on with the interrupted run in --out."),
@@ -57,11 +75,10 @@ def simulate(
                                       "scores, leader and progress: the run's turns table "
                                       "(needs --out; slower)."),
 ) -> None:
-    """Simulate many matches between bots and report win rates with 95% intervals."""
-    import os
+    """Simulate many matches between bots and report win rates with 95% intervals.
 
-    from rich.progress import Progress
-
+    Progress shows on standard error, match by match; Ctrl-C prints what finished and leaves
+    with exit status 130."""
     from gonets.sim.runner import SimulationPlan, summary_json
     from gonets.sim.runner import simulate as run
 
@@ -83,21 +100,25 @@ def simulate(
                      detect=detect)
         return
     workers = jobs or os.cpu_count() or 1
-    err = Console(stderr=True)
-    with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeRemainingColumn(), console=err,
-                  transient=True, disable=as_json and not err.is_terminal) as progress:
+    with progress_bar(errors, disable=as_json and not errors.is_terminal,
+                      unit="matches") as progress:
         task = progress.add_task(f"{game.title}", total=games_count)
-        summary = run(plan, jobs=workers, on_outcome=lambda _: progress.advance(task))
+        summary = run(plan, jobs=workers,
+                      on_count=lambda done: progress.update(task, completed=done))
     if as_json:
-        print(summary_json(plan, summary))
-        return
-    print_summary(game, plan, summary)
+        data = json.loads(summary_json(plan, summary))
+        data["stopped_by"] = stop_cause() if summary.stopped else "done"
+        print(json.dumps(data, indent=2))
+    elif summary.games:
+        print_summary(game, plan, summary)
+    if summary.stopped:
+        stopped(f" after {summary.games} of {games_count} matches")
 
 
 def print_summary(game, plan, summary) -> None:
-    title = f"{game.title}: {summary.games} matches, {plan.config.players} players, " \
-            f"preset {plan.config.preset}"
+    """The summary of a simulation as Rich tables: by seat, by bot, averages."""
+    title = f"{game.title}: {count(summary.games, 'match')}, " \
+            f"{count(plan.config.players, 'player')}, preset {plan.config.preset}"
     if summary.games < plan.games:
         title += f" (stopped early; {plan.games} planned)"
     seats = Table(title=title, title_justify="left")
@@ -122,11 +143,6 @@ def print_summary(game, plan, summary) -> None:
         console.print(f"matches without a winner: {summary.no_winner}")
 
 
-def _fail(message: str) -> None:
-    Console(stderr=True).print(f"[bold red]error:[/] {message}")
-    raise typer.Exit(2)
-
-
 def lab_simulate(game: Game, config: Config, bots: list[str], games: int, *, seed: int,
                  rotate: bool, jobs: int, out: Path | None, resume: bool, backend: str,
                  address: str | None, until_ci: float | None, shard_size: int,
@@ -139,36 +155,56 @@ def lab_simulate(game: Game, config: Config, bots: list[str], games: int, *, see
     from gonets.lab.store import RunDir
 
     if resume and out is None:
-        _fail("--resume needs --out RUN: the run to go on with")
+        fail("--resume needs --out RUN: the run to go on with")
     try:
         plan = LabPlan(config, tuple(bots), games, seed=seed, rotate=rotate,
                        shard_size=shard_size, trace_leads=trace_leads, fast=fast,
                        trajectories=trajectories)
     except GonetsError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     if trajectories and out is None:
-        _fail("--trajectories stores a turns table in the run directory; add --out RUN")
+        fail("--trajectories stores a turns table in the run directory; add --out RUN")
     workers = jobs or os.cpu_count() or 1
     with tempfile.TemporaryDirectory(prefix="gonets-run-") as scratch:
         run = RunDir(out if out is not None else Path(scratch) / "run")
-        err = Console(stderr=True)
         try:
-            with progress_bar(err, disable=as_json and not err.is_terminal) as progress:
+            with progress_bar(errors, disable=as_json and not errors.is_terminal,
+                              unit="matches") as progress:
                 outcome = _run_with_progress(plan, run, progress, backend=backend, jobs=workers,
                                              address=address, resume=resume, until_ci=until_ci,
                                              save_dir=str(save) if save else None,
                                              detect=detect)
         except KeyboardInterrupt:
-            err.print(f"stopped; {run.row_count()} matches are stored in whole shards"
-                      + (f" (go on with --resume --out {run.path})" if out else ""))
-            raise typer.Exit(130) from None
+            _stopped(game, plan, run, out, as_json)
         except GonetsError as exc:
-            _fail(str(exc))
+            fail(str(exc))
         _print_outcome(game, plan.with_games(outcome.games), run, outcome, as_json)
 
 
-def _run_with_progress(plan: Any, run: Any, progress: Progress, **kwargs: Any) -> Any:
+def _stopped(game: Game, plan: Any, run: Any, out: Path | None, as_json: bool) -> None:
+    """After Ctrl-C or SIGTERM: the summary of the rows stored (whole shards), its JSON
+    saying ``stopped_by`` ``ctrl-c`` or ``sigterm``, then exit status 130 (143)."""
+    stored = run.row_count() if run.exists() else 0
+    if stored:
+        summary = summary_of_run(run, plan.config.players)
+        if as_json:
+            from gonets.sim.runner import summary_json
+
+            data = json.loads(summary_json(plan.with_games(stored), summary))
+            data.update({"run": str(run.path), "stopped_by": stop_cause()})
+            print(json.dumps(data, indent=2))
+        else:
+            print_summary(game, plan.with_games(stored), summary)
+    stopped(f"; {stored} matches are stored in whole shards"
+            + (f" (go on with --resume --out {run.path})" if out else ""))
+
+
+def _run_with_progress(plan: Any, run: Any, progress: Any, **kwargs: Any) -> Any:
+    """:func:`gonets.lab.runner.run_lab` with the progress shown match by match: matches
+    done, rate, time left, and with ``--until-ci`` the widest interval, the bar counting
+    towards the matches the interval likely needs."""
     from gonets.lab.runner import run_lab
+    from gonets.progress import interval_total
 
     if run.exists() and kwargs["resume"]:
         already = sum(end - start for start, end in run.done_shards()
@@ -177,12 +213,26 @@ def _run_with_progress(plan: Any, run: Any, progress: Progress, **kwargs: Any) -
         already = 0
     label = f"{plan.config.game} ({kwargs['backend']})"
     task = progress.add_task(label, total=plan.games, completed=already)
+    target = kwargs.get("until_ci")
+    state = {"stored": already, "done": already, "total": plan.games}
 
-    def advance(start: int, end: int, widest: float) -> None:
-        text = label if math.isnan(widest) else f"{label} widest interval {widest:.3f}"
-        progress.update(task, advance=end - start, description=text)
+    def shard(start: int, end: int, widest: float) -> None:
+        state["stored"] += end - start
+        if math.isnan(widest):
+            return
+        if target:      # the matches the interval likely needs (at least those played)
+            state["total"] = max(state["done"], interval_total(state["stored"], widest,
+                                                               target, plan.games))
+        progress.update(task, total=state["total"],
+                        description=f"{label}, widest interval {widest:.3f}"
+                        + (f" (asked: {target})" if target else ""))
 
-    return run_lab(plan, run, on_shard=advance, **kwargs)
+    def matches(done: int) -> None:
+        state["done"] = already + done
+        state["total"] = max(state["total"], state["done"])
+        progress.update(task, completed=state["done"], total=state["total"])
+
+    return run_lab(plan, run, on_shard=shard, on_match=matches, **kwargs)
 
 
 def _print_outcome(game: Game, plan: Any, run: Any, outcome: Any, as_json: bool) -> None:
@@ -231,7 +281,7 @@ def query(
     try:
         columns, rows = run_query([run, *(also or [])], sql)
     except GonetsError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     if as_csv:
         writer = csv.writer(sys.stdout)
         writer.writerow(columns)
@@ -276,7 +326,7 @@ def report(
             else:
                 build_report(runs, out, title=title, progress=progress)
     except GonetsError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     Console(highlight=False).print(f"wrote {out}")
 
 

@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from gonets.console import OPTION_HELP, bot_list, configure
+from gonets.console import BOTS_HELP, OPTION_HELP, PRESET_HELP, bot_list, configure
 from gonets.core.errors import GonetsError
 
 app = typer.Typer(help="Counterfactual values by paired intervention (docs/balance.md): "
@@ -63,11 +63,10 @@ def interval(estimate: dict[str, Any], percent: bool = True) -> str:
 
 # -- Love Letter ----------------------------------------------------------------------------------
 def loveletter(
-    players: int = typer.Option(4, "--players", "-p"),
-    preset: str | None = typer.Option(None),
+    players: int = typer.Option(4, "--players", "-p", help="Number of seats."),
+    preset: str | None = typer.Option(None, "--preset", help=PRESET_HELP),
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
-    bots: str | None = typer.Option(None, help="Comma list of bots, one per seat "
-                                    "(default heuristic)."),
+    bots: str | None = typer.Option(None, help=BOTS_HELP + " Default heuristic."),
     positions: int = typer.Option(200, min=1, help="Decision points, spread evenly over the "
                                   "deck's cards."),
     playouts: int = typer.Option(50, min=1, help="Playouts of each of the two arms of a "
@@ -129,11 +128,11 @@ def _show_cards(summary: dict[str, Any], study: Any) -> None:
 
 # -- Carcassonne ----------------------------------------------------------------------------------
 def carcassonne(
-    players: int = typer.Option(2, "--players", "-p"),
-    preset: str | None = typer.Option(None),
+    players: int = typer.Option(2, "--players", "-p", help="Number of seats."),
+    preset: str | None = typer.Option(None, "--preset", help=PRESET_HELP),
     option: list[str] | None = typer.Option(None, "--option", "-o", help=OPTION_HELP),
-    bots: str | None = typer.Option(None, help="Comma list of bots, one per seat "
-                                    "(default heuristic; rotated as simulate rotates them)."),
+    bots: str | None = typer.Option(None, help=BOTS_HELP + " Default heuristic; rotated as "
+                                    "simulate rotates them."),
     games: int = typer.Option(200, "--games", "-n", min=1, help="Seeds, each played with "
                               "the whole stack and without each tile."),
     tiles: str | None = typer.Option(None, help="Message tiles to study, e.g. 1,4,8 "

@@ -12,7 +12,7 @@ The file (docs/balance.md, "Experiment grids")::
     game: loveletter
     matches: 400            # per cell; the cap when a stopping rule is given
     seed: 1
-    bots: heuristic         # bots by seat, a comma list whose last name repeats
+    bots: heuristic         # bots by seat, a comma list repeated in order to fill them
     cross:                  # every combination of these
       players: [2, 4, 6]
       preset: [seed, premium]
@@ -34,7 +34,7 @@ from typing import Any
 from gonets.core.errors import GonetsError, OptionError
 from gonets.core.options import with_local_paths
 from gonets.core.registry import get_game
-from gonets.lab.plan import LabPlan
+from gonets.lab.plan import LabPlan, bots_meaning_note
 from gonets.lab.store import RunDir
 from gonets.lab.store import _atomic_write as atomic_write
 
@@ -46,6 +46,8 @@ KEYS = {"game", "matches", "seed", "bots", "players", "preset", "options", "rota
 STOPS = ("until_ci", "detect")
 SETTINGS = ("players", "preset", "bots")
 """Factors that are not rule options; every other factor names one of the game's options."""
+GRID_KEYS = {"bots", "cross", "cells"}
+"""The keys of a file a resume may spell differently, as long as every cell keeps its plan."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,12 @@ class Cell:
         """The cell columns added to each of its rows."""
         return {"cell": self.name, **{f"cell_{key}": _show(value)
                                       for key, value in self.factors}}
+
+    def as_played(self, plan: LabPlan) -> Cell:
+        """The cell with the plan its run stored, labelled by what that plan plays (a cell
+        played before ``bots`` repeated in order keeps the seats it was played with)."""
+        return replace(self, plan=plan,
+                       factors=tuple((key, _effective(plan, key)) for key, _ in self.factors))
 
 
 @dataclass(frozen=True)
@@ -109,10 +117,13 @@ def load_experiment(path: Path) -> Experiment:
         raise OptionError(f"{path}: {exc}") from None
 
 
-def experiment_from(data: Any, base: Path | None = None) -> Experiment:
+def experiment_from(data: Any, base: Path | None = None, *,
+                    last_repeats: bool = False) -> Experiment:
     """The experiment a parsed file describes; a relative path in an option that names
     something on this machine (a content pack folder) is read from ``base``, the file's
-    folder (default: the working folder)."""
+    folder (default: the working folder). ``last_repeats`` reads a shorter ``bots`` list as
+    gonets did before it repeated in order: its last name fills the remaining seats (an
+    experiment folder played then, :meth:`ExperimentDir.read`)."""
     if not isinstance(data, dict):
         raise OptionError("an experiment is a mapping with game, matches and cross or cells")
     unknown = sorted(set(data) - KEYS)
@@ -138,10 +149,10 @@ def experiment_from(data: Any, base: Path | None = None) -> Experiment:
         if not isinstance(values, list) or not values:
             raise OptionError(f"cross: {key}: give a list of values, not {values!r}")
     _absolute_local_paths(game, spec, base or Path.cwd())
-    cells = [_cell(game, spec, index, factors)
+    cells = [_cell(game, spec, index, factors, last_repeats)
              for index, factors in enumerate(_combinations(spec), start=1)]
     names = list(dict.fromkeys(key for cell in cells for key, _ in cell.factors))
-    cells = [replace(cell, factors=tuple((key, _effective(cell, key)) for key in names))
+    cells = [replace(cell, factors=tuple((key, _effective(cell.plan, key)) for key in names))
              for cell in cells]
     seen: dict[str, str] = {}
     for cell in cells:
@@ -152,15 +163,16 @@ def experiment_from(data: Any, base: Path | None = None) -> Experiment:
     return Experiment(spec, tuple(cells), spec["stop"])
 
 
-def _effective(cell: Cell, key: str) -> Any:
-    """The value of factor ``key`` in ``cell``, also where the cell does not name it."""
-    config = cell.plan.config
+def _effective(plan: LabPlan, key: str) -> Any:
+    """The value of factor ``key`` in a cell that plays ``plan``, also where the cell does not
+    name it (``bots``: the full list by seat)."""
+    config = plan.config
     if key == "players":
         return config.players
     if key == "preset":
         return config.preset
     if key == "bots":
-        return ",".join(cell.plan.bots)
+        return ",".join(plan.bots)
     return config.options[key]
 
 
@@ -196,9 +208,9 @@ def _absolute_local_paths(game: Any, spec: dict[str, Any], base: Path) -> None:
     spec["cells"] = [with_local_paths(cell, local, base) for cell in spec["cells"]]
 
 
-def _cell(game: Any, spec: dict[str, Any], index: int,
-          factors: tuple[tuple[str, Any], ...]) -> Cell:
-    from gonets.console import bot_list
+def _cell(game: Any, spec: dict[str, Any], index: int, factors: tuple[tuple[str, Any], ...],
+          last_repeats: bool = False) -> Cell:
+    from gonets.console import bot_list, bot_names
     from gonets.lab.runner import stop_rule
 
     chosen = dict(factors)
@@ -217,7 +229,11 @@ def _cell(game: Any, spec: dict[str, Any], index: int,
         if players is None:
             players = game.player_range(preset)[0]
         config = game.configure(players, preset, options)
-        names = bot_list(bots, config.players, game)
+        if last_repeats:
+            names = bot_names(bots, game)
+            names = (names + [names[-1]] * config.players)[:config.players]
+        else:
+            names = bot_list(bots, config.players, game)
         plan = LabPlan(config, tuple(names), spec["matches"], seed=spec["seed"],
                        rotate=spec["rotate"], shard_size=spec["shard_size"], fast=spec["fast"],
                        trace_leads=spec["lead_changes"], trajectories=spec["trajectories"])
@@ -310,8 +326,16 @@ class ExperimentDir:
         """The run directories of the cells with a finished shard so far."""
         return sorted(p for p in (self.path / "cells").glob("c*") if RunDir(p).shard_files())
 
+    def played_plans(self) -> dict[str, LabPlan]:
+        """The plan each cell's run stored, by cell name, for the cells begun so far."""
+        return {path.name: RunDir(path).read_plan()
+                for path in sorted((self.path / "cells").glob("c*")) if RunDir(path).exists()}
+
     def read(self) -> Experiment:
-        """The experiment this folder holds; a clear error when it holds none."""
+        """The experiment this folder holds; a clear error when it holds none. A folder
+        played before a shorter ``bots`` list repeated in order (its last name filled the
+        seats) is read as it was played: with that meaning when its cells' stored plans
+        agree with it and not with today's."""
         if not self.exists():
             raise OptionError(f"{self.path} is not an experiment (no {MANIFEST})")
         try:
@@ -320,20 +344,39 @@ class ExperimentDir:
             raise OptionError(f"{self.manifest_path} is not valid JSON: {exc}") from None
         if data.get("format") != FORMAT:
             raise OptionError(f"experiment format {data.get('format')!r} is not {FORMAT}")
-        return experiment_from({k: v for k, v in data.items() if k != "format"})
+        spec = {k: v for k, v in data.items() if k != "format"}
+        played = self.played_plans()
+        try:
+            today: Experiment | None = experiment_from(spec)
+        except OptionError as exc:
+            today, error = None, exc
+        if today is not None and _agrees(today, played):
+            return today
+        try:
+            before = experiment_from(spec, last_repeats=True)
+        except OptionError:
+            before = None
+        if before is not None and _agrees(before, played):
+            return before
+        if today is None:
+            raise error
+        return today
+
+    def as_played(self, experiment: Experiment) -> list[Cell]:
+        """The cells of ``experiment``, each begun one with the plan its run stored
+        (:meth:`Cell.as_played`)."""
+        played = self.played_plans()
+        return [cell.as_played(played[cell.name]) if cell.name in played else cell
+                for cell in experiment.cells]
 
     def start(self, experiment: Experiment, resume: bool) -> None:
-        """Make the folder for ``experiment`` (or check that it already holds it)."""
+        """Make the folder for ``experiment`` (or check that it already holds it, every
+        cell's stored plan included, before anything is played)."""
         if self.exists():
             if not resume:
                 raise OptionError(f"{self.path} already holds an experiment; add --resume to "
                                   "go on with it or choose another --out")
-            old = self.read().identity()
-            new = experiment.identity()
-            changed = sorted(key for key in new if new[key] != old.get(key))
-            if changed:
-                raise OptionError(f"--resume with a different experiment than {self.path}'s "
-                                  f"(it differs in {', '.join(changed)})")
+            self._check_resume(experiment)
         elif self.path.exists() and (not self.path.is_dir() or any(self.path.iterdir())):
             raise OptionError(f"{self.path} exists and is not an experiment; choose an empty "
                               "or new directory for --out")
@@ -345,6 +388,45 @@ class ExperimentDir:
         self.path.mkdir(parents=True, exist_ok=True)
         (self.path / TABLE).unlink(missing_ok=True)      # rewritten once every cell is played
         atomic_write(self.manifest_path, json.dumps(experiment.spec, indent=2).encode())
+
+    def _check_resume(self, experiment: Experiment) -> None:
+        """Refuse ``experiment`` unless it makes the cells this folder holds: the same
+        settings, and each cell the plan it was begun with. A file may spell the bots
+        differently (``bots``, ``cross`` and ``cells`` may change) as long as every cell
+        plays the same seats: a folder played before a shorter ``bots`` list repeated in
+        order goes on with its seats spelled out."""
+        stored = self.read()
+        old, new = stored.identity(), experiment.identity()
+        changed = sorted(key for key in new if new[key] != old.get(key))
+        held = self.as_played(stored)
+        if changed and (set(changed) - GRID_KEYS or [_shape(c) for c in held]
+                        != [_shape(c) for c in experiment.cells]):
+            raise OptionError(f"--resume with a different experiment than {self.path}'s "
+                              f"(it differs in {', '.join(changed)})")
+        played = self.played_plans()
+        lines, notes = [], []
+        for was, cell in zip(held, experiment.cells, strict=True):
+            problems = cell.plan.differences(was.plan)
+            if not problems:
+                continue
+            if all(line.startswith("bots:") for line in problems):
+                state = "was played with" if cell.name in played else "has"
+                lines.append(f"cell {cell.name} {state} bots {','.join(was.plan.bots)}, the "
+                             f"file gives it {','.join(cell.plan.bots)}")
+            else:
+                lines.append(f"cell {cell.name}: {'; '.join(problems)}")
+            note = bots_meaning_note(was.plan.bots, cell.plan.bots)
+            if note is not None:
+                notes.append((cell.name, note, was.plan.bots))
+        if not lines:
+            return
+        message = f"--resume with a different experiment than {self.path}'s: {'; '.join(lines)}"
+        if notes:
+            spelled = ", ".join(f"{name}: bots: \"{','.join(bots)}\"" for name, _, bots in notes)
+            message += (f". {notes[0][1]}: the folder was made then. To go on with it, spell "
+                        f"each cell's seats out in the file ({spelled}), or play the file "
+                        "into a new --out")
+        raise OptionError(message)
 
     def write_table(self) -> Path:
         """Every cell's rows as one Parquet table (rewritten whole, atomically)."""
@@ -360,6 +442,19 @@ class ExperimentDir:
         pq.write_table(table, buffer, compression="zstd")
         atomic_write(self.path / TABLE, buffer.getvalue())
         return self.path / TABLE
+
+
+def _agrees(experiment: Experiment, played: dict[str, LabPlan]) -> bool:
+    """Whether every begun cell of ``experiment`` has the bots its run was played with."""
+    return all(cell.plan.bots == played[cell.name].bots
+               for cell in experiment.cells if cell.name in played)
+
+
+def _shape(cell: Cell) -> tuple[str, list[str], dict[str, Any]]:
+    """A cell's name, the factors it names and their values but the bots' (what a resume may
+    not change however the bots are spelled: the rows' cell columns stay the same)."""
+    return (cell.name, sorted(key for key, _ in cell.factors),
+            {key: value for key, value in cell.factors if key != "bots"})
 
 
 def is_experiment(path: str | Path) -> bool:
@@ -382,9 +477,11 @@ class ExperimentOutcome:
 
 def run_experiment(experiment: Experiment, folder: ExperimentDir, *, backend: str = "local",
                    jobs: int = 1, address: str | None = None, resume: bool = False,
-                   on_shard: CellDone | None = None) -> ExperimentOutcome:
+                   on_shard: CellDone | None = None,
+                   on_match: Callable[[Cell, int], None] | None = None) -> ExperimentOutcome:
     """Play every cell's missing shards (each cell to its stopping rule), then write the
-    experiment's table."""
+    experiment's table. ``on_shard`` sees each stored shard of a cell, ``on_match`` the
+    matches a cell has finished so far (:func:`gonets.lab.runner.run_lab`)."""
     from gonets.lab.backends import backend_session, check_backend
     from gonets.lab.runner import run_lab
 
@@ -397,8 +494,12 @@ def run_experiment(experiment: Experiment, folder: ExperimentDir, *, backend: st
                 if on_shard is not None:
                     on_shard(cell, start, end, widest)
 
+            def count(matches: int, cell: Cell = cell) -> None:
+                if on_match is not None:
+                    on_match(cell, matches)
+
             outcome = run_lab(cell.plan, folder.cell_run(cell), backend=backend, jobs=jobs,
-                              address=address, resume=True, on_shard=advance,
+                              address=address, resume=True, on_shard=advance, on_match=count,
                               **experiment.stop)
             results.append((cell, outcome))
     folder.write_table()

@@ -9,10 +9,9 @@ import os
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from gonets.console import console, fail
+from gonets.console import JOBS_HELP, JSON_HELP, console, errors, fail, stopped
 from gonets.core.errors import GonetsError
 
 
@@ -23,8 +22,8 @@ def experiment(
     resume: bool = typer.Option(False, help="Go on with the experiment in --out."),
     backend: str = typer.Option("local", help="local (process pool) or ray."),
     address: str | None = typer.Option(None, help="Ray cluster to join (auto, HOST:PORT)."),
-    jobs: int = typer.Option(0, "--jobs", "-j", help="Worker processes (0: every core)."),
-    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+    jobs: int = typer.Option(0, "--jobs", "-j", help=JOBS_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Play every cell of an experiment grid (factors crossed or listed, the same seeds in
     every cell) and write one Parquet table; then ``gonets report FOLDER``."""
@@ -37,20 +36,22 @@ def experiment(
         fail(str(exc))
     default = file.with_suffix("") if file.suffix else file.with_name(file.name + ".out")
     folder = ExperimentDir(out if out is not None else default)
-    err = Console(stderr=True)
+    played: dict[str, int] = {}                  # matches played now, by cell
     try:
-        with progress_bar(err, disable=as_json and not err.is_terminal) as progress:
+        with progress_bar(errors, disable=as_json and not errors.is_terminal,
+                          unit="matches") as progress:
             task = progress.add_task("experiment", total=grid.games)
 
-            def advance(cell, start: int, end: int, widest: float) -> None:
-                progress.update(task, advance=end - start,
+            def advance(cell, done: int) -> None:
+                played[cell.name] = done
+                progress.update(task, completed=sum(played.values()),
                                 description=f"{cell.name} {cell.label}")
 
             outcome = run_experiment(grid, folder, backend=backend, jobs=jobs or os.cpu_count()
-                                     or 1, address=address, resume=resume, on_shard=advance)
+                                     or 1, address=address, resume=resume, on_match=advance)
     except KeyboardInterrupt:
-        err.print(f"stopped; whole shards are kept (go on with --resume --out {folder.path})")
-        raise typer.Exit(130) from None
+        stopped(f" after {sum(played.values())} matches played now; whole "
+                f"shards are kept (go on with --resume --out {folder.path})")
     except GonetsError as exc:
         fail(str(exc))
     cells = [_cell_summary(folder, cell, result) for cell, result in outcome.cells]

@@ -9,7 +9,7 @@ import html
 import json
 import math
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,12 +42,13 @@ class SeatRow:
 
 def played_cells(folder: ExperimentDir, grid: Experiment) -> list[tuple[Cell, str]]:
     """The cells with rows, each with its run label in :func:`connect` of the folder; a cell's
-    plan is the one its run stored (what was played, not what today's code would make)."""
+    plan is the one its run stored and its factors say what that plan plays (what was
+    played, not what today's code would make of the file: :meth:`Cell.as_played`)."""
     out = []
     for cell in grid.cells:
         run = folder.cell_run(cell)
         if run.shard_files():
-            out.append((replace(cell, plan=run.read_plan()), str(run.path)))
+            out.append((cell.as_played(run.read_plan()), str(run.path)))
     if not out:
         raise OptionError(f"{folder.path} has no cell with a finished shard yet")
     return out

@@ -110,3 +110,33 @@ class LabPlan:
                 lines.append(f"{key}: run has {json.dumps(held, sort_keys=True)}, "
                              f"asked {json.dumps(asked, sort_keys=True)}")
         return lines
+
+
+def shorter_list(held: tuple[str, ...] | list[str],
+                 asked: tuple[str, ...] | list[str]) -> list[str] | None:
+    """The shorter bots list that gave the seats ``held`` when its last name filled the seats
+    after it (before ``--bots`` repeated in order) and gives ``asked`` now, or None when no
+    list does: ``heuristic,random`` held ``heuristic random random random`` at 4 seats and is
+    now ``heuristic random heuristic random``."""
+    held, asked = list(held), list(asked)
+    if held == asked or len(held) != len(asked):
+        return None
+    for size in range(1, len(asked)):
+        names = asked[:size]
+        if [names[seat % size] for seat in range(len(asked))] == asked and \
+                names + [names[-1]] * (len(asked) - size) == held:
+            return names
+    return None
+
+
+def bots_meaning_note(held: tuple[str, ...] | list[str],
+                      asked: tuple[str, ...] | list[str]) -> str | None:
+    """Why seats ``held`` were played where the same bots list now asks ``asked`` (the change
+    of meaning of a shorter list, :func:`shorter_list`), as a sentence, or None when that is
+    not why."""
+    names = shorter_list(held, asked)
+    if names is None:
+        return None
+    return (f"A shorter bots list used to repeat its last name ({','.join(names)} gave "
+            f"{','.join(held)} at {len(held)} seats) and now repeats in order "
+            f"({','.join(asked)})")

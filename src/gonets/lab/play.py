@@ -15,6 +15,7 @@ from gonets.core.match import Match
 from gonets.core.registry import get_game
 from gonets.lab.plan import LabPlan
 from gonets.lab.trajectory import TURNS_KEY, TurnTrace, sole_leader
+from gonets.sim.pool import match_done
 
 SCALARS = (bool, int, float, str)
 REASON_KEYS = ("reason", "how", "end")
@@ -54,6 +55,7 @@ def play(plan: LabPlan, index: int, game: Game | None = None,
         row["lead_changes"] = leads.changes
     if trace is not None:
         row[TURNS_KEY] = trace.turns       # to the shard's turns file (store.RunDir)
+    match_done()                           # the progress bar moves per match, not per shard
     return row
 
 
@@ -155,6 +157,7 @@ def kernel_rows(plan, start: int, end: int) -> list[dict]:
     playout_seats = np.array([[name == "playout" for name in seating] for seating in seatings],
                              dtype=bool)
     decisions = play_batch(kernel, batch, playout_seats)
+    match_done(end - start)                # one batch: its matches finish together
     return [make_row(plan, start + slot, seatings[slot], kernel.result(batch, slot),
                      kernel.match_stats(batch, slot), int(decisions[slot]))
             for slot in range(end - start)]

@@ -136,16 +136,19 @@ class StopRule:
 
 
 ShardDone = Callable[[int, int, float], None]
+MatchCount = Callable[[int], None]
 
 
 def run_lab(plan: LabPlan, run: RunDir, *, backend: str = "local", jobs: int = 1,
             address: str | None = None, resume: bool = False, until_ci: float | None = None,
             save_dir: str | None = None, on_shard: ShardDone | None = None,
-            detect: float | None = None) -> RunOutcome:
+            detect: float | None = None, on_match: MatchCount | None = None) -> RunOutcome:
     """Play every shard of ``plan`` that ``run`` lacks (with ``until_ci``: only until every
     win-rate interval is narrower than it; with ``detect``: only until a seat's two-sided
     test at 5% has 80% power against a win rate ``detect`` from the fair share;
-    ``plan.games`` being the cap)."""
+    ``plan.games`` being the cap). ``on_shard`` sees each stored shard with the widest
+    interval so far; ``on_match`` the number of matches this call has finished, match by
+    match on the local backend (shard by shard on Ray)."""
     rule = stop_rule(plan, until_ci, detect)
     check_backend(backend, address, save_dir)
     done = run.start(plan, resume)
@@ -153,7 +156,7 @@ def run_lab(plan: LabPlan, run: RunDir, *, backend: str = "local", jobs: int = 1
     with backend_session(backend, jobs, address):
         return _play_missing(plan, run, done, tally, backend=backend, jobs=jobs,
                              address=address, rule=rule, save_dir=save_dir,
-                             on_shard=on_shard)
+                             on_shard=on_shard, on_match=on_match)
 
 
 def stop_rule(plan: LabPlan, until_ci: float | None, detect: float | None) -> StopRule | None:
@@ -175,10 +178,31 @@ def stop_rule(plan: LabPlan, until_ci: float | None, detect: float | None) -> St
     return None
 
 
+class _Counter:
+    """The matches a run has finished in this call, for ``on_match``: the stored rows, or
+    more while the workers count matches of shards not yet stored (never going back)."""
+
+    def __init__(self, on_match: MatchCount | None) -> None:
+        self.on_match = on_match
+        self.shown = 0
+        self.base = 0              # rows stored before the batch now playing
+
+    def batch(self, played: int) -> MatchCount:
+        self.base = played
+        return lambda counted: self.show(self.base + counted)
+
+    def show(self, count: int) -> None:
+        if self.on_match is not None and count > self.shown:
+            self.shown = count
+            self.on_match(count)
+
+
 def _play_missing(plan: LabPlan, run: RunDir, done: set[tuple[int, int]], tally: Tally | None,
                   *, backend: str, jobs: int, address: str | None, rule: StopRule | None,
-                  save_dir: str | None, on_shard: ShardDone | None) -> RunOutcome:
+                  save_dir: str | None, on_shard: ShardDone | None,
+                  on_match: MatchCount | None = None) -> RunOutcome:
     played = 0
+    counter = _Counter(on_match)
     while True:
         missing = missing_ranges(plan, done)
         if rule is not None and rule.reached(tally):
@@ -189,7 +213,8 @@ def _play_missing(plan: LabPlan, run: RunDir, done: set[tuple[int, int]], tally:
             return RunOutcome(run.row_count(), played, math.nan, "done")
         batch = missing if rule is None else _next_batch(missing, tally, rule.wanted(tally),
                                                          jobs)
-        for start, end, rows in shard_source(backend, plan, batch, jobs, address, save_dir):
+        for start, end, rows in shard_source(backend, plan, batch, jobs, address, save_dir,
+                                             counter.batch(played)):
             run.write_shard(start, end, rows)
             done.add((start, end))
             played += len(rows)
@@ -198,6 +223,7 @@ def _play_missing(plan: LabPlan, run: RunDir, done: set[tuple[int, int]], tally:
                     tally.add(row["agents"], row["winners"])
             if on_shard is not None:
                 on_shard(start, end, tally.widest() if tally is not None else math.nan)
+            counter.show(played)
 
 
 def missing_ranges(plan: LabPlan, done: set[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from gonets.core.errors import OptionError
-from gonets.lab.plan import LabPlan
+from gonets.lab.plan import LabPlan, bots_meaning_note
 from gonets.lab.trajectory import split_turns, turns_parquet
 
 MANIFEST = "manifest.json"
@@ -81,8 +81,12 @@ class RunDir:
             old = self.read_plan()
             problems = plan.differences(old)
             if problems:
+                note = bots_meaning_note(old.bots, plan.bots)
+                if note is not None:
+                    note = (f". {note}: the run was made then. To go on with it, spell its "
+                            f"seats out: --bots {','.join(old.bots)}")
                 raise OptionError(f"--resume with a different plan than {self.path}'s: "
-                                  + "; ".join(problems))
+                                  + "; ".join(problems) + (note or ""))
         elif self.path.exists() and any(self.path.iterdir()):
             raise OptionError(f"{self.path} exists and is not a lab run; choose an empty "
                               "or new directory for --out")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import multiprocessing
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -15,6 +14,7 @@ from gonets.core.game import Game
 from gonets.core.match import Match
 from gonets.core.options import Config
 from gonets.core.registry import get_game
+from gonets.sim.pool import Count, counted_imap, match_done
 from gonets.sim.stats import Proportion, mean_interval
 
 
@@ -58,6 +58,7 @@ def run_one(plan: SimulationPlan, index: int) -> MatchOutcome:
     result = match.state.result()
     if plan.save_dir:
         match.record.save(Path(plan.save_dir) / f"{game.name}-{seed:06d}.json")
+    match_done()
     return MatchOutcome(index, seating, list(result.winners), list(result.scores), decisions,
                         game.bench_counts(match.state))
 
@@ -82,17 +83,22 @@ def _worker(task: tuple[SimulationPlan, int]) -> MatchOutcome:
     return run_one(*task)
 
 
-def run_plan(plan: SimulationPlan, jobs: int = 1) -> Iterator[MatchOutcome]:
-    """Yield outcomes as matches finish, on ``jobs`` processes."""
+def run_plan(plan: SimulationPlan, jobs: int = 1,
+             on_count: Count | None = None) -> Iterator[MatchOutcome]:
+    """Yield outcomes as matches finish, on ``jobs`` processes; ``on_count`` gets the number
+    of matches finished so far, match by match (see :mod:`gonets.sim.pool`)."""
     if plan.save_dir:
         Path(plan.save_dir).mkdir(parents=True, exist_ok=True)
     tasks = ((plan, index) for index in range(plan.games))
     if jobs <= 1:
-        yield from map(_worker, tasks)
+        for done, outcome in enumerate(map(_worker, tasks), 1):
+            if on_count is not None:
+                on_count(done)
+            yield outcome
         return
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        chunksize = max(1, min(64, plan.games // (jobs * 8)))
-        yield from pool.imap_unordered(_worker, tasks, chunksize=chunksize)
+    # one match a task, so that Ctrl-C loses no finished match (chunks of 64 were no faster
+    # on random Love Letter, 20,000 matches on 2 workers)
+    yield from counted_imap("fork", jobs, _worker, tasks, on_count=on_count)
 
 
 @dataclass
@@ -105,6 +111,7 @@ class Summary:
     agent_wins: dict[str, float] = field(default_factory=lambda: defaultdict(float))
     agent_seats: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     no_winner: int = 0
+    stopped: bool = False              # stopped early by Ctrl-C: the matches that finished
     decisions: list[int] = field(default_factory=list)
     counts: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
 
@@ -149,16 +156,18 @@ class Summary:
 
 
 def simulate(plan: SimulationPlan, jobs: int = 1,
-             on_outcome: Callable[[MatchOutcome], None] | None = None) -> Summary:
-    """Run a plan and summarise it. Stopped early (Ctrl-C), it returns what finished."""
+             on_outcome: Callable[[MatchOutcome], None] | None = None,
+             on_count: Count | None = None) -> Summary:
+    """Run a plan and summarise it (``on_count``: see :func:`run_plan`). Stopped early
+    (Ctrl-C), it returns what finished, marked ``stopped``."""
     summary = Summary(plan.config.players)
     try:
-        for outcome in run_plan(plan, jobs):
+        for outcome in run_plan(plan, jobs, on_count):
             summary.add(outcome)
             if on_outcome is not None:
                 on_outcome(outcome)
     except KeyboardInterrupt:
-        pass
+        summary.stopped = True
     return summary
 
 

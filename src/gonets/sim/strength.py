@@ -68,9 +68,27 @@ def section(standings: Standings, seconds: float, command: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
+class Stopped(KeyboardInterrupt):
+    """Ctrl-C while :func:`strength_page` played: ``page`` holds the matchups that finished
+    (the one stopped among them, with the matches it had played)."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__("stopped")
+        self.page = page
+
+
+def planned_matches(games: int, seed: int = 0, only: str | None = None) -> int:
+    """The matches :func:`strength_page` plays in all (each matchup's rounded up to whole
+    deals)."""
+    return sum(plan_of(matchup, games, seed).matches for matchup in matchups(only))
+
+
 def strength_page(games: int, seed: int = 0, jobs: int = 1, only: str | None = None,
-                  on_match: Callable | None = None) -> str:
-    """Play every matchup and write the page."""
+                  on_match: Callable | None = None,
+                  on_count: Callable[[int, dict], None] | None = None) -> str:
+    """Play every matchup and write the page. ``on_count`` gets the matches finished so far
+    over all the matchups, match by match, and the matchup being played. Ctrl-C stops the
+    matchup being played and raises :class:`Stopped` with the page of what finished."""
     machine = machine_description()
     parts = ["## Strength table", "",
              f"Made by `gonets strength` on {machine['cpu']} ({machine['cores']} cores, "
@@ -83,11 +101,21 @@ def strength_page(games: int, seed: int = 0, jobs: int = 1, only: str | None = N
              "The ratings are a Bradley-Terry fit to all the matches of the matchup (Elo "
              "scale, centred on 1500), with 95% intervals from a bootstrap over deals; "
              "each paired line says whether the rating gap agrees in sign with it.", ""]
+    before = 0
     for matchup in matchups(only):
         started = time.perf_counter()
-        standings = tournament(plan_of(matchup, games, seed), jobs, on_match=on_match)
+        plan = plan_of(matchup, games, seed)
+
+        def count(done: int, base: int = before, matchup: dict = matchup) -> None:
+            if on_count is not None:
+                on_count(base + done, matchup)
+
+        standings = tournament(plan, jobs, on_match=on_match, on_count=count)
         command = f"gonets strength --game {matchup['game']} --games {games} --seed {seed}"
         parts.append(section(standings, time.perf_counter() - started, command))
+        if standings.stopped:
+            raise Stopped("\n".join(parts))
+        before += plan.matches
     return "\n".join(parts)
 
 

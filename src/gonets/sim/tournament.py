@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import random
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -31,6 +30,7 @@ from gonets.core.game import CHANCE
 from gonets.core.match import Match
 from gonets.core.options import Config
 from gonets.core.registry import get_game
+from gonets.sim.pool import Count, counted_imap, match_done
 from gonets.sim.ratings import Outcome, Rating, merge, rate_outcomes
 from gonets.sim.stats import Proportion, mean_interval
 
@@ -105,6 +105,7 @@ def play_one(plan: TournamentPlan, deal: int, seating: tuple[str, ...]) -> Playe
         rotation = plan.seatings().index(seating)
         match.record.save(Path(plan.save_dir) / f"{game.name}-{seed:06d}-{rotation}.json")
     result = state.result()
+    match_done()
     return Played(deal, seating, list(result.winners), list(result.scores))
 
 
@@ -112,16 +113,20 @@ def _worker(task: tuple[TournamentPlan, int, tuple[str, ...]]) -> Played:
     return play_one(*task)
 
 
-def run_tournament(plan: TournamentPlan, jobs: int = 1) -> Iterator[Played]:
-    """Yield every match as it finishes, on ``jobs`` processes."""
+def run_tournament(plan: TournamentPlan, jobs: int = 1,
+                   on_count: Count | None = None) -> Iterator[Played]:
+    """Yield every match as it finishes, on ``jobs`` processes; ``on_count`` gets the number
+    of matches finished so far (see :mod:`gonets.sim.pool`)."""
     if plan.save_dir:
         Path(plan.save_dir).mkdir(parents=True, exist_ok=True)
     tasks = [(plan, deal, seating) for deal in range(plan.deals) for seating in plan.seatings()]
     if jobs <= 1:
-        yield from map(_worker, tasks)
+        for done, played in enumerate(map(_worker, tasks), 1):
+            if on_count is not None:
+                on_count(done)
+            yield played
         return
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        yield from pool.imap_unordered(_worker, tasks)
+    yield from counted_imap("fork", jobs, _worker, tasks, on_count=on_count)
 
 
 @dataclass
@@ -133,6 +138,7 @@ class Standings:
     kept: list[Outcome] = field(default_factory=list)
     ratings: dict[str, Rating] = field(default_factory=dict)
     played: list[Played] = field(default_factory=list)
+    stopped: bool = False              # stopped early by Ctrl-C: the matches that finished
 
     def add(self, played: Played) -> None:
         self.played.append(played)
@@ -248,17 +254,19 @@ def save_ratings(path: Path, game: str, outcomes: list[Outcome],
 
 
 def tournament(plan: TournamentPlan, jobs: int = 1, kept: list[Outcome] | None = None,
-               on_match: Callable[[Played], None] | None = None) -> Standings:
-    """Play a tournament and rate it with the ``kept`` results of earlier ones. Stopped early
-    (Ctrl-C), it reports what finished."""
+               on_match: Callable[[Played], None] | None = None,
+               on_count: Count | None = None) -> Standings:
+    """Play a tournament and rate it with the ``kept`` results of earlier ones (``on_count``:
+    see :func:`run_tournament`). Stopped early (Ctrl-C), it reports what finished, marked
+    ``stopped``."""
     standings = Standings(plan, list(kept or []))
     try:
-        for played in run_tournament(plan, jobs):
+        for played in run_tournament(plan, jobs, on_count):
             standings.add(played)
             if on_match is not None:
                 on_match(played)
     except KeyboardInterrupt:
-        pass
+        standings.stopped = True
     standings.rate()
     return standings
 
@@ -282,5 +290,7 @@ def print_standings(console, game, standings: Standings) -> None:
     for column in ("a - b", "difference  [95% interval]", "deals"):
         pairs.add_column(column)
     for a, b, (mean, low, high), deals in standings.paired():
-        pairs.add_row(f"{a} - {b}", f"{mean:+.1%}  [{low:+.1%}, {high:+.1%}]", str(deals))
+        difference = f"{mean:+.1%}  [{low:+.1%}, {high:+.1%}]" if deals else \
+            "- (no deal played under every seating yet)"
+        pairs.add_row(f"{a} - {b}", difference, str(deals))
     console.print(pairs)

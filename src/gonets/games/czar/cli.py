@@ -40,7 +40,7 @@ def board(players: int = typer.Option(4, "--players", "-n", help="player count, 
 
 @app.command()
 def arrows() -> None:
-    """Which couriers leave a full inn, by its empty room (rules file 2.4)."""
+    """Which couriers leave a full inn, by its empty room (Rulebook, 'Move to the next village')."""
     table = Table(title="Leaving a full inn: the two rooms after the empty one, clockwise")
     for name in ("empty room", "first leaver", "second leaver", "stays"):
         table.add_column(name)

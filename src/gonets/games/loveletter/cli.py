@@ -45,19 +45,19 @@ def mapping_table(size: str, players: int,
 def deck(cards: str = typer.Option("54", "--cards", help="Playing-card deck: 54 or 36."),
          players: int = typer.Option(4, "--players", "-p", help="Number of players (2-8)."),
          lang: str = typer.Option("en", "--lang", help="Card names: en or ru.")) -> None:
-    """Print how to play with an ordinary 54- or 36-card deck (seed mapping, fixed)."""
+    """Print how to play with an ordinary 54- or 36-card deck (the mapping of Тайное Послание,
+    with our fixes)."""
+    from gonets.console import fail
+
     console = Console(highlight=False)
     if cards not in ("54", "36"):
-        console.print(f"[bold red]error:[/] --cards must be 54 or 36, not {cards!r}")
-        raise typer.Exit(2)
+        fail(f"--cards must be 54 or 36, not {cards!r}")
     if not 2 <= players <= 8:
-        console.print(f"[bold red]error:[/] Love Letter is for 2-8 players, not {players}")
-        raise typer.Exit(2)
+        fail(f"Love Letter is for 2-8 players, not {players}")
     try:
         table, tokens, unused = mapping_table(cards, players, lang)
     except GonetsError as exc:
-        console.print(f"[bold red]error:[/] {exc}")
-        raise typer.Exit(2)
+        fail(str(exc))
     console.print(table)
     heads = catalogue(lang)["deck"]["headings"]
     console.print(f"{heads['tokens']}: {', '.join(tokens)}")

@@ -23,6 +23,9 @@ from gonets.server.storage import Storage, default_database_url
 app = typer.Typer(help="Accounts of a gonets server: create, list, disable, reset, delete.",
                   no_args_is_help=True)
 DB = typer.Option(None, "--db", help="the server's database URL (default: as `gonets serve`)")
+NAME = typer.Argument(..., help="the account's name")
+PASSWORD_STDIN = typer.Option(False, "--password-stdin", help="read the password from standard "
+                              "input (default: make one and print it)")
 
 
 def open_storage(db: str | None) -> Storage:
@@ -50,8 +53,9 @@ def read_password(from_stdin: bool) -> str:
 
 
 @app.command("create")
-def create(name: str, password_stdin: bool = typer.Option(False, "--password-stdin"),
-           email: str = typer.Option(None, "--email"), db: str = DB) -> None:
+def create(name: str = NAME, password_stdin: bool = PASSWORD_STDIN,
+           email: str = typer.Option(None, "--email", help="the account's e-mail address "
+                                     "(optional)"), db: str = DB) -> None:
     """Make an account (its password read from standard input, or made and printed)."""
     storage = open_storage(db)
     try:
@@ -88,19 +92,19 @@ def set_disabled(name: str, disabled: bool, db: str | None) -> None:
 
 
 @app.command("disable")
-def disable(name: str, db: str = DB) -> None:
+def disable(name: str = NAME, db: str = DB) -> None:
     """Stop an account logging in (its sessions end at once)."""
     set_disabled(name, True, db)
 
 
 @app.command("enable")
-def enable(name: str, db: str = DB) -> None:
+def enable(name: str = NAME, db: str = DB) -> None:
     """Let a disabled account log in again."""
     set_disabled(name, False, db)
 
 
 @app.command("reset-password")
-def reset_password(name: str, password_stdin: bool = typer.Option(False, "--password-stdin"),
+def reset_password(name: str = NAME, password_stdin: bool = PASSWORD_STDIN,
                    db: str = DB) -> None:
     """Give an account a new password (read, or made and printed); its sessions end."""
     storage = open_storage(db)
@@ -112,7 +116,7 @@ def reset_password(name: str, password_stdin: bool = typer.Option(False, "--pass
 
 
 @app.command("delete")
-def delete_command(name: str, yes: bool = typer.Option(False, "--yes", help="no question"),
+def delete_command(name: str = NAME, yes: bool = typer.Option(False, "--yes", help="no question"),
                    db: str = DB) -> None:
     """Delete an account: its personal data goes, its past records stay with the seat
     renamed. Refused while the account sits at an unfinished table (disable it: at a table
