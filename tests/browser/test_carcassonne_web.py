@@ -8,6 +8,8 @@ tile, figures on the scoring track, message buttons.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from gonets.core import games
@@ -67,6 +69,25 @@ def sideways(page) -> list[str]:
 
 def check_sideways(seen: dict) -> None:
     assert not seen["sideways"], f"sticks out sideways: {sorted(seen['sideways'])}"
+    assert seen["table_cut"] <= 0, f"the players table is {seen['table_cut']:.0f} px too wide"
+
+
+def table_overflow(page) -> float:
+    """How many pixels of the players table lie beyond its box (0: the last column shows)."""
+    return page.evaluate("""() => {
+        const table = document.getElementById('seats');
+        return table.scrollWidth - table.parentElement.clientWidth;
+    }""")
+
+
+def map_overflow(page) -> float:
+    """How many SVG units of the map lie outside the fitted view (0: the whole map shows):
+    the view box the page shows against the picture's own (board.js keeps both)."""
+    return page.evaluate("""() => {
+        const base = zoom.base, box = zoom.box;
+        return Math.max(0, box.x - base.x, box.y - base.y,
+                        base.x + base.w - (box.x + box.w), base.y + base.h - (box.y + box.h));
+    }""")
 
 
 def cycle_rotation(page, current: dict) -> bool:
@@ -99,7 +120,7 @@ def cycle_rotation(page, current: dict) -> bool:
 
 def shown_previews(page) -> list[str]:
     return page.evaluate("""() => [...document.querySelectorAll('#board [data-show], '
-                                   + '#panels [data-show]')]
+                                   + '#hand-dock [data-show], #panels [data-show]')]
         .filter(n => n.style.display !== 'none').map(n => n.getAttribute('data-show'))""")
 
 
@@ -108,7 +129,7 @@ def play_by_clicking(page, base: str, url: str, seed: int, moves: int) -> dict:
     open_seat(page, base, url, "Ann")
     chooser = Chooser("carcassonne", "heuristic", 0, seed)
     seen = {"moves": 0, "cycled": False, "spots": 0, "figures": 0, "least_tile": 1e9,
-            "least_font": 1e9, "sideways": set()}
+            "least_font": 1e9, "sideways": set(), "table_cut": 0}
     while seen["moves"] < moves:
         current = wait_for_decision(page, timeout=60_000)
         if current["view"]["terminal"]:
@@ -125,6 +146,7 @@ def play_by_clicking(page, base: str, url: str, seed: int, moves: int) -> dict:
                             notation)
         seen["least_font"] = min(seen["least_font"], smallest_text_px(page))
         seen["sideways"].update(sideways(page))
+        seen["table_cut"] = max(seen["table_cut"], table_overflow(page))
         click_steps(page, notation)
         seen["moves"] += 1
         if phase == "follower" and notation != "pass":
@@ -183,5 +205,52 @@ def test_thirty_moves_by_clicking_on_a_phone_in_russian(site, browser, screensho
         wait_for_decision(page, timeout=60_000)
         page.screenshot(path=str(screenshots / "carcassonne-phone.png"), full_page=True)
         check_sideways(seen)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport,lang", [(LAPTOP, "en"), (PHONE, "ru")], ids=["laptop", "phone"])
+def test_the_end_names_the_players_with_scores_laps_and_the_whole_map(site, browser, screenshots,
+                                                                       viewport, lang):
+    """Two bots play a whole match; the spectator's end screen shows each player by name with
+    the total and where it came from, the score marker's lap, the whole map and the whole
+    players table."""
+    need_carcassonne()
+    created = site.create(game="carcassonne", players=2, seed=4,
+                          seats=[{"kind": "bot", "agent": "heuristic"}] * 2)
+    url = created["links"]["spectator"] + (f"?lang={lang}" if lang != "en" else "")
+    context = browser.new_context(viewport=viewport)
+    try:
+        page = context.new_page()
+        open_seat(page, site.base, url)
+        page.wait_for_function("() => window.gonets?.frame?.view?.terminal", timeout=120_000)
+        current = frame(page)
+        totals = current["view"]["totals"]
+        names = page.evaluate("() => gonets.frame.seats.map((s, i) => "
+                              "seatName(gonets.frame.seats, i))")   # as the page shows them
+        final = page.locator("#panels .panel").first
+        assert final.locator("h2").inner_text() == ("Final scoring" if lang == "en"
+                                                     else "Итоговый подсчёт")
+        rows = final.locator("li").all_inner_texts()
+        for name, total in zip(names, totals):
+            assert any(row.startswith(f"{name} (") and f" {total} (" in f" {row}"
+                       for row in rows), (name, total, rows)
+        assert ("roads" if lang == "en" else "дороги") in " ".join(rows)
+        best = max(range(2), key=lambda seat: totals[seat])
+        assert totals[best] >= 50, "the seed should take a player past space 49"
+        laps = page.evaluate("() => [...document.querySelectorAll('#panels [data-lap]')]"
+                             ".map(node => node.textContent)")
+        lap = totals[best] // 50 * 50
+        assert f"{names[best]}: {totals[best]} = {totals[best] - lap} + {lap}" in laps, laps
+        lines = page.locator("#log li").all_inner_texts()
+        assert lines and all(line.split(". ", 1)[1].strip() for line in lines)
+        assert not any(re.search(r"-?\d+,-?\d+|\br\d+\b|\(\d\.\d\)", line)
+                       for line in lines), "the log reads in words"
+        page.keyboard.press("Escape")
+        if page.locator("#popup-close:visible").count():
+            page.click("#popup-close")
+        assert map_overflow(page) <= 0.5, "the finished map is cropped"
+        assert table_overflow(page) <= 0, "the players table is cut"
+        page.screenshot(path=str(screenshots / f"carcassonne-end-{lang}.png"), full_page=True)
     finally:
         context.close()

@@ -87,8 +87,9 @@ def test_descriptions_read_well():
     act(state, "place J 1,0 r90")
     view = state.view(0)
     assert GAME.describe_action(view, "knight 1").startswith("Put a knight on the city")
-    lines = [GAME.describe_event(e) for e in view["log"]]
-    assert lines[-1] == "p1 places J at 1,0 r90"
+    lines = GAME.describe_log(view["log"])
+    assert lines[-1] == "p1 places a tile with a city and a road next to the start tile, " \
+        "on the east side"
 
 
 def test_heuristic_bot_beats_random():

@@ -11,42 +11,50 @@ from gonets.core import play_match
 from gonets.games.carcassonne import GAME
 from gonets.games.carcassonne.text import LANGUAGES, count, phrases
 
-from .helpers import act, play
+from .helpers import act, events, play
 from .test_messengers import road_five
 
 NAMES = ["Anna", "Boris", "Vera"]
 
 
 def line(state, kind, lang, viewer, names=None, nth=-1):
-    found = [e for e in state.log if e["type"] == kind]
-    return GAME.describe_event(found[nth], lang, viewer, names)
+    """The log line of the ``nth`` event of a kind, written as the page writes it (knowing
+    the events before it)."""
+    lines = GAME.describe_log(state.log, lang, viewer, names)
+    found = [text for event, text in zip(state.log, lines) if event["type"] == kind]
+    return found[nth]
 
 
 def test_the_viewer_reads_the_second_person_and_others_their_names():
     state = play(["J"], ["place J 1,0 r90"])
-    assert line(state, "place", "en", 0) == "You place J at 1,0 r90"
-    assert line(state, "place", "en", 1, NAMES) == "Anna places J at 1,0 r90"
-    assert line(state, "place", "en", None) == "p1 places J at 1,0 r90"
-    assert line(state, "place", "ru", 0) == "Вы кладёте J на 1,0 r90"
-    assert line(state, "place", "ru", 1, NAMES) == "Anna кладёт J на 1,0 r90"
-    assert line(state, "draw", "ru", 1) == "p1 берёт плитку J"
-    assert line(state, "draw", "en", 0) == "You draw tile J"
+    assert line(state, "place", "en", 0) == (
+        "You place a tile with a city and a road next to the start tile, on the east side")
+    assert line(state, "place", "en", 1, NAMES) == (
+        "Anna places a tile with a city and a road next to the start tile, on the east side")
+    assert line(state, "place", "en", None) == (
+        "p1 places a tile with a city and a road next to the start tile, on the east side")
+    assert line(state, "place", "ru", 0) == (
+        "Вы кладёте плитку с городом и дорогой рядом со стартовой плиткой, с восточной стороны")
+    assert line(state, "place", "ru", 1, NAMES) == (
+        "Anna кладёт плитку с городом и дорогой рядом со стартовой плиткой, с восточной стороны")
+    assert line(state, "draw", "ru", 1) == "p1 берёт плитку с городом и дорогой"
+    assert line(state, "draw", "en", 0) == "You draw a tile with a city and a road"
 
 
 def test_a_completed_road_its_figure_and_message_in_both_languages():
     state = road_five(messages=[6, 1, 2, 3, 4, 5, 7, 8])
     assert line(state, "score", "en", 0) == (
-        "road at -1,0 (5 tiles) -> 5 points to you [completed road: 1 per tile]")
+        "You score 5 points for a finished road of 5 tiles "
+        "(next to the start tile, on the west side)")
     assert line(state, "score", "ru", 1, NAMES) == (
-        "дорога у -1,0 (5 плиток) → 5 очков: Anna [завершённая дорога: 1 за плитку]")
+        "Anna получает 5 очков за завершённую дорогу из 5 плиток "
+        "(рядом со стартовой плиткой, с западной стороны)")
     assert line(state, "figure", "en", 0) == (
-        "You move the meeple 5 points for the road at -1,0 to 5 (forced)")
+        "You move the meeple 5 points for the road, to 5 (the only choice)")
     assert line(state, "figure", "ru", 0) == (
-        "Вы передвигаете счётную фишку на 5 очков за дорогу у -1,0 — до 5 "
-        "(единственный вариант)")
+        "Вы передвигаете счётную фишку на 5 очков за дорогу — до 5 (единственный вариант)")
     assert line(state, "figure", "ru", 1) == (
-        "p1 передвигает счётную фишку на 5 очков за дорогу у -1,0 — до 5 "
-        "(единственный вариант)")
+        "p1 передвигает счётную фишку на 5 очков за дорогу — до 5 (единственный вариант)")
     assert line(state, "trigger", "ru", 0) == "Вы на тёмном поле (счётная фишка): послание"
     assert line(state, "message", "en", 1, NAMES) == "Anna draws message 6 (2 per knight)"
     assert line(state, "message", "ru", 0) == "Вы тянете послание 6 («по 2 очка за рыцаря»)"
@@ -57,11 +65,54 @@ def test_a_completed_road_its_figure_and_message_in_both_languages():
         "Вы передвигаете гонца на 2 очка за послание 6 — до 2")
 
 
-def test_follower_lines_name_the_follower_in_the_right_case():
+def test_follower_lines_name_the_follower_and_the_side_of_its_tile():
     state = play(["U"], ["place U 1,0 r90", "farmer 1"], players=3)
-    assert line(state, "follower", "en", 0) == "You put a farmer 1 on 1,0"
-    assert line(state, "follower", "ru", 0) == "Вы ставите крестьянина 1 на 1,0"
-    assert line(state, "follower", "ru", 2, NAMES) == "Anna ставит крестьянина 1 на 1,0"
+    assert line(state, "follower", "en", 0) == "You put a farmer in the field on the south side"
+    assert line(state, "follower", "ru", 0) == "Вы ставите крестьянина на поле с южной стороны"
+    assert line(state, "follower", "ru", 2, NAMES) == \
+        "Anna ставит крестьянина на поле с южной стороны"
+    alone = GAME.describe_event(events(state, "follower")[0], "en", 0)
+    assert alone == "You put a farmer in the field", "without the log before it, no side"
+    state = play(["E"], ["place E 0,1 r180", "knight 1"])
+    assert line(state, "follower", "en", 1, NAMES) == "Anna puts a knight in the city"
+
+
+def test_scores_shared_and_at_the_end_say_who_scores_what_and_why():
+    shared = {"type": "score", "feature": "city", "x": 0, "y": 1, "segment": 1, "tiles": 4,
+              "arms": 1, "followers": [1, 1, 0], "holders": [0, 1], "points": 10,
+              "rule": "completed city: 2 per tile + 2 per coat of arms"}
+    assert GAME.describe_event(shared, "en", 2, NAMES) == (
+        "Anna and Boris score 10 points each for a finished city of 4 tiles with 1 coat of "
+        "arms (next to the start tile, on the north side)")
+    assert GAME.describe_event(shared, "en", 0, NAMES) == (
+        "Boris and you score 10 points each for a finished city of 4 tiles with 1 coat of "
+        "arms (next to the start tile, on the north side)")
+    assert GAME.describe_event(shared, "ru", 1, NAMES) == (
+        "Anna и вы получаете по 10 очков за завершённый город из 4 плиток с 1 гербом "
+        "(рядом со стартовой плиткой, с северной стороны)")
+    assert GAME.describe_event({**shared, "points": 1}, "ru", None, NAMES).startswith(
+        "Anna и Boris получают по 1 очку за ")
+    monastery = {"type": "final", "feature": "monastery", "x": -2, "y": 0, "segment": 1,
+                 "tiles": 1, "neighbours": 5, "followers": [0, 0, 1], "holders": [2],
+                 "points": 6, "rule": "incomplete monastery (2.4)"}
+    assert GAME.describe_event(monastery, "en", None, NAMES) == (
+        "Vera scores 6 points for an unfinished monastery with 5 neighbouring tiles "
+        "(2 tiles west of the start tile)")
+    assert GAME.describe_event(monastery, "ru", 2, NAMES) == (
+        "Вы получаете 6 очков за незавершённый монастырь с 5 соседними плитками "
+        "(в 2 плитках к западу от стартовой плитки)")
+    field = {"type": "final", "feature": "field", "x": 0, "y": 0, "segment": 3, "tiles": 9,
+             "cities": 3, "followers": [2, 0, 0], "holders": [0], "points": 9,
+             "rule": "field: 3 per completed bordering city"}
+    assert GAME.describe_event(field, "en", None, NAMES) == (
+        "Anna scores 9 points for a field next to 3 finished cities (on the start tile)")
+    assert GAME.describe_event({**field, "cities": 0, "points": 0}, "ru", None, NAMES) == (
+        "Anna получает 0 очков за поле, рядом с которым нет завершённых городов "
+        "(на стартовой плитке)")
+    farm = {**field, "feature": "farm city", "tiles": 2, "fields": 1, "points": 4}
+    assert GAME.describe_event(farm, "en", 0, NAMES) == (
+        "You score 4 points for the farmers around a finished city of 2 tiles "
+        "(on the start tile)")
 
 
 def test_russian_plurals():
@@ -162,20 +213,28 @@ RARE = [
     ({"type": "chain", "player": 0, "draw": False},
      "You stop the chain", "p1 останавливает цепочку"),
     ({"type": "under", "player": 0, "tile": "W"},
-     "You put unplaceable tile W under the pile",
-     "p1 кладёт плитку W под низ стопки: её некуда положить"),
-    ({"type": "discard", "player": 0, "tile": "W"},
-     "You discard unplaceable tile W", "p1 сбрасывает плитку W: её некуда положить"),
+     "You put a tile with a junction of three roads under the pile: it fits nowhere",
+     "p1 кладёт плитку с развилкой трёх дорог под низ стопки: её некуда положить"),
+    ({"type": "discard", "player": 0, "tile": "X"},
+     "You discard a tile with a crossroads: it fits nowhere",
+     "p1 сбрасывает плитку с перекрёстком: её некуда положить"),
     ({"type": "discard_rest", "tiles": ["A", "X"]},
-     "no remaining tile fits: A X leave the game",
-     "ни одна оставшаяся плитка не подходит: A X выходят из игры"),
+     "None of the tiles left fits anywhere: 2 tiles leave the game",
+     "Оставшиеся плитки никуда не подходят и выходят из игры (2 плитки)"),
     ({"type": "extra_failed", "player": 0},
      "The pile ran out: message 4 gives you nothing",
      "Стопка кончилась: послание 4 ничего не даёт игроку p1"),
     ({"type": "message_result", "player": 0, "number": 8, "option": "action", "points": 1},
      "You carry out message 8: 1 point", "p1 выполняет послание 8: 1 очко"),
-    ({"type": "draw", "player": 0, "tile": "K", "part": "extra"},
-     "You draw tile K for message 4", "p1 берёт плитку K по посланию 4"),
+    ({"type": "message_result", "player": 0, "number": 4, "option": "action", "points": 0},
+     "You carry out message 4: an extra tile", "p1 выполняет послание 4: ещё одна плитка"),
+    ({"type": "draw", "player": 0, "tile": "S", "part": "extra"},
+     "You draw a tile with a city, a road and a coat of arms for message 4",
+     "p1 берёт плитку с городом, дорогой и гербом по посланию 4"),
+    ({"type": "draw", "player": 0, "tile": "A", "part": "main"},
+     "You draw a tile with a monastery and a road", "p1 берёт плитку с монастырём и дорогой"),
+    ({"type": "draw", "player": 0, "tile": "H", "part": "main"},
+     "You draw a tile with two cities", "p1 берёт плитку с двумя городами"),
 ]
 
 

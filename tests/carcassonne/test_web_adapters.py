@@ -222,7 +222,7 @@ def test_the_figure_question_is_two_big_buttons_and_the_figures_on_the_track():
     assert track.count('class="cc-choice"') == 2
     assert "1 → 5 ★" in track and "6 → 10 ★" in track
     assert GAME.prompt(view, "figure", "en") == \
-        "4 points for the road at -1,0: click the figure that takes them"
+        "4 points for the road: click the figure that takes them"
 
 
 def test_scoreboard_shows_the_real_scores():
@@ -230,9 +230,9 @@ def test_scoreboard_shows_the_real_scores():
     act(state, "message seal", "figure messenger")
     view = state.view(1)
     board = GAME.scoreboard(view, "en")
-    assert board["columns"] == ["colour", "points", "meeple", "messenger", "followers"]
-    assert board["rows"] == [["yellow", 7, 5, 2, 7], ["red", 0, 0, 0, 7]]
-    assert GAME.scoreboard(view, "ru")["columns"] == ["цвет", "очки", "фишка", "гонец",
+    assert board["columns"] == ["colour", "points (meeple + messenger)", "followers"]
+    assert board["rows"] == [["yellow", "7 (5 + 2)", 7], ["red", "0 (0 + 0)", 7]]
+    assert GAME.scoreboard(view, "ru")["columns"] == ["цвет", "очки (фишка + гонец)",
                                                       "подданные"]
     base = play(["U"], ["place U 1,0 r90", "farmer 1"], preset="base").view(None)
     assert GAME.scoreboard(base, "en") == {"columns": ["colour", "points", "followers"],
@@ -243,7 +243,7 @@ def test_scoreboard_shows_the_real_scores():
         assert len(table["rows"]) == view["players"]
         for row, pair, supply in zip(table["rows"], view["scores"], view["supply"]):
             assert len(row) == len(table["columns"])
-            assert row[1] == sum(pair) and row[-1] == supply
+            assert str(row[1]).split()[0] == str(sum(pair)) and row[-1] == supply
 
 
 def test_panels_read_well_in_both_languages():

@@ -377,6 +377,9 @@ def figure(x: float, y: float, size: float, colour: str, shape: str = "meeple",
 SIZE = 60
 """SVG units of one board cell (``data-unit``)."""
 MIN_UNIT_PX = 48
+END_MIN_SCALE = 0.01
+"""The least scale of the finished map (any positive number: the page's own floor for a
+phone applies only where a picture names none)."""
 MIN_COLS, MIN_ROWS = 8, 5
 TABLE = "#e9e1cc"
 
@@ -422,7 +425,7 @@ def render_svg(view: dict, lang: str = "en") -> str:
     width, height = cols * SIZE, rows * SIZE
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
            f'width="{width}" height="{height}" data-zoom="on" data-unit="{SIZE}" '
-           f'data-min-unit="{MIN_UNIT_PX}" font-family="sans-serif">',
+           f'{_fit_limits(view)} font-family="sans-serif">',
            f'<rect width="{width}" height="{height}" fill="{TABLE}"/>']
     if cells and view.get("hand"):
         out.append(_hand_symbols(view["hand"], "ccb", sorted({r for v in cells.values()
@@ -438,6 +441,16 @@ def render_svg(view: dict, lang: str = "en") -> str:
     out.extend(_spots(view, pos, SIZE, "board"))
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _fit_limits(view: dict) -> str:
+    """How small the page may fit the map: while the game goes on, never a cell under
+    MIN_UNIT_PX pixels (a cell must stay easy to click; the page then centres on what may be
+    clicked); once it is over nothing is clicked any more, so the whole map fits the box
+    however large it grew (``data-min-scale``: a phone's own floor would crop it)."""
+    if view.get("terminal"):
+        return f'data-min-scale="{END_MIN_SCALE}"'
+    return f'data-min-unit="{MIN_UNIT_PX}"'
 
 
 def _extent(cells: set[tuple[int, int]]) -> tuple[int, int, int, int]:

@@ -35,20 +35,23 @@ WIDTH = 300
 HAND = 150
 PLACED = 180
 COLS, CELL_W, CELL_H = 10, 30, 46
+LAP_LINE = 18
+LAP_NAME = 24
+"""The most characters of a name on a lap marker's line (longer ones end in "…")."""
 DARK, LIGHT, EDGE = "#4a4a4a", "#efe6cf", "#8a7a55"
 
 
-def _svg(height: float, body: list[str]) -> str:
+def _svg(height: float, body: list[str], extra: str = "") -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" '
-            f'width="{WIDTH}" height="{height:.0f}" font-family="sans-serif" font-size="13">'
-            + "\n".join(body) + "</svg>")
+            f'width="{WIDTH}" height="{height:.0f}" font-family="sans-serif" font-size="13"'
+            f'{extra}>' + "\n".join(body) + "</svg>")
 
 
 # -- the tile in hand ---------------------------------------------------------------------------
 def hand_svg(view: dict) -> str:
     """The tile in hand, large, unturned; over it the tile turned as each legal placement
     would turn it (``data-show="cell:x,y/~rot:90"``), so the panel follows the rotation the
-    seat cycles through on the map."""
+    seat cycles through on the map. ``data-hand``: a phone shows it above the map."""
     letter = view["hand"]
     cells = placements(view)
     degrees = sorted({0} | {d for ds in cells.values() for d in ds})
@@ -62,7 +65,7 @@ def hand_svg(view: dict) -> str:
                         'pointer-events="none" style="display:none"/>')
     body.append(f'<rect x="{left}" y="{top}" width="{HAND}" height="{HAND}" fill="none" '
                 'stroke="#4d3b1f" stroke-width="2"/>')
-    return _svg(HAND + 2 * top, body)
+    return _svg(HAND + 2 * top, body, ' data-hand="tile"')
 
 
 # -- the tile just placed -----------------------------------------------------------------------
@@ -118,9 +121,10 @@ def recall_svg(view: dict, lang: str) -> str:
 def track_svg(view: dict, lang: str) -> str:
     """The scoring track: spaces 0-49 in rows of ten, every fifth one dark, with both figures
     of every player (the scoring meeple in the upper row of a space, the messenger in the
-    lower one). When the viewer must choose a figure, two large buttons above the track and
-    the two figures themselves carry ``figure:meeple`` / ``figure:messenger``, and dashed
-    rings show where each would land."""
+    lower one), under it a lap marker for every figure past space 49. When the viewer
+    must choose a figure, two large buttons above the track and the two figures themselves
+    carry ``figure:meeple`` / ``figure:messenger``, and dashed rings show where each would
+    land."""
     words = phrases(lang)["web"]
     choice = figure_choice(view)
     body: list[str] = []
@@ -139,7 +143,10 @@ def track_svg(view: dict, lang: str) -> str:
             if fig["player"] == choice["player"] and fig["figure"] in choice["keys"]:
                 body.append(_landing(fig, choice["points"], words))
     body.append("</g>")
-    legend_y = top + (SPACES // COLS) * CELL_H + 18
+    laps_y = top + (SPACES // COLS) * CELL_H + 18
+    laps = _laps(view, figures, laps_y, words)
+    body.extend(laps)
+    legend_y = laps_y + LAP_LINE * len(laps)
     body.extend(_legend(view, legend_y, words))
     return _svg(legend_y + (26 if has_messenger(view) else 8), body)
 
@@ -242,6 +249,29 @@ def _choice_strip(view: dict, choice: dict, words: dict) -> list[str]:
                    f'{escape(words["figure_names"][name])}</text>'
                    f'<text x="{x + 40}" y="64" font-size="14" font-weight="bold">'
                    f'{now} → {new}{escape(dark)}</text></g>')
+    return out
+
+
+def _laps(view: dict, figures: list[dict], y: float, words: dict) -> list[str]:
+    """A lap marker for every figure past space 49, as the game's 50/100 tiles: the figure
+    in its owner's colour and its total as space plus laps (``Anna: 113 = 13 + 100``);
+    players by name where the page knows the names, else by colour."""
+    names = view.get("names") or []
+    out = []
+    for fig in figures:
+        if not fig["lap"]:
+            continue
+        player = fig["player"]
+        who = names[player] if player < len(names) and names[player] else \
+            words["colours"][player % len(COLOURS)]
+        if len(who) > LAP_NAME:                  # the line stays inside the panel
+            who = who[:LAP_NAME - 1] + "…"
+        text = words["lap_line"].format(who=who, total=fig["total"], space=fig["space"],
+                                        laps=fig["lap"] * SPACES)
+        out.append(f'<g data-lap="p{player + 1} {fig["figure"]}">'
+                   + figure(10, y - 4, 14, COLOURS[player % len(COLOURS)], fig["figure"])
+                   + f'<text x="22" y="{y}" font-size="12">{escape(text)}</text></g>')
+        y += LAP_LINE
     return out
 
 
