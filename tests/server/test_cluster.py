@@ -121,3 +121,38 @@ def test_a_process_that_stops_hands_its_tables_to_another_where_they_stopped(toy
             assert two.manager.tables[table_id].owned
             record = Record.from_json(two.http.get(f"/api/tables/{table_id}/record").json())
             assert record.replay().is_terminal()
+
+
+def test_an_away_seat_comes_back_through_a_mirror_and_stays_away_across_a_hand_over(
+        toy, shared, monkeypatch):
+    """A player marked away (they missed a deadline) who says "I'm back" on a process that
+    only mirrors the table is back at the owner; marked away again, the mark survives the
+    owner's stop: the process that takes the table over shows it and keeps its deadline."""
+    from gonets.server import deadlines
+
+    monkeypatch.setattr(deadlines, "AWAY_SECONDS", 30.0)
+    away = lambda m: m["type"] == "state" and m["seats"][0].get("away")  # noqa: E731
+    with ServerThread(shared, redis_url=REDIS) as two:
+        with ServerThread(shared, redis_url=REDIS) as one:
+            created = one.create(game="toy", players=2, preset="long", turn_seconds=4,
+                                 name="Ann", seats=[{"kind": "human"},
+                                                    {"kind": "bot", "agent": "random"}])
+            table_id, token = created["id"], created["links"]["seat"]["token"]
+            ann = two.client(table_id, token)
+            ann.state()
+            assert not two.manager.tables[table_id].owned
+            first = ann.until(away, timeout=15)
+            ann.send({"type": "back", "ref": "b"})                   # forwarded to ``one``
+            ann.until(lambda m: m["type"] == "state" and not m["seats"][0].get("away"))
+            again = ann.until(lambda m: away(m) and m["version"] > first["version"],
+                              timeout=15)                          # missed once more
+            assert [m["type"] for m in ann.messages if m.get("ref") == "b"] == ["ack"]
+            assert one.manager.tables[table_id].seats[0]["away"] is True
+        deadline = time.monotonic() + 20                           # ``one`` stopped
+        while not two.manager.tables[table_id].owned:
+            assert time.monotonic() < deadline, "the table was not taken over"
+            time.sleep(0.05)
+        table = two.manager.tables[table_id]
+        assert table.seats[0]["away"] is True and table.status == "running"
+        assert table.version >= again["version"]
+        ann.close()

@@ -19,6 +19,7 @@ from gonets.server.bots import BotTimeout, rank_moves
 from gonets.server.deadlines import decision_deadline, ended_by_absence, wait_seconds
 from gonets.server.faults import OutcomeUnknown
 from gonets.server.spec import TableError
+from gonets.server.storage import UNCHANGED
 
 log = logging.getLogger("gonets.server")
 
@@ -69,10 +70,12 @@ class TableDriver:
         return self.stored.deadline if self.stored.deadline is not None else fresh
 
     async def deadline_passed(self, seat: int, version: int) -> None:
-        """Apply the table's ``absent`` rule to ``seat``, whose deadline passed at ``version``."""
+        """Apply the table's ``absent`` rule to ``seat``, whose deadline passed at ``version``:
+        with ``bot``, the seat is marked away the first time (its later decisions get the
+        short timer) and the stand-in plays this decision."""
         rule = self.stored.absent or "bot"
-        if rule == "bot":
-            await self._bot_move(seat, version)
+        if rule == "bot" and self.seats[seat].get("away"):
+            await self._bot_move(seat, version)       # the short timer of an away seat
             return
         async with self.lock:
             if (self.version != version or self.state.current_player() != seat
@@ -84,16 +87,57 @@ class TableDriver:
                     await self._end_by_absence(seat)
                     return
                 seats = [dict(entry) for entry in self.seats]
-                seats[seat]["dropped"] = True
-                await self._store_seats(seats, self.token_hashes, "the dropped seat")
+                seats[seat]["away" if rule == "bot" else "dropped"] = True
+                await self._store_seats(seats, self.token_hashes, "the absent seat")
             except (TableError, OutcomeUnknown) as exc:   # the database: the next turn retries
                 log.warning("table %s: the absent rule %r waits for the database (%s)",
                             self.id, rule, exc)
                 await asyncio.sleep(0.5)
                 return
-            self.deadline = None
-            log.info("table %s: p%d ran out of time and was dropped", self.id, seat + 1)
+            if rule == "drop":
+                self.deadline = None
+            log.info("table %s: p%d ran out of time and was %s", self.id, seat + 1,
+                     "marked away" if rule == "bot" else "dropped")
         await self._bot_move(seat, version)
+
+    async def come_back(self, seat: int) -> None:
+        """The player of ``seat`` says they are back (the page's "I'm back"): a seat marked
+        away gets the whole turn timer again (see :meth:`_come_back`); nothing changes for
+        a seat that is not away."""
+        if not self.owned:
+            await self.manager.cluster.call(self, "come_back", seat)
+            return
+        async with self.lock:
+            await self._come_back(seat)
+
+    async def _come_back(self, seat: int) -> None:
+        """Clear the away mark of ``seat`` (the table's lock held): its decisions get the
+        whole turn timer again, and when it decides now, a fresh deadline of the whole timer
+        starts (stored with the seats)."""
+        seats = self._returned(seat)
+        if seats is None or self.status != "running" or self.failure:
+            return
+        deadline: Any = UNCHANGED
+        if self.pending is None and self.state.current_player() == seat:
+            deadline = decision_deadline(self.stored.turn_seconds, self.status, seats, seat)
+        await self._store_seats(seats, self.token_hashes, "your return", deadline)
+        log.info("table %s: p%d is back", self.id, seat + 1)
+
+    def _returned(self, seat: int) -> list[dict] | None:
+        """The table's seats with the away mark of ``seat`` cleared (copies), or None when
+        ``seat`` is not marked away."""
+        if not self.seats[seat].get("away"):
+            return None
+        seats = [dict(entry) for entry in self.seats]
+        del seats[seat]["away"]
+        return seats
+
+    def _stands_in(self, seat: int) -> bool:
+        """Whether a bot plays the decisions of ``seat`` now: a bot seat, or a human seat
+        marked away or dropped. A player who came back meanwhile ("I'm back", or a move
+        of their own) has their seat again, and a stand-in's choice for it is dropped."""
+        entry = self.seats[seat]
+        return entry["kind"] == "bot" or bool(entry.get("away") or entry.get("dropped"))
 
     async def _end_by_absence(self, seat: int) -> None:
         """End the game now, ``seat`` having run out of time (the table's lock held)."""
@@ -174,7 +218,12 @@ class TableDriver:
             await self.wake.wait()
 
     async def _bot_move(self, seat: int, version: int) -> None:
-        if self.version != version or self.state.current_player() != seat:
+        """The bot of ``seat`` (or its stand-in) decides the table's decision at ``version``
+        and plays it, unless meanwhile the table moved on or the seat's player came back:
+        the seat's state is checked again under the lock after the bot decided, so a move
+        or an "I'm back" made while it thought wins, and its choice is dropped."""
+        if self.version != version or self.state.current_player() != seat or \
+                not self._stands_in(seat):
             return
         legal = list(self.state.legal_actions())
         try:
@@ -194,6 +243,10 @@ class TableDriver:
         async with self.lock:
             if self.version != version or self.state.current_player() != seat or \
                     self.pending is not None or self.failure or not self.owned:
+                return
+            if not self._stands_in(seat):       # the player came back while it thought
+                log.info("table %s: p%d came back; the stand-in's move is dropped",
+                         self.id, seat + 1)
                 return
             stand_in = self.seats[seat]["kind"] == "human"   # the turn timer ran out
             try:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.metrics import DB_ERRORS
-from gonets.server.pgwrites import LoopWriter, owner_of
+from gonets.server.pgwrites import LoopWriter, back_of, owner_of
 from gonets.server.storage import CONNECT_SECONDS
 
 if TYPE_CHECKING:
@@ -82,12 +82,13 @@ class GroupCommit:
     def _for_the_loop(self, writes: list[tuple]) -> list[int]:
         """The writes the loop writer takes: on PostgreSQL, one per table and all of one
         owner, those that finish no table (a finish rates its players in the same
-        transaction, in a writer thread)."""
+        transaction, in a writer thread) and bring no seat back (:func:`back_of`)."""
         if self.loop_writer is None or len({write[0] for write in writes}) != len(writes):
             return []
         if len({owner_of(write) for write in writes}) != 1:
             return []
-        return [i for i, write in enumerate(writes) if write[3] != "finished"]
+        return [i for i, write in enumerate(writes)
+                if write[3] != "finished" and back_of(write) is None]
 
     async def _on_the_loop(self, writes: list[tuple]) -> set[str]:
         """The tables of ``writes`` stored by the loop writer. A refusal (a step stored

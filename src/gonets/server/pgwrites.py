@@ -75,6 +75,13 @@ def owner_of(write: tuple) -> str | None:
     return write[5] if len(write) > 5 else None
 
 
+def back_of(write: tuple) -> int | None:
+    """The seat a write brings back from away with its steps (``Storage.append_steps``'s
+    ``back``: a move of that seat's own), if any. Such writes are rare and go through
+    ``Storage.append_steps`` one by one, never this module's statement."""
+    return write[7] if len(write) > 7 else None
+
+
 def conninfo(url: str) -> str:
     """A libpq connection string for a SQLAlchemy PostgreSQL URL (any driver name)."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)

@@ -22,7 +22,7 @@ from gonets.server.deadlines import decision_deadline
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.names import check_name_at_table
 from gonets.server.spec import TableError, hash_token, new_token
-from gonets.server.storage import LeaseLost, MissingTable
+from gonets.server.storage import UNCHANGED, LeaseLost, MissingTable
 
 if TYPE_CHECKING:
     from gonets.server.connection import Connection
@@ -141,16 +141,18 @@ class TableSeating:
                                      "link; this link no longer works", link_changed=True)
             return token
 
-    async def _store_seats(self, seats: list[dict], hashes: list, what: str) -> None:
-        """Store seats, secrets and the status they imply, then adopt them (lock held)."""
+    async def _store_seats(self, seats: list[dict], hashes: list, what: str,
+                           deadline: Any = UNCHANGED) -> None:
+        """Store seats, secrets and the status they imply, then adopt them (lock held); with
+        ``deadline``, the current decision's new one too."""
         status = self.status
         if status == "open" and seats_ready(seats, self.stored.rated):
             status = "running"
         started = status != self.status
-        extra: tuple = ()              # a table that starts: its first decision's deadline
-        if started:
-            extra = (decision_deadline(self.stored.turn_seconds, status, seats,
-                                       self.state.current_player()),)
+        if started:                    # a table that starts: its first decision's deadline
+            deadline = decision_deadline(self.stored.turn_seconds, status, seats,
+                                         self.state.current_player())
+        extra: tuple = () if deadline is UNCHANGED else (deadline,)
         try:
             seats = await self.manager.write(self.storage.update_seats, self.id, seats, status,
                                              hashes, self.manager.process_id, *extra)
@@ -167,8 +169,9 @@ class TableSeating:
         self.seats, self.status, self.token_hashes = seats, status, hashes
         self.match.record.seats = self.public_seats()
         self.stored.seats, self.stored.status, self.stored.token_hashes = seats, status, hashes
+        if extra:
+            self.deadline = self.stored.deadline = deadline
         if started:
-            self.deadline = self.stored.deadline = extra[0]
             self.manager.notices.your_move(self)
         self.wake.set()
         self.broadcast()

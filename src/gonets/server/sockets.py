@@ -113,11 +113,14 @@ class Session:
                 version = self.table.version
                 choices = await self.table.hint(self.seated())
                 self.push({"type": "hint", "ref": ref, "version": version, "choices": choices})
+            elif kind == "back":
+                await self.table.come_back(self.seated())
+                self.push({"type": "ack", "ref": ref, "version": self.table.version})
             elif kind == "ping":
                 self.push({"type": "pong", "ref": ref})
             else:
                 raise TableError("unknown message type; use join, act, name, chat, chat_name, "
-                                 "rematch, hint or ping", "unknown_type")
+                                 "rematch, hint, back or ping", "unknown_type")
         except GonetsError as exc:
             self.push({"type": "error", "ref": ref, **error_fields(exc)})
         except Exception:

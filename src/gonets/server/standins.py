@@ -1,10 +1,14 @@
 """Moves the turn timer's stand-in made for an absent player, and the log lines they made.
 
 When a human seat's turn timer runs out, a bot plays that one decision for the seat; its
-record step carries ``"stand_in": true``. The log lines that step produced are marked for
-every reader ("(played by a bot for Ann)"). Each viewer's log may differ (private events),
-so the lines are found per viewer: the log's length in that viewer's view before the step
-and after it alone (the random events that follow are not the bot's doing).
+record step carries ``"stand_in": true``. The log line of the move itself is marked for every
+reader ("(played by a bot for Ann)"), and no other: a step also logs what follows from the
+move for other seats (in Love Letter the next player draws a card in the same step), and
+those lines are not the stand-in's doing. Each viewer's log may differ (private events), so
+the line is found per viewer among the events the step alone added to that viewer's log (the
+random events that follow it are not the bot's doing either): the first event that names the
+seat as its actor (:func:`actor`); failing that, the first event when it names nobody (a
+move the game logs without a seat, such as Baba Yaga's hut); else none.
 """
 
 from __future__ import annotations
@@ -20,13 +24,39 @@ def is_stand_in(step: Any) -> bool:
     return isinstance(step, dict) and step.get(STAND_IN) is True
 
 
-def log_length(state: Any, viewer: int | None) -> int:
-    return len(state.view(viewer).get("log") or [])
+ACTOR_KEYS = ("seat", "player")     # where games name the seat an event is about
+
+
+def log_of(state: Any, viewer: int | None) -> list:
+    return state.view(viewer).get("log") or []
+
+
+def actor(event: Any) -> int | None:
+    """The seat a log event names as its actor (``seat``; Carcassonne's ``player``), or None
+    for an event that names none."""
+    if not isinstance(event, dict):
+        return None
+    for key in ACTOR_KEYS:
+        value = event.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def move_line(events: list, seat: int) -> int | None:
+    """Which of ``events`` (those one step of ``seat`` added to a log) is the move itself:
+    the first naming ``seat``; else the first, when it names no seat; else None."""
+    for index, event in enumerate(events):
+        if actor(event) == seat:
+            return index
+    if events and actor(events[0]) is None:
+        return 0
+    return None
 
 
 class StandIns:
-    """The stand-in steps of one match: per step, the seat and each viewer's span of log
-    events it produced."""
+    """The stand-in steps of one match: per step, the seat and, for each viewer, the span of
+    that viewer's log events marked as the stand-in's move (one event, or none)."""
 
     def __init__(self, players: int):
         self.players = players
@@ -40,12 +70,16 @@ class StandIns:
         stand-in played it."""
         if not is_stand_in(step):
             return
-        before = {viewer: log_length(state, viewer) for viewer in self.viewers()}
+        seat = step["seat"]
+        before = {viewer: len(log_of(state, viewer)) for viewer in self.viewers()}
         after_state = state.clone()
         apply_step(after_state, step, index)
-        span = {viewer: (before[viewer], log_length(after_state, viewer))
-                for viewer in self.viewers()}
-        self.spans.append((step["seat"], span))
+        span: dict[int | None, tuple[int, int]] = {}
+        for viewer in self.viewers():
+            start = before[viewer]
+            found = move_line(log_of(after_state, viewer)[start:], seat)
+            span[viewer] = (0, 0) if found is None else (start + found, start + found + 1)
+        self.spans.append((seat, span))
 
     def marks(self, viewer: int | None) -> dict[int, int]:
         """Event index in ``viewer``'s log -> the seat the stand-in played for."""

@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 
 from gonets.server.accounts.friends import write_invites
 from gonets.server.accounts.players import table_finished, write_table_players
-from gonets.server.pgwrites import append_statement, batch_rows, owner_of
+from gonets.server.pgwrites import append_statement, back_of, batch_rows, owner_of
 from gonets.server.schema import chat_table, reviews_table, steps_table, tables_table
 
 DATABASE_ENV = "GONETS_DATABASE_URL"
@@ -171,9 +171,12 @@ class Storage:
 
     def append_steps(self, table_id: str, start: int, steps: list[dict], status: str,
                      result: dict | None, owner: str | None = None,
-                     deadline: float | None = None) -> bool:
+                     deadline: float | None = None, back: int | None = None) -> bool:
         """Store steps ``start..`` of a table with its new status and the wall-clock
-        ``deadline`` of the decision they lead to (None: no timer runs), in one transaction.
+        ``deadline`` of the decision they lead to (None: no timer runs), in one transaction;
+        with ``back``, that seat's away mark is cleared in it too (a player back by a move
+        of their own: the move and the return are stored together or not at all; the rest
+        of the stored seats stays as it is).
 
         Idempotent: a step is keyed by (table, index), so writing the same steps again (a
         retry after a lost answer to COMMIT) stores nothing and returns False; True when
@@ -194,6 +197,8 @@ class Storage:
                                         values)
                 if done.rowcount != 1:
                     self._missing_or_moved(conn, table_id, owner)
+                if back is not None:
+                    self._clear_away(conn, table_id, back)
                 if status == "finished":
                     table_finished(conn, table_id, result)   # ratings: the same transaction
             return True
@@ -210,9 +215,11 @@ class Storage:
         group commit). The outcome of each, in order: True, or the exception it raised. When
         the batch cannot go in whole (a step already stored, a lease moved, a missing table),
         each write is tried on its own, so every one gets exactly its own answer; a failing
-        database raises for the whole batch."""
-        if len(writes) == 1 and not self.is_postgres:
-            return [self._outcome(self.append_steps, writes[0])]
+        database raises for the whole batch. A batch with a write that brings a seat back
+        (a rare one, :func:`~gonets.server.pgwrites.back_of`) is written one by one."""
+        if (len(writes) == 1 and not self.is_postgres) or \
+                any(back_of(write) is not None for write in writes):
+            return [self._outcome(self.append_steps, write) for write in writes]
         owners = {owner_of(write) for write in writes}
         if len(owners) == 1 and len({write[0] for write in writes}) == len(writes):
             try:
@@ -244,6 +251,17 @@ class Storage:
         query = UPDATE_PROGRESS if owner is None else \
             UPDATE_PROGRESS.where(tables_table.c.owner == owner)
         return conn.execute(query, progress).rowcount
+
+    @staticmethod
+    def _clear_away(conn, table_id: str, seat: int) -> None:
+        """In the caller's transaction, which has updated the table's row already (so holds
+        it): clear the away mark of ``seat`` in the stored seats."""
+        text = conn.execute(select(tables_table.c.seats)
+                            .where(tables_table.c.id == table_id)).scalar()
+        seats = json.loads(text or "[]")
+        if 0 <= seat < len(seats) and seats[seat].pop("away", None) is not None:
+            conn.execute(update(tables_table).where(tables_table.c.id == table_id)
+                         .values(seats=json.dumps(seats)))
 
     @staticmethod
     def _outcome(method, args: tuple) -> Any:
