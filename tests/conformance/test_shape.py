@@ -13,7 +13,7 @@ from gonets.core import games
 
 SRC = Path(gonets.__file__).parent
 ROOMS = {"__init__.py", "game.py", "rules", "notation.py", "views.py", "text.py", "svg.py",
-         "bot.py", "cli.py", "data", "RULES.md", "README.md"}
+         "ending.py", "bot.py", "cli.py", "data", "RULES.md", "README.md"}
 # An adapter room that outgrows one file becomes a package of the same name (text/ for text.py).
 GROWN = {f"{room}.py": room for room in ("notation", "views", "text", "svg", "bot", "cli")}
 OPTIONAL = {"kernel", "migrations.py"}
@@ -51,8 +51,8 @@ def test_the_folder_holds_exactly_the_rooms(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_rules_import_only_notation_and_notation_not_the_state(name):
     prefix = f"gonets.games.{name}"
-    outside = {f"{prefix}.{room}" for room in ("views", "text", "svg", "bot", "cli", "game",
-                                                "kernel", "migrations")}   # the rules stay pure
+    outside = {f"{prefix}.{room}" for room in ("views", "text", "svg", "ending", "bot", "cli",
+                                                "game", "kernel", "migrations")}  # rules stay pure
     for path in (folder(name) / "rules").glob("*.py"):
         bad = {m for m in imports(path, prefix) if any(m.startswith(o) for o in outside)}
         assert not bad, (path.name, bad)
