@@ -31,7 +31,7 @@ LAPTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 BUTTON_KEYS = {"end", "extra", "decline", "pass"}
 """The only decisions made with buttons: yes/no choices."""
-INTERNAL = re.compile(r"\b(courier|to|give|empty|first|then):[a-z]")
+INTERNAL = re.compile(r"\b(courier|to|give|empty|first|then|arrive|again):[a-z]")
 
 
 def need_czar():
@@ -172,7 +172,7 @@ def test_a_whole_revised_game_by_clicking_on_a_phone_in_russian(site, browser, s
         assert any(p.startswith("Ваш ход.") for p in seen["prompts"]), seen["prompts"]
         check_scores(page, ("монеты", "донесение"))
         text = page.inner_text("body")
-        for word in ("Стопки и запасы", "Вы (p1)"):
+        for word in ("Стопки и запасы", "Вы (Ann)"):
             assert word in text, word
         board = page.inner_html("#board")
         assert "Дворец царя" in board and "Palace of the Czar" not in board

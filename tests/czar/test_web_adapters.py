@@ -20,7 +20,7 @@ from .helpers import GAME, scenario
 BUTTONS = {"end", "extra", "decline", "pass"}
 """Yes/no choices: the only keys the board does not carry (the client makes buttons)."""
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
-INTERNAL = re.compile(r"\b(?:courier|to|give|empty|first|then):[a-z]|\b(?:"
+INTERNAL = re.compile(r"\b(?:courier|to|give|empty|first|then|arrive|again):[a-z]|\b(?:"
                       + "|".join(INN_KEYS) + r")\b")
 """Step keys and (lower-case) inn keys: never in a text a person reads."""
 
@@ -108,6 +108,31 @@ def test_the_board_carries_every_step_but_yes_no_choices_and_only_legal_ones():
         families |= {k.split(":")[0] for k in keys}
     assert families >= {"courier", "to", "draw", "msg", "give", "empty", "first", "then",
                         "reveal", "stop", "bribe", "end", "extra", "decline"}, families
+
+
+def test_both_leavers_of_a_grassland_inn_are_sent_by_clicking_the_palace_twice():
+    """Each of the two clicks on the palace is its own step with its own prompt; once the
+    first is chosen the palace is still a target and says who arrives first."""
+    record = scenario("pawl")
+    view = record.replay(upto=len(record.steps) - 1).view(0)
+    steps = GAME.action_steps(view, "travel pawl officer palace cossack palace")
+    assert steps == ["empty:pawl", "arrive:pawl.officer.palace", "again:pawl.cossack.palace"]
+    svg = GAME.render_svg(view)
+    palace = set(re.search(r'class="cz-palace" data-pick="([^"]*)"', svg).group(1).split("|"))
+    assert {"arrive:pawl.officer.palace", "arrive:pawl.cossack.palace",
+            "again:pawl.cossack.palace", "again:pawl.officer.palace"} <= palace
+    assert ".cz .pick-chosen:not(.pick)>" in STYLE        # a target again is drawn as one
+    def note(svg: str) -> str:
+        return re.search(r'<g data-show="empty:pawl/arrive:pawl\.officer\.palace"[^>]*>'
+                         r'<rect[^>]*/><text[^>]*>([^<]*)</text>', svg).group(1)
+    assert "Officer" in note(svg) and "Cossack" in note(svg)
+    assert "Офицер" in note(GAME.render_svg(view, "ru"))
+    for lang in ("en", "ru"):
+        book = phrases(lang)["prompts"]
+        assert GAME.prompt(view, "arrive", lang) == book["arrive"] != book["first"]
+        assert GAME.prompt(view, "again", lang) == book["again"] != book["then"]
+        label = GAME.describe_step(view, "again:pawl.cossack.palace", lang)
+        assert label and not INTERNAL.search(label), label
 
 
 def test_a_travel_is_chosen_inn_first_then_each_leavers_room_in_moving_order():

@@ -110,7 +110,9 @@ function offered(frame) {
   return keys;
 }
 
-function pictures() { return document.querySelectorAll("#board svg, #panels svg"); }
+function pictures() {
+  return document.querySelectorAll("#board svg, #panels svg, #hand-dock svg");
+}
 
 // Mark every picture element for the current choice and rebuild the buttons.
 function decoratePictures(frame) {
@@ -151,6 +153,7 @@ function decoratePictures(frame) {
   }
   drawPickButtons(frame, keys.filter(k => !covered.has(k) || isCycle(k)));
   drawPrompt(frame, keys);
+  if (typeof guideDecision === "function") guideDecision(frame, keys);   // guide.js
   followPicks();
 }
 

@@ -164,6 +164,8 @@ def parse_action(text: str) -> int:
 #   msg, give:INN.TYPE                   the own message, then the courier that takes it
 #   empty:INN, first:INN.TYPE.DEST,      the full inn, then the destination room (or the palace)
 #   then:INN.TYPE.DEST                   of the leaver that moves first, then the other's
+#   arrive:INN.TYPE.palace,              the same when both leave for the palace (a grassland
+#   again:INN.TYPE.palace                inn): the palace twice, each click its own step
 def action_steps(view: dict, text: str) -> list[str]:
     """The keys a seat clicks, in order, to make the legal action ``text`` in ``view``."""
     words = text.split()
@@ -179,8 +181,10 @@ def action_steps(view: dict, text: str) -> list[str]:
         return ["msg", f"give:{words[1]}.{words[2]}"]
     if head == "travel" and len(words) == 6:
         inn = words[1]
-        return [f"empty:{inn}", f"first:{inn}.{words[2]}.{words[3]}",
-                f"then:{inn}.{words[4]}.{words[5]}"]
+        first, then = ("arrive", "again") if words[3] == words[5] == "palace" else \
+            ("first", "then")
+        return [f"empty:{inn}", f"{first}:{inn}.{words[2]}.{words[3]}",
+                f"{then}:{inn}.{words[4]}.{words[5]}"]
     return [text]
 
 

@@ -36,9 +36,10 @@ from gonets.games.loveletter.text import (
 )
 
 WIDTH = 600
-NARROW = 420
-"""The picture's width: up to 4 players one column of seats in a narrow picture that a phone
-shows at about 90% (its words about 11 px); 5-8 players two columns in a wider one."""
+NARROW = 372
+"""The picture's width: up to 4 players one column of seats in a narrow picture that a 390 px
+phone shows at its own size (its words 12 px, the board box's inner width); 5-8 players two
+columns in a wider one."""
 GUESS_W = 68
 """The least width of a guess face (a 40 px target on a phone)."""
 MARGIN = 12
@@ -58,7 +59,8 @@ BUTTON = (150, 44)
 PHONE_SCALE = 0.55
 """The least scale the client may fit the picture at: on a 360-390 px phone the whole table
 fits its width (players, hand and guesses at once, every card still a 40 px target) rather
-than a part of it that must be panned to."""
+than a part of it that must be panned to. (A phone's client also keeps words at 12 px or
+more, so the narrow picture opens at its own size there.)"""
 
 VALUE_FILLS = ("#d8d2e6", "#dce8f7", "#dff0e2", "#f3ecd2", "#e9f3d6", "#f6e0cf", "#f2d7de",
                "#ead5f0", "#fbe3a1", "#f7d36b")

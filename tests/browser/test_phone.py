@@ -1,0 +1,282 @@
+"""The four games on a phone (390x844): the board keeps the current choice in view.
+
+Each game is played for some moves by clicking, as a player would. When a decision starts
+(and at every later step of it) every legal target on the board lies inside the board's box;
+"Fit" shows the whole picture; no word on the page is drawn under 12 px; Carcassonne's tile
+in hand stays in the window while its placement is chosen. Message to the Czar's travel of
+two couriers to the palace says what to do at each step, in both languages, and its menu
+covers none of the board.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gonets.core import games
+
+from .framing import (
+    PHONE,
+    hand_box,
+    hand_in_window,
+    overlaps,
+    picture_overflow,
+    small_words,
+    target_count,
+    targets_outside,
+)
+from .support import (
+    TIMEOUT,
+    Chooser,
+    click_key,
+    frame,
+    legacy_click,
+    open_seat,
+    rotate_to,
+    wait_for_decision,
+)
+
+GRASSLAND = {"pawl", "rachmanin", "masl", "roman", "rehr"}
+
+
+def need(name: str) -> None:
+    if name not in games():
+        pytest.skip(f"{name} is not registered")
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    yield context
+    context.close()
+
+
+def table(site, game: str, seed: int, humans: int = 1, players: int = 2, lang: str = "en",
+          **spec) -> tuple[dict, str]:
+    seats = [{"kind": "human"}] * humans + \
+        [{"kind": "bot", "agent": "heuristic"}] * (players - humans)
+    created = site.create(game=game, players=players, seed=seed, seats=seats, **spec)
+    url = created["links"]["seat"]["url"]
+    return created, (url.replace("#", f"?lang={lang}#", 1) if lang != "en" else url)
+
+
+def check_view(page, seen: dict, where: str) -> None:
+    """The targets of the step now are on the board's box, and no word is too small."""
+    outside = targets_outside(page)
+    assert not outside, f"{where}: targets outside the board's box: {outside}"
+    seen["targets"] += target_count(page)
+    small = small_words(page)
+    assert not small, f"{where}: words under 12 px: {small[:8]}"
+
+
+def check_fit(page, where: str) -> None:
+    """"Fit" shows the whole picture, and still no word too small to read."""
+    page.click("#zoom-fit")
+    assert picture_overflow(page) <= 1, f"{where}: Fit leaves {picture_overflow(page):.0f} px out"
+    small = small_words(page)
+    assert not small, f"{where}: words under 12 px after Fit: {small[:8]}"
+
+
+def perform(page, current: dict, notation: str, seen: dict, on_step=None) -> None:
+    """Click ``notation`` step by step as support.click_action does, checking the view before
+    every step that is clicked on the picture."""
+    action = next(a for a in current["legal"] if a["text"] == notation)
+    where = f"{current['view'].get('phase', '')} {notation}"
+    if not legacy_click(page, notation):
+        for index, key in enumerate(action["steps"]):
+            if on_step:
+                on_step(index)
+            if key.startswith("~"):
+                rotate_to(page, key)
+                continue
+            check_view(page, seen, f"{where} step {index + 1}")
+            click_key(page, key)
+    page.wait_for_function("v => window.gonets?.frame?.version > v", arg=current["version"],
+                           timeout=TIMEOUT)
+
+
+def play(page, game: str, seed: int, moves: int, prefer=None, on_decision=None,
+         on_step=None) -> dict:
+    """Play ``moves`` own decisions (or to the end) by clicking, checking the view each opens
+    with; the first two are then made in the view "Fit" gives (checked too)."""
+    chooser = Chooser(game, "heuristic", 0, seed)
+    seen = {"moves": 0, "targets": 0}
+    while seen["moves"] < moves:
+        current = wait_for_decision(page, timeout=60_000)
+        if current["view"]["terminal"]:
+            break
+        if page.locator("#popup-close:visible").count():
+            page.click("#popup-close")
+        notation = (prefer(current) if prefer else None) or chooser.choose(current)
+        if on_decision:
+            on_decision(current)
+        check_view(page, seen, f"{game} decision {seen['moves'] + 1} opens")
+        if seen["moves"] < 2:
+            check_fit(page, f"{game} decision {seen['moves'] + 1}")
+        perform(page, current, notation, seen, on_step)
+        seen["moves"] += 1
+    return seen
+
+
+def test_czar_on_a_phone_keeps_the_targets_on_the_board(site, phone):
+    need("czar")
+    page = phone.new_page()
+    _, url = table(site, "czar", 3, players=3, preset="classic")
+    open_seat(page, site.base, url, "Ann")
+
+    def travel_first(current):
+        return next((a["text"] for a in current["legal"] if a["text"].startswith("travel")),
+                    None)
+    seen = play(page, "czar", 3, 14, prefer=travel_first)
+    assert seen["moves"] == 14 and seen["targets"] >= 14
+
+
+def test_carcassonne_on_a_phone_keeps_the_tile_in_sight(site, phone):
+    need("carcassonne")
+    page = phone.new_page()
+    _, url = table(site, "carcassonne", 5, lang="ru")
+    open_seat(page, site.base, url, "Ann")
+    placing = {"count": 0}
+
+    def tile_in_sight(current):
+        if current["view"].get("phase") == "place":
+            # the player looks at the board (the last move may have left the page scrolled
+            # down to the scoring track): the tile is in sight with it
+            page.locator("#board").scroll_into_view_if_needed()
+            assert hand_in_window(page), f"the tile in hand is out of sight: {hand_box(page)}"
+            placing["count"] += 1
+
+    def tile_in_sight_while_turning(index):
+        if frame(page)["view"].get("phase") == "place":
+            assert hand_in_window(page), f"the tile is out of sight at step {index + 1}: " \
+                f"{hand_box(page)}"
+    seen = play(page, "carcassonne", 5, 12, on_decision=tile_in_sight,
+                on_step=tile_in_sight_while_turning)
+    assert placing["count"] >= 5 and seen["targets"] >= 5
+
+
+def test_love_letter_on_a_phone_keeps_the_targets_on_the_board(site, phone):
+    need("loveletter")
+    page = phone.new_page()
+    _, url = table(site, "loveletter", 2, players=4, lang="ru")
+    open_seat(page, site.base, url, "Ann")
+    seen = play(page, "loveletter", 2, 10)
+    assert seen["moves"] >= 5 and seen["targets"] >= 5
+
+
+def test_baba_yaga_on_a_phone_keeps_the_targets_on_the_board(site, phone):
+    need("babayaga")
+    page = phone.new_page()
+    _, url = table(site, "babayaga", 11, preset="competitive")
+    open_seat(page, site.base, url, "Ann")
+    seen = play(page, "babayaga", 11, 10)
+    assert seen["moves"] >= 5 and seen["targets"] >= 5
+
+
+# -- Message to the Czar: both leavers of a grassland inn go to the palace ---------------------
+def palace_travels(state: dict) -> list[str]:
+    return [a["text"] for a in state["legal"] if a["text"].startswith("travel ")
+            and a["text"].split()[1] in GRASSLAND and a["text"].split()[3] == "palace"
+            and a["text"].split()[5] == "palace"]
+
+
+def drive_to_a_palace_travel(site, seed: int) -> tuple[dict, str]:
+    """A table of three people played over websockets until the first seat may send both
+    couriers of a grassland inn to the palace: that seat travels whenever it can, the others
+    never do (so that no message reaches a guard first); else a seeded random move."""
+    created, _ = table(site, "czar", seed, humans=3, players=3, preset="classic")
+    tokens = site.seat_tokens(created)
+    clients = [site.client(created["id"], token, f"P{seat + 1}")
+               for seat, token in enumerate(tokens)]
+    rng = random.Random(seed)
+    acted: set[tuple[int, int]] = set()
+    try:
+        for _ in range(1000):
+            for client in clients:
+                while True:
+                    try:
+                        client.recv(timeout=0.01)
+                    except TimeoutError:
+                        break
+            for seat, client in enumerate(clients):
+                state = client.latest_state()
+                assert not state or state["status"] != "finished", "the game ended first"
+                if not state or not state["legal"] or (seat, state["version"]) in acted:
+                    continue
+                if seat == 0 and palace_travels(state):
+                    return created, palace_travels(state)[0]
+                acted.add((seat, state["version"]))
+                texts = [a["text"] for a in state["legal"]]
+                travels = [t for t in texts if t.startswith("travel ")]
+                if seat == 0 and travels:
+                    choice = travels[0]
+                else:
+                    choice = rng.choice([t for t in texts if t not in travels] or texts)
+                client.send({"type": "act", "action": choice, "version": state["version"]})
+        raise AssertionError("no travel of two couriers to the palace came up")
+    finally:
+        for client in clients:
+            client.close()
+
+
+PROMPTS = {"en": ("Both couriers after the empty room leave for the palace",
+                  "The other leaving courier goes to the palace as well"),
+           "ru": ("Оба курьера за пустой комнатой уходят во дворец",
+                  "Второй уходящий курьер тоже едет во дворец")}
+SECOND = {"en": "click again", "ru": "ещё раз"}
+
+
+def palace_rect(page) -> dict:
+    return page.locator("#board g.cz-palace").bounding_box()
+
+
+def test_czar_two_couriers_to_the_palace_say_what_to_do(site, browser):
+    need("czar")
+    created, travel = drive_to_a_palace_travel(site, 3)
+    words = travel.split()
+    inn, first, second = words[1], words[2], words[4]
+    url = created["links"]["seat"]["url"]
+    for lang in ("ru", "en"):
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        try:
+            page = context.new_page()
+            open_seat(page, site.base, url.replace("#", f"?lang={lang}#", 1) if lang != "en"
+                      else url)
+            current = wait_for_decision(page)
+            assert travel in [a["text"] for a in current["legal"]]
+            assert not targets_outside(page)
+            click_key(page, f"empty:{inn}")
+            assert PROMPTS[lang][0] in page.inner_text("#prompt"), page.inner_text("#prompt")
+            assert not targets_outside(page), targets_outside(page)
+            page.locator("#board g.cz-palace").click()
+            menu = page.locator("#menu:not([hidden])")
+            assert menu.count() == 1, "both leavers' keys are on the palace: a menu"
+            box = menu.bounding_box()
+            board = page.locator("#board").bounding_box()
+            assert not overlaps(box, palace_rect(page)), "the menu covers the palace"
+            assert not overlaps(box, board), "the menu covers the board"
+            assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= PHONE["width"] \
+                and box["y"] + box["height"] <= PHONE["height"], box
+            first_key = f"arrive:{inn}.{first}.palace"
+            page.locator(f"#menu button[data-pick='{first_key}']").click()
+            said = page.inner_text("#prompt")
+            assert PROMPTS[lang][1] in said, said
+            palace = page.locator("#board g.cz-palace")
+            assert "pick" in palace.get_attribute("class").split(), "the palace is not a target"
+            stroke = palace.locator("rect.cz-hit").evaluate("el => getComputedStyle(el).stroke")
+            assert stroke == "rgb(11, 122, 50)", f"the palace is drawn as chosen ({stroke})"
+            note = page.locator(f"#board [data-show='empty:{inn}/{first_key}'] text")
+            assert note.count() == 1 and note.is_visible()
+            assert SECOND[lang] in note.text_content()
+            assert not targets_outside(page) and not small_words(page)
+            if lang == "ru":
+                continue                         # the same decision again, in English
+            page.locator("#board g.cz-palace").click()
+            page.wait_for_function("v => window.gonets?.frame?.version > v",
+                                   arg=current["version"], timeout=TIMEOUT)
+            record = site.manager.tables[created["id"]].match.record.steps
+            assert [s["action"] for s in record if s.get("seat") == 0][-1] == \
+                f"travel {inn} {first} palace {second} palace"
+        finally:
+            context.close()
