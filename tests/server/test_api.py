@@ -19,7 +19,8 @@ def test_catalogue_lists_games_with_presets_options_and_bots(server):
     assert toy["presets"][1]["options"] == {"rounds": 3}
     assert toy["options"][0] == {"name": "rounds", "default": 2, "label": "rounds",
                                  "doc": "turns each seat takes", "choices": [1, 2, 3],
-                                 "choice_labels": [None, None, None]}
+                                 "choice_labels": [None, None, None], "bounds": None,
+                                 "part": None, "basic": False}
     assert "random" in toy["agents"]
 
 
@@ -140,7 +141,8 @@ def test_bot_table_finishes_and_is_listed_with_its_result_record_and_replay(serv
     record = Record.from_json(server.http.get(f"/api/tables/{table_id}/record").json())
     state = record.replay()                      # verifies every step and the stored result
     assert state.is_terminal() and record.seed == 5 and len(record.steps) == final["version"]
-    assert record.seats == [{"kind": "bot", "name": "random bot", "agent": "random"}] * 2
+    assert record.seats == [{"kind": "bot", "name": f"{name} · random bot", "agent": "random",
+                             "persona": name} for name in ("Vera", "Oleg")]
     first = server.http.get(f"/api/tables/{table_id}/replay", params={"step": 0}).json()
     assert first["step"] == 0 and first["steps"] == len(record.steps)
     assert first["view"]["to_move"] is None and first["log"] == []

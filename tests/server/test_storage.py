@@ -140,7 +140,7 @@ def test_a_restarted_server_resumes_every_table_exactly(toy, db_url):
         again = ann.state()
         for key in ("version", "view", "svg", "log", "legal", "seats"):
             if key == "seats":
-                assert [s["name"] for s in again[key]] == ["Ann", "random bot"]
+                assert [s["name"] for s in again[key]] == ["Ann", "Oleg · random bot"]
             else:
                 assert again[key] == before[key], key
         ann.send({"type": "act", "action": "keep", "version": again["version"]})

@@ -129,7 +129,7 @@ def review(record: Record, seat: int, level: str = "hard", lang: str = "en",
         judged.append(replace(decision, said=words_for(game, view, decision, lang)))
         if on_decision is not None:
             on_decision(len(judged), total)
-    return Review(game.name, seat, level, names_of(record), judged, lang)
+    return Review(game.name, seat, level, names_of(record, lang), judged, lang)
 
 
 def played_text(record: Record, step: int, state: State) -> str:
@@ -143,8 +143,9 @@ def seed_of(record: Record, step: int) -> str:
     return f"review:{record.seed}:{step}"
 
 
-def names_of(record: Record) -> list[str]:
-    return seat_names(record.seats or [{} for _ in range(record.players)])
+def names_of(record: Record, lang: str = "en") -> list[str]:
+    """What the record's seats are called in ``lang`` (``p1``, ``p2``... when it names none)."""
+    return seat_names(record.seats or [{} for _ in range(record.players)], lang)
 
 
 def words_for(game: Game, view: dict, decision: Decision, lang: str) -> tuple[str, str]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gonets.core.botnames import display_names
 from gonets.core.errors import GonetsError, IllegalAction, RecordError
 from gonets.core.game import CHANCE, TERMINAL, State
 from gonets.core.registry import get_game
@@ -141,9 +142,11 @@ def rules_of(data: dict) -> int:
     return rules
 
 
-def seat_names(seats: list[dict]) -> list[str]:
-    """What logs call each seat: its chosen name, else ``p1``, ``p2``..."""
-    return [seat.get("name") or f"p{i + 1}" for i, seat in enumerate(seats)]
+def seat_names(seats: list[dict], lang: str = "en") -> list[str]:
+    """What logs call each seat in ``lang``: a person by their chosen name, else ``p1``,
+    ``p2``...; a bot by its person-name and level, "Vera · hard bot"
+    (:mod:`gonets.core.botnames`)."""
+    return display_names(seats, lang)
 
 
 def apply_step(state: State, step: Any, index: int = 0) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 
 from confusable_homoglyphs.confusables import confusables_data as CONFUSABLES
 
+from gonets.core.botnames import every_bot_label
 from gonets.server.spec import TableError
 
 MAX_NAME = 32
@@ -116,13 +117,32 @@ def is_reserved(name: str) -> bool:
 
 
 def looks_like_a_bot(name: str, agents: tuple[str, ...] | list[str] = ()) -> bool:
-    """True for names a human may not take: "random bot", "Bot", "heuristic"..."""
-    words = [w for w in re.split(r"[\W_]+", unicodedata.normalize("NFKC", name).casefold()) if w]
-    if not words:
+    """True for names a human may not take: one with a bot word anywhere as a word ("random
+    bot", "Bot Ann", "Ann the bot (p2)"), an agent's name ("heuristic"), or one that holds
+    a bot's display name in any language, compared by skeleton ("Vera · hard bot 2",
+    "Вера · сложный бот (p2)", "Vera · hard bot™"). A person's name that a bot's name
+    starts with ("Vera") is a name like any other."""
+    key = name_key(name)
+    if not key:
         return False
     bots = {name_key(word) for word in BOT_WORDS}
-    return name_key(words[-1]) in bots or name_key(words[0]) in bots or \
-        name_key(name) in {name_key(agent) for agent in agents}
+    if any(name_key(word) in bots for word in name_words(name)):
+        return True
+    return key in {name_key(agent) for agent in agents} or \
+        any(label in key for label in bot_label_keys())
+
+
+def name_words(name: str) -> set[str]:
+    """The words of ``name``, split at anything but a letter or digit, as written and in
+    its compatibility form (so that ``bot™`` reads as ``bot`` and ``ᵇᵒᵗ`` as well)."""
+    forms = (name, unicodedata.normalize("NFKC", name))
+    return {word for form in forms for word in re.split(r"[\W_]+", form.casefold()) if word}
+
+
+@cache
+def bot_label_keys() -> frozenset[str]:
+    """The skeletons of every display name a bot can have (:mod:`gonets.core.botnames`)."""
+    return frozenset(name_key(label) for label in every_bot_label())
 
 
 def check_name_at_table(name: Any, seat: int, seats: list[dict],
@@ -130,8 +150,8 @@ def check_name_at_table(name: Any, seat: int, seats: list[dict],
     """A human seat's new name, checked against the table: visible, not a bot's, unique."""
     name = clean_name(name)
     if looks_like_a_bot(name, agents):
-        raise TableError(f"the name {name!r} looks like a bot's; names ending in 'bot' and "
-                         "bot names are kept for the bots", "name_bot", name=name)
+        raise TableError(f"the name {name!r} looks like a bot's; names with the word 'bot' "
+                         "and bots' names are kept for the bots", "name_bot", name=name)
     key = name_key(name)
     for other, entry in enumerate(seats):
         if other != seat and entry.get("name") and name_key(entry["name"]) == key:

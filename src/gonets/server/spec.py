@@ -15,6 +15,7 @@ from gonets.agents import agent_names
 from gonets.agents.levels import NAMES as LEVELS
 from gonets.agents.registry import STUDY_ONLY, level_rank
 from gonets.core import GonetsError, IllegalAction, get_game
+from gonets.core.botnames import bot_seat
 from gonets.core.errors import OptionError
 
 MAX_BOT_DELAY = 30.0
@@ -95,15 +96,24 @@ def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False,
     preset = data.get("preset") or None
     if preset is not None and not isinstance(preset, str):
         raise TableError("'preset' must be a preset's name (text)")
+    check_players(game, players, preset)
     for option, value in options.items():
         if any(o.name == option for o in game.options):
-            if game.option(option).local and value != game.option(option).default:
+            known = game.option(option)
+            if known.local and value != known.default:
                 raise TableError(f"option {option!r} names something on the machine that "
                                  "runs the game; a server does not take it (use the command "
-                                 "line or the lab)")
-            check_type(f"option {option!r}", value, game.option(option).default)
+                                 "line or the lab)", "option_value", option=option)
+            try:
+                check_type(f"option {option!r}", value, known.default)
+            except TableError as exc:
+                raise option_refusal(str(exc), option, known.out_of_bounds(value)) from None
     try:
         config = game.configure(players, preset, options)
+    except OptionError as exc:
+        if exc.option is None:
+            raise TableError(str(exc)) from None
+        raise option_refusal(str(exc), exc.option, exc.params) from None
     except (GonetsError, TypeError) as exc:
         raise TableError(str(exc)) from None
     seats = parse_seats(game, data.get("seats"), config.players, max_level)
@@ -167,6 +177,27 @@ def parse_private(data: dict, players: int) -> tuple[bool, list[str]]:
     if len({name.strip().casefold() for name in invite}) != len(invite):
         raise TableError("'invite' names somebody twice", "bad_invite")
     return private, [name.strip() for name in invite]
+
+
+def check_players(game: Any, players: int, preset: str | None) -> None:
+    """A player count within the preset's range (an unknown preset is the configuration's
+    to refuse)."""
+    if preset is not None and not any(p.name == preset for p in game.presets):
+        return
+    low, high = game.player_range(preset)
+    if not low <= players <= high:
+        raise TableError(f"{game.title} ({preset or game.default_preset}) is for {low}-{high} "
+                         f"players, not {players}", "bad_players", low=low, high=high)
+
+
+def option_refusal(message: str, option: str, bounds: dict[str, Any]) -> TableError:
+    """A refused value of a rule option, said so that a page can word it with the option's
+    label: ``option_range`` with ``low``, ``high`` and ``part`` (which of its numbers, when
+    it has several) for a number out of the option's bounds, ``option_value`` otherwise."""
+    if "low" not in bounds:
+        return TableError(message, "option_value", option=option)
+    params = {key: bounds[key] for key in ("low", "high", "part") if bounds.get(key) is not None}
+    return TableError(message, "option_range", option=option, **params)
 
 
 KINDS = ((bool, "true or false"), (int, "a whole number"), (float, "a number"),
@@ -264,7 +295,7 @@ def parse_seats(game: Any, seats: Any, players: int, max_level: str = "expert") 
             if not isinstance(agent, str) or agent not in known:
                 raise TableError(f"seat p{index + 1}: unknown bot {agent!r}; "
                                  f"known bots: {', '.join(known)}")
-            parsed.append({"kind": "bot", "agent": agent, "name": f"{agent} bot"})
+            parsed.append(bot_seat(agent, index))     # "Vera · hard bot": its own name
         else:
             raise TableError(f"seat p{index + 1}: 'kind' must be 'human' or 'bot'")
     return parsed

@@ -14,7 +14,8 @@ function ratingLine(rating) {
 }
 
 function recentLine(entry) {
-  const names = (entry.players || []).map(p => p.name || t("profile.bot")).join(", ");
+  const names = (entry.players || []).map((p, i) => p.kind === "bot"
+    ? seatName(entry.players, i) : p.name || t("profile.bot")).join(", ");
   return h("li", {"data-table": entry.id},
            h("strong", {}, gameTitle({name: entry.game, title: entry.title})), " ", names, " — ",
            t(entry.won ? "profile.won" : "profile.lost"),
@@ -25,7 +26,8 @@ function recentLine(entry) {
 
 function liveLine(table) {
   const turn = table.your_move ? t("profile.your_move")
-    : table.to_move ? t("profile.their_move", {name: table.to_move.name || "?"})
+    : table.to_move ? t("profile.their_move",
+                        {name: seatName(table.players, table.to_move.seat) || "?"})
                     : t("profile.waiting");
   return h("li", {"data-table": table.id, class: table.your_move ? "mine" : ""},
            h("strong", {}, gameTitle({name: table.game, title: table.title})), " — ", turn,

@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from gonets.core import GonetsError, games
+from gonets.core.botnames import PERSONA
 from gonets.server.accounts.players import account_of, attach_account, live_seats_query
 from gonets.server.accounts.ratings import (
     CLASSES,
@@ -46,6 +47,8 @@ def _public_seats(seats: list[dict]) -> list[dict]:
     shown = []
     for seat in seats:
         entry = {"kind": seat["kind"], "name": seat.get("name")}
+        if seat["kind"] == "bot":          # the page calls it by its person-name and level
+            entry.update({key: seat[key] for key in ("agent", PERSONA) if seat.get(key)})
         if seat.get("account"):
             entry["account"] = seat["account"]
         shown.append(entry)
