@@ -332,12 +332,16 @@ def test_player_counts_follow_the_preset_and_the_first_click_opens_the_table(sit
     page.click("#create-button")
     assert "visible character" in page.inner_text("#create-error")
     page.fill("#creator-name", "")
+    page.click("#options-box summary")                       # the pace: an advanced option
     page.fill("#bot-delay", "99")                            # the server's refusal, in words
+    page.click("#options-box summary")                       # folded again: opened to show it
     page.click("#create-button")
     page.wait_for_function("() => document.querySelector('#create-error').textContent",
                            timeout=TIMEOUT)
     refused = page.inner_text("#create-error")
     assert "Bot pace" in refused and "bot_delay" not in refused and "30" in refused
+    assert page.evaluate("document.querySelector('#options-box').open")
+    assert page.evaluate("document.activeElement.id") == "bot-delay"
     page.fill("#bot-delay", "1")
     assert site.http.get("/api/tables").json() == before       # nothing was made
     page.fill("#players", "3")
@@ -413,12 +417,13 @@ def test_the_lobby_names_and_explains_options_and_presets_in_the_page_s_language
     page.goto(f"{site.base}/?lang={lang}")
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     page.select_option("#game", "loveletter")
-    page.select_option("#preset", "classic-2012")
-    assert page.inner_text("#preset option:checked") == words["presets"]["classic-2012"]["label"]
-    assert page.inner_text("#preset-doc").startswith(words["presets"]["classic-2012"]["doc"])
-    page.click("#options-box summary")
-    option = page.locator("[data-option-label='tokens_to_win']")
-    label, doc = words["options"]["tokens_to_win"].values()
+    page.check("#presets input[value='classic-2012']")
+    choice = page.locator("[data-preset='classic-2012']")
+    assert choice.locator("strong").inner_text() == words["presets"]["classic-2012"]["label"]
+    assert choice.locator("small").inner_text().startswith(
+        words["presets"]["classic-2012"]["line"])
+    option = page.locator("[data-option-label='tokens_to_win']")     # shown unfolded
+    label, doc = (words["options"]["tokens_to_win"][key] for key in ("label", "doc"))
     assert option.inner_text().startswith(label)
     assert option.locator("small").inner_text() == doc
     assert ("Жетонов для победы" in label) == (lang == "ru")

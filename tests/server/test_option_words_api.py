@@ -7,7 +7,7 @@ import pytest
 
 from gonets.core import games
 
-WORDS = ("label", "doc", "choice_labels")     # what differs between the languages
+WORDS = ("label", "doc", "choice_labels", "line", "part")     # what differs by language
 
 
 def catalogue(server, **params) -> dict[str, dict]:

@@ -19,6 +19,12 @@ class Option:
     research configurations: the command line and the API take it, the lobby does not show it.
     A ``local`` one names something on the machine that runs the game (a folder, say): the
     command line and the lab take it, a server refuses it.
+
+    ``bounds`` (low, high): the whole numbers a number option allows, or each number of one
+    whose default is a list or a mapping of numbers. A refusal says which number and its
+    bounds (``OptionError.params``; ``check``'s words, when it has some, are the message),
+    and the lobby shows a field bounded alike for each number. A ``basic`` option is one
+    a newcomer may want to set: the lobby shows it outside the folded advanced options.
     """
 
     name: str
@@ -28,19 +34,58 @@ class Option:
     check: Callable[[Any], str | None] | None = None
     study: bool = False
     local: bool = False
+    bounds: tuple[int, int] | None = None
+    basic: bool = False
 
     def validate(self, value: Any) -> Any:
         if self.choices is not None and not any(_same(value, c) for c in self.choices):
-            if set(self.choices) == {True, False}:
-                raise OptionError(f"option {self.name!r}: must be true or false, not {value!r}")
+            flags = {repr(c) for c in self.choices}
+            if flags in ({"True", "False"}, {"True", "False", "None"}):
+                allowed = "true or false" if len(flags) == 2 else "true, false or null"
+                raise OptionError(f"option {self.name!r}: must be {allowed}, not {value!r}",
+                                  self.name)
             shown = ", ".join(repr(c) for c in self.choices)
             raise OptionError(f"option {self.name!r}: {value!r} is not allowed; "
-                              f"choose one of {shown}")
-        if self.check is not None:
-            problem = self.check(value)
-            if problem:
-                raise OptionError(f"option {self.name!r}: {problem}")
+                              f"choose one of {shown}", self.name)
+        problem = self.check(value) if self.check is not None else None
+        wrong = self.out_of_bounds(value)
+        if problem is None and self.bounds is not None:
+            problem = self._bounds_problem(value, wrong)
+        if problem:
+            params = {key: item for key, item in wrong.items() if key != "value"}
+            raise OptionError(f"option {self.name!r}: {problem}", self.name, **params)
         return value
+
+    def _bounds_problem(self, value: Any, wrong: dict[str, Any]) -> str | None:
+        if self.parts(value) is None:
+            kind = "mapping" if isinstance(self.default, dict) else "list"
+            return f"must be a {kind} of whole numbers, like {self.default!r}"
+        if not wrong:
+            return None
+        where = "" if wrong["part"] is None else f"{wrong['part']}: "
+        return (f"{where}must be a whole number from {wrong['low']} to {wrong['high']}, "
+                f"not {wrong['value']!r}")
+
+    def parts(self, value: Any) -> list[tuple[str | None, Any]] | None:
+        """The numbers of ``value`` with where each is (a mapping's key, a list's place from
+        1, None for a lone number); None when ``value`` is not shaped like the default."""
+        if isinstance(self.default, dict):
+            return [(str(k), v) for k, v in value.items()] if isinstance(value, dict) else None
+        if isinstance(self.default, list):
+            return [(str(i), v) for i, v in enumerate(value, 1)] \
+                if isinstance(value, list) else None
+        return [(None, value)]
+
+    def out_of_bounds(self, value: Any) -> dict[str, Any]:
+        """The first number of ``value`` that is not a whole number within ``bounds``:
+        ``{"low", "high", "part", "value"}``; {} when there is none (or no bounds)."""
+        if self.bounds is None:
+            return {}
+        low, high = self.bounds
+        for part, number in self.parts(value) or []:
+            if type(number) is not int or not low <= number <= high:
+                return {"low": low, "high": high, "part": part, "value": number}
+        return {}
 
 
 def _same(value: Any, choice: Any) -> bool:

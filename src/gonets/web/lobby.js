@@ -9,8 +9,15 @@ function currentGame() { return lobby.byName[document.getElementById("game").val
 
 function currentPreset() {
   const game = currentGame();
-  const name = document.getElementById("preset").value;
-  return game.presets.find(p => p.name === name) || game.presets[0];
+  const chosen = document.querySelector("#presets input[name=preset]:checked");
+  return game.presets.find(p => chosen && p.name === chosen.value) || game.presets[0];
+}
+
+// The player counts a preset allows, in the page's words ("from 2 to 8 players").
+function playersRange(preset) {
+  const low = preset.min_players, high = preset.max_players;
+  return low === high ? t("lobby.players_fixed", {min: low})
+                      : t("lobby.players_range", {min: low, max: high});
 }
 
 function fillGames() {
@@ -23,6 +30,7 @@ function fillGames() {
     h("li", {"data-game": game.name}, h("strong", {}, gameTitle(game)),
       h("button", {type: "button", class: "game-rules", "data-help": game.name,
                    onclick: () => openHelp(game.name)}, t("help.open")),
+      typeof guidedButton === "function" ? guidedButton(game) : null,    // guide.js
       h("p", {}, gameSummary(game)))));
 }
 
@@ -33,25 +41,36 @@ function fillPresets() {
   const hints = document.getElementById("hints");      // a server whose bots stop below hard
   document.getElementById("hints-choice").hidden = !game.hints;
   if (!game.hints) hints.checked = false;
-  const select = document.getElementById("preset");
-  select.replaceChildren(...game.presets.map(p => h("option", {value: p.name,
-      selected: p.name === game.default_preset}, p.label || p.name)));
+  // each rule set a named choice with one line on what it changes (and its player counts
+  // where they are not the game's)
+  const counts = p => p.min_players === game.min_players && p.max_players === game.max_players
+    ? "" : ` (${playersRange(p)})`;
+  document.getElementById("presets").replaceChildren(...game.presets.map(p =>
+    h("label", {class: "preset-choice", "data-preset": p.name},
+      h("input", {type: "radio", name: "preset", value: p.name,
+                  checked: p.name === game.default_preset, onchange: presetChanged}),
+      h("span", {}, h("strong", {}, p.label || p.name),
+        h("small", {}, `${p.line || p.doc}${counts(p)}`)))));
   presetChanged();
 }
 
 // What stops the table being made as asked: a player count that is not a whole number in
-// the preset's range, a name of nothing but spaces (null when nothing does).
+// the preset's range, a name of nothing but spaces, a rated table without a turn timer; the
+// words and the field at fault (null when nothing does).
 function requestProblem() {
   const preset = currentPreset();
   const typed = document.getElementById("players").value.trim();
   const count = Number(typed);
   if (!/^[0-9]+$/.test(typed) || count < preset.min_players || count > preset.max_players) {
-    return t("lobby.bad_players", {min: preset.min_players, max: preset.max_players});
+    return {text: t("lobby.bad_players", {min: preset.min_players, max: preset.max_players}),
+            field: "#players"};
   }
   const name = document.getElementById("creator-name").value;
-  if (name !== "" && !name.trim()) return t("lobby.blank_name");
+  if (name !== "" && !name.trim()) return {text: t("lobby.blank_name"), field: "#creator-name"};
   if (document.getElementById("rated").checked &&
-      document.getElementById("turn-seconds").value === "") return t("error.rated_needs_timer");
+      document.getElementById("turn-seconds").value === "") {
+    return {text: t("error.rated_needs_timer"), field: "#turn-seconds"};
+  }
   return null;
 }
 
@@ -67,10 +86,7 @@ function playerCount() {
 function presetChanged() {
   const preset = currentPreset();
   const low = preset.min_players, high = preset.max_players;
-  const range = low === high ? t("lobby.players_fixed", {min: low})
-                             : t("lobby.players_range", {min: low, max: high});
-  document.getElementById("preset-doc").textContent = `${preset.doc} (${range})`;
-  document.getElementById("players-doc").textContent = range;
+  document.getElementById("players-doc").textContent = playersRange(preset);
   const players = document.getElementById("players");
   players.min = low;
   players.max = high;
@@ -87,35 +103,86 @@ function choiceLabel(option, value, index) {
   return value === null ? t("lobby.none") : String(value);
 }
 
+// The game's options: the few a newcomer may want (``basic``) in the form, the rest folded
+// away under the advanced options. A number has a field bounded by the option's ``bounds``;
+// an option holding several numbers (tokens to win per player count) a field for each.
 function fillOptions() {
   const game = currentGame();
   const values = currentPreset().options;
-  const box = document.getElementById("options");
-  box.replaceChildren(...game.options.map(option => {
-    const value = values[option.name];
-    let input;
-    if (option.choices) {
-      input = h("select", {"data-option": option.name},
-        option.choices.map((c, i) => h("option", {value: JSON.stringify(c), selected:
-          JSON.stringify(c) === JSON.stringify(value)}, choiceLabel(option, c, i))));
-    } else if (typeof value === "boolean") {
-      input = h("input", {type: "checkbox", "data-option": option.name, checked: value});
-    } else {
-      input = h("input", {type: "text", "data-option": option.name,
-                          value: JSON.stringify(value)});
-    }
-    return h("label", {class: "option", title: option.name, "data-option-label": option.name},
-             option.label || option.name, " ", input, h("small", {}, option.doc));
-  }));
+  const fields = option => optionField(option, values[option.name]);
+  document.getElementById("basic-options").replaceChildren(
+    ...game.options.filter(o => o.basic).map(fields));
+  document.getElementById("options").replaceChildren(
+    ...game.options.filter(o => !o.basic).map(fields));
+  document.getElementById("rule-details").hidden = !game.options.some(o => !o.basic);
 }
 
+function numberField(option, value, attrs) {
+  const [low, high] = option.bounds;
+  return h("input", {type: "number", inputmode: "numeric", min: low, max: high, step: 1,
+                     value: value ?? "", "data-option": option.name, ...attrs});
+}
+
+// What one of an option's numbers is, in the page's words ("3 players"; the key itself where
+// the game says nothing).
+function partLabel(option, key) {
+  return option && option.part ? option.part.split("{key}").join(key) : String(key);
+}
+
+function optionParts(value) {
+  if (Array.isArray(value)) return value.map((item, i) => [String(i + 1), item]);
+  return Object.keys(value).sort((a, b) => Number(a) - Number(b)).map(key => [key, value[key]]);
+}
+
+function optionField(option, value) {
+  const label = option.label || option.name;
+  const doc = h("small", {}, option.doc);
+  if (option.bounds && value !== null && typeof value === "object") {
+    return h("fieldset", {class: "option option-parts", "data-option-label": option.name},
+      h("legend", {}, label),
+      h("div", {class: "parts"}, optionParts(value).map(([key, number]) =>
+        h("label", {}, partLabel(option, key), " ",
+          numberField(option, number, {"data-part": key})))), doc);
+  }
+  let input;
+  if (option.choices) {
+    input = h("select", {"data-option": option.name},
+      option.choices.map((c, i) => h("option", {value: JSON.stringify(c), selected:
+        JSON.stringify(c) === JSON.stringify(value)}, choiceLabel(option, c, i))));
+  } else if (typeof value === "boolean") {
+    input = h("input", {type: "checkbox", "data-option": option.name, checked: value});
+  } else if (option.bounds) {
+    input = numberField(option, value, {});
+  } else {                               // free text; empty for none
+    input = h("input", {type: "text", "data-option": option.name,
+                        value: value === null ? "" : JSON.stringify(value)});
+  }
+  return h("label", {class: "option", "data-option-label": option.name}, label, " ", input, doc);
+}
+
+const LEVELS = ["easy", "normal", "hard", "expert"];
+
+// A seat's choice: a person, or a bot by level, then the game's other bots, each called as
+// the table will call it ("Oleg · hard bot"), with a line on how the chosen one plays.
 function seatRow(game, index) {
-  const usual = game.agents.includes("heuristic") ? "heuristic" : "random";
-  const choices = [h("option", {value: "human"}, t("lobby.human"))].concat(
-    game.agents.map(a => h("option", {value: `bot:${a}`, selected: index > 0 && a === usual},
-                           t("lobby.bot", {agent: a}))));
-  return h("label", {class: "seat seat-row"}, `p${index + 1}`,
-           h("select", {"data-seat": index}, choices));
+  const names = botNames(i18n.english);
+  const persona = names.length ? names[index % names.length] : "";
+  const levels = LEVELS.filter(a => game.agents.includes(a));
+  const others = game.agents.filter(a => !LEVELS.includes(a));
+  const usual = levels.includes("normal") ? "normal" : levels[0] || others[0];
+  const choice = a => h("option", {value: `bot:${a}`, selected: index > 0 && a === usual},
+                        botName({kind: "bot", agent: a}, persona));
+  const select = h("select", {"data-seat": index}, h("option", {value: "human"}, t("lobby.human")),
+    levels.length ? h("optgroup", {label: t("lobby.bot_levels")}, levels.map(choice)) : null,
+    others.length ? h("optgroup", {label: t("lobby.bot_others")}, others.map(choice)) : null);
+  const doc = h("small", {class: "seat-doc"});
+  const describe = () => {
+    const agent = select.value.startsWith("bot:") ? select.value.slice(4) : "";
+    doc.textContent = agent && hasMessage(`agent.${agent}`) ? t(`agent.${agent}`) : "";
+  };
+  select.addEventListener("change", describe);
+  describe();
+  return h("div", {class: "seat seat-row"}, h("label", {}, seatBadge(index), " ", select), doc);
 }
 
 // One row per seat, only within the preset's range: rows are added or removed as the count
@@ -129,16 +196,29 @@ function syncSeats() {
   while (box.children.length < count) box.append(seatRow(game, box.children.length));
 }
 
+// One field's value: a number field's number (null when empty: the server names it), a
+// choice's value, a free text as JSON where it reads as JSON (empty: none).
+function fieldValue(input) {
+  if (input.type === "checkbox") return input.checked;
+  if (input.type === "number") return input.value.trim() === "" ? null : Number(input.value);
+  if (input.value.trim() === "") return null;
+  try { return JSON.parse(input.value); } catch (e) { return input.value; }
+}
+
+// The options that differ from the preset's, as the fields hold them.
 function readOptions() {
   const values = currentPreset().options;
-  const options = {};
+  const read = {};
   for (const input of document.querySelectorAll("[data-option]")) {
     const name = input.dataset.option;
-    let value;
-    if (input.type === "checkbox") value = input.checked;
-    else {
-      try { value = JSON.parse(input.value); } catch (e) { value = input.value; }
-    }
+    const part = input.dataset.part;
+    if (part === undefined) { read[name] = fieldValue(input); continue; }
+    const whole = read[name] ?? (Array.isArray(values[name]) ? [] : {});
+    whole[Array.isArray(whole) ? Number(part) - 1 : part] = fieldValue(input);
+    read[name] = whole;
+  }
+  const options = {};
+  for (const [name, value] of Object.entries(read)) {
     if (JSON.stringify(value) !== JSON.stringify(values[name])) options[name] = value;
   }
   return options;
@@ -173,8 +253,12 @@ async function createTable(event) {
   event.preventDefault();
   if (lobby.creating) return;               // one table per click, however fast the clicks
   const errorBox = document.getElementById("create-error");
-  errorBox.textContent = requestProblem() || "";
-  if (errorBox.textContent) return;          // said on the page, nothing made
+  const problem = requestProblem();
+  errorBox.textContent = problem ? problem.text : "";
+  if (problem) {                            // said on the page, nothing made
+    showField(problem.field);
+    return;
+  }
   lobby.creating = true;
   document.getElementById("create-button").setAttribute("aria-busy", "true");
   try {
@@ -184,17 +268,50 @@ async function createTable(event) {
     refreshTables();
   } catch (error) {
     errorBox.textContent = lobbyError(error);
+    showField(faultySelector(error.params || {}));
   } finally {
     lobby.creating = false;
     document.getElementById("create-button").removeAttribute("aria-busy");
   }
 }
 
+// A refusal in the page's words; a field it names is named as the form labels it: a rule
+// option by its label from the game's catalogue ("Tokens to win, 3 players"), the others
+// by the page's own words (``field.<name>``).
 function lobbyError(error) {
   const key = `error.${error.code}`;
   const params = {...(error.params || {})};
   if (params.field && hasMessage(`field.${params.field}`)) params.field = t(`field.${params.field}`);
+  if (params.option) params.field = optionName(params.option, params.part);
   return error.code && hasMessage(key) ? t(key, params) : error.message;
+}
+
+function optionName(name, part) {
+  const option = ((currentGame() || {}).options || []).find(o => o.name === name);
+  const label = option ? option.label || name : name;
+  if (part === undefined || part === null) return label;
+  return t("lobby.field_part", {field: label, part: partLabel(option, part)});
+}
+
+const FIELDS = {bot_delay: "#bot-delay", turn_seconds: "#turn-seconds"};
+
+// The field a refusal names, if the form has one.
+function faultySelector(params) {
+  if (params.option) {
+    const part = params.part === undefined || params.part === null ? ""
+      : `[data-part="${CSS.escape(String(params.part))}"]`;
+    return `[data-option="${CSS.escape(params.option)}"]${part}`;
+  }
+  return FIELDS[params.field] || null;
+}
+
+// Bring a field in question into sight: its folded section opened, the field focused.
+function showField(selector) {
+  const field = selector && document.querySelector(selector);
+  if (!field) return;
+  const folded = field.closest("details");
+  if (folded) folded.open = true;
+  field.focus();
 }
 
 function showCreated(created) {
@@ -291,11 +408,14 @@ async function startLobby() {
   fillGames();
   if (lobby.games.length) fillPresets();
   document.getElementById("game").addEventListener("change", fillPresets);
-  document.getElementById("preset").addEventListener("change", presetChanged);
+  document.getElementById("rated").addEventListener("change", event => {
+    if (event.target.checked) document.getElementById("options-box").open = true;  // a timer
+  });
   const players = document.getElementById("players");
   players.addEventListener("input", syncSeats);
   players.addEventListener("change", () => {
-    document.getElementById("create-error").textContent = requestProblem() || "";
+    const problem = requestProblem();
+    document.getElementById("create-error").textContent = problem ? problem.text : "";
   });
   document.getElementById("game-help").addEventListener("click", () => {
     if (currentGame()) openHelp(currentGame().name);

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from gonets.core.errors import ContentError, OptionError
@@ -11,15 +10,6 @@ from gonets.core.options import Config, Option, Preset
 from gonets.games.babayaga.notation import action_table
 from gonets.games.babayaga.rules import BabaYagaState
 from gonets.games.babayaga.rules.content import pack_content
-
-
-def _count(low: int, high: int) -> Callable[[Any], str | None]:
-    """An option check: a whole number from ``low`` to ``high``."""
-    def check(value: Any) -> str | None:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            return f"must be a whole number from {low} to {high}"
-        return None
-    return check
 
 
 def _pack(value: Any) -> str | None:
@@ -48,21 +38,21 @@ class BabaYagaGame(Game):
                "(everyone finishes or Baba Yaga #3 falls) or solo (one player, 15 cards fewer "
                "per deck, time of day by die)", choices=("competitive", "cooperative", "solo")),
         Option("extra_removed", 0, "the rulebook's 'too easy?' variant: extra random cards "
-               "removed from each deck at set-up (the rulebook suggests 5)", check=_count(0, 15)),
-        Option("max_rounds", 300, "safety cap (B43): reaching it ends the game like a deck-out",
-               check=_count(1, 1000)),
+               "removed from each deck at set-up (the rulebook suggests 5)", bounds=(0, 15)),
+        Option("max_rounds", 300, "a safety cap of ours: reaching it ends the game like a deck-out",
+               bounds=(1, 1000)),
         Option("quest_step_mandatory", True, "a due quest step replaces the normal encounter "
-               "without asking (rules #13); false lets the player draw instead",
+               "without asking (the rulebook, 'Quests'); false lets the player draw instead",
                choices=(True, False)),
         Option("choose_characters", False, "players pick characters one at a time in seat "
-               "order instead of a random deal (B2); quests are always dealt",
-               choices=(True, False)),
+               "order instead of a random deal (the rulebook, 'Getting Started', allows it); "
+               "quests are always dealt", choices=(True, False)),
         Option("skip_stacks", False, "several 'miss a turn' results add up instead of "
-               "merging into one face-down card (#29)", choices=(True, False)),
+               "merging into one face-down card", choices=(True, False)),
         Option("steal_attempts_per_turn", 1, "competitive steal/beguile attempts allowed per "
-               "turn (#48); 0 switches stealing off", check=_count(0, 2)),
+               "turn; 0 switches stealing off", bounds=(0, 2)),
         Option("baba_yaga_ties", "random", "who settles Baba Yaga's ties (equal targets or "
-               "paths): a random pick or the first player (#38)",
+               "paths): a random pick or the first player",
                choices=("random", "active_player")),
         Option("solo_lose_on_death", False, "solo hard mode: any death loses the game",
                choices=(True, False)),

@@ -14,11 +14,6 @@ from gonets.core.options import Config
 from gonets.games.carcassonne.rules import NUM_ACTIONS, VARIANTS, CarcassonneState
 
 
-def _bool_or_null(value: Any) -> str | None:
-    return None if value is None or isinstance(value, bool) else \
-        f"must be true, false or null, not {value!r}"
-
-
 def _message_number(value: Any) -> str | None:
     if value is None or (isinstance(value, int) and not isinstance(value, bool)
                          and 1 <= value <= 8):
@@ -43,26 +38,27 @@ class Carcassonne(Game):
     options = (
         Option("messengers", True, "Play with the mini-expansion The Messengers (off: base game "
                "alone).", choices=(True, False)),
-        Option("messengers.variant", "c3", "Rules edition of The Messengers (rules file 3.4, "
-               "M24); it sets the switches below that are left null. hig_c2 and c3: "
-               "majority for message 8; zmg_c2: draw only alone on a dark space, message 8 "
-               "without majority, the meeple is kept at the end; c3_1: as c3 plus all of a "
-               "player's points in a turn go to one figure.", choices=tuple(VARIANTS)),
+        Option("messengers.variant", "c3", "Rules edition of The Messengers (the table in "
+               "RULES.md, 'The Messengers'); it sets the switches below that are left null. "
+               "hig_c2 and c3: majority for message 8; zmg_c2: draw only alone on a dark "
+               "space, message 8 without majority, the meeple is kept at the end; c3_1: as c3 "
+               "plus all of a player's points in a turn go to one figure.",
+               choices=tuple(VARIANTS)),
         Option("messengers.require_alone", None, "ZMG: draw a message only if no other player's "
                "figure shares the dark space (null: as the variant says).",
-               check=_bool_or_null),
+               choices=(None, True, False)),
         Option("messengers.msg8_requires_majority", None, "Message 8 scores only with a "
-               "majority on the feature (null: as the variant says).", check=_bool_or_null),
+               "majority on the feature (null: as the variant says).", choices=(None, True, False)),
         Option("messengers.single_figure_per_turn", None, "C3.1: all of a player's points in a "
-               "turn go to one figure (null: as the variant says).", check=_bool_or_null),
+               "turn go to one figure (null: as the variant says).", choices=(None, True, False)),
         Option("messengers.chain_is_optional", None, "A chained message (from a message's "
                "points) is asked, not drawn at once (null: as the variant says).",
-               check=_bool_or_null),
+               choices=(None, True, False)),
         Option("messengers.trigger_figures", "moved", "Which figures a round check looks at: "
-               "every figure moved in the round, or only the last moved (3.5.1, M9).",
-               choices=("moved", "last_moved")),
+               "every figure moved in the round, or only the last moved (as the Messengers FAQ "
+               "of January 2021 reads).", choices=("moved", "last_moved")),
         Option("messengers.final_keep_figure", None, "Which figure is kept for final scoring "
-               "(choice or meeple; no effect on play, M25; null: as the variant says).",
+               "(choice or meeple; no effect on play; null: as the variant says).",
                choices=(None, "choice", "meeple")),
         Option("messengers.remove_message", None, "For study: the message tile (1-8) taken "
                "out of the stack, which then cycles 7 tiles; the others keep the order they "
@@ -70,10 +66,10 @@ class Carcassonne(Game):
         Option("tiny_city_scoring", False, "Legacy: a completed two-tile city scores 1 per tile "
                "and per coat of arms (first edition).", choices=(True, False)),
         Option("farm_scoring", "field", "Farm scoring: field (current, 3 per completed city per "
-               "field), city_4 (C1: city by city, 4 each), city_3 (old RGG: city by city, "
-               "3 each, every city paid once).", choices=("field", "city_4", "city_3")),
+               "field), city_4 (first edition: city by city, 4 each), city_3 (old RGG: city by "
+               "city, 3 each, every city paid once).", choices=("field", "city_4", "city_3")),
         Option("unplaceable", "discard", "An unplaceable tile is discarded (current rules) or "
-               "goes under the pile (research-code variant).", choices=("discard", "bottom")),
+               "goes under the pile (a legacy variant).", choices=("discard", "bottom")),
     )
     presets = _load_presets()
     default_preset = "c3"

@@ -51,35 +51,35 @@ def _check_cap(value: Any) -> str | None:
 
 OPTIONS = (
     Option("ruble_rules", "classic",
-           "classic: first edition (the seed) - once your message is with a guard your only "
-           "action is the push-your-luck rubles draw; revised: 2004 rules - the owner of the "
-           "courier left behind in an emptied inn draws a hidden coin, and 'bribe' wins when "
-           "your coins reach your guard's price", choices=("classic", "revised")),
+           "classic: the first edition (Kurier des Zaren, 2003) - once your message is with a "
+           "guard your only action is the push-your-luck rubles draw; revised: 2004 rules - the "
+           "owner of the courier left behind in an emptied inn draws a hidden coin, and 'bribe' "
+           "wins when your coins reach your guard's price", choices=("classic", "revised")),
     Option("coin_pool", 30, "30 coins with the 3 blanks (worth 0), or 27 without them",
            choices=(30, 27)),
     Option("travel_order", "player",
-           "player: the active player chooses which leaver moves first (seed example); arrow: "
-           "the courier right after the empty room always moves first",
+           "player: the active player chooses which leaver moves first (as in the rulebook's "
+           "IWAN example); arrow: the courier right after the empty room always moves first",
            choices=("player", "arrow")),
     Option("entry_can_skip", False,
            "house rule: a new courier with no room in the swamp enters the first higher village "
            "with room (never the palace) instead of waiting", choices=(False, True)),
     Option("instant_bribe_after_coin", False,
            "revised only: may bribe in the same turn when the coin just earned for your courier "
-           "left behind completes the price (U9)", choices=(False, True)),
+           "left behind completes the price", choices=(False, True)),
     Option("guard_prices", list(DEFAULT_PRICES),
            "price of each guard, left to right above PAWL HOF, RACHMANIN HOF, MASL HOF, ROMAN "
-           "HOF, REHR HOF (U1)", check=_check_prices),
+           "HOF, REHR HOF", check=_check_prices, bounds=(1, MAX_PRICE)),
     Option("skip_guard", None,
            "grassland inn whose guard receives messages that skip the grassland; null = the "
-           "single guard priced 10 (C12)", check=_check_skip_guard),
-    Option("turn_cap", 2000, "completed turns after which the match ends by the tie-break list "
-                             "(C8, U23)", check=_check_cap),
+           "single guard priced 10", check=_check_skip_guard),
+    Option("turn_cap", 2000, "completed turns after which the match ends by the tie-break list",
+           check=_check_cap, bounds=(1, MAX_TURN_CAP)),
 )
 
 PRESETS = (
-    Preset("classic", "First edition (the seed): push-your-luck rubles once delivered",
-           {"ruble_rules": "classic"}),
+    Preset("classic", "First edition (Kurier des Zaren, 2003): push-your-luck rubles once "
+           "delivered", {"ruble_rules": "classic"}),
     Preset("revised", "2004 rules: a coin for the courier left behind, bribe to win",
            {"ruble_rules": "revised"}),
 )

@@ -52,31 +52,26 @@ def _check_deck(value: Any) -> str | None:
     return None
 
 
-def _check_face_up(value: Any) -> str | None:
-    if not _whole(value) or not 0 <= value <= MAX_FACE_UP:
-        return f"must be a whole number from 0 to {MAX_FACE_UP}, not {value!r}"
-    return None
-
-
 OPTIONS = (
     Option("tokens_to_win", SEED_TOKENS,
-           "Tokens of affection that win the game, as a mapping players -> tokens "
-           "(seed: 3 for 2-4 players, 4 for 5-8; each preset carries its own table); "
+           "Tokens of affection that win the game, for each player count (Тайное Послание: 3 "
+           "for 2-4 players, 4 for 5-8; each preset carries its own table); "
            f"1 to {MAX_TOKENS} tokens.",
-           check=_check_tokens),
+           check=_check_tokens, bounds=(1, MAX_TOKENS), basic=True),
     Option("two_player_face_up", 3,
            "Cards removed face up at the start of each round with exactly 2 players "
-           f"(official 3; the seed is silent; seed-strict 0); 0 to {MAX_FACE_UP}.",
-           check=_check_face_up),
+           "(3 in the Classic and Premium rulebooks; Тайное Послание does not say; preset "
+           f"seed-strict: 0); 0 to {MAX_FACE_UP}.",
+           bounds=(0, MAX_FACE_UP)),
     Option("extended_deck", "auto",
            "Deck size: auto = 16 classic cards for 2-4 players and all 32 for 5-8; always = "
            "32; never = 16.", choices=("auto", "always", "never")),
     Option("card_set", "premium",
-           "Card family: premium = the AEG 16/32-card decks (seed); zman-2019 = the 21-card "
-           "2019 edition with Spy and Chancellor.", choices=("premium", "zman-2019")),
+           "Card family: premium = the AEG 16/32-card decks (as in Тайное Послание); zman-2019 = "
+           "the 21-card 2019 edition with Spy and Chancellor.", choices=("premium", "zman-2019")),
     Option("guard_guess", "value",
            "What the Guard names: value = a number other than 1 (Premium); character = a "
-           "character other than the Guard (seed text, classic).",
+           "character other than the Guard (Тайное Послание, Classic rulebook).",
            choices=("value", "character")),
     Option("bishop_guess", "value",
            "What the Bishop names: a value or a character.", choices=("value", "character")),
@@ -85,7 +80,8 @@ OPTIONS = (
            choices=(True, False)),
     Option("princess_beats_bishop", True,
            "At a showdown a surviving Princess beats a held Bishop (Premium); false: the "
-           "Bishop counts 9 and beats her (the seed's letter).", choices=(True, False)),
+           "Bishop counts 9 and beats her (the letter of Тайное Послание).",
+           choices=(True, False)),
     Option("count_bonus", True,
            "At a showdown each Count in your discard pile adds 1 to your hand's value.",
            choices=(True, False)),
@@ -94,7 +90,8 @@ OPTIONS = (
            "(default: only a Constable already in your discards pays).",
            choices=(True, False)),
     Option("constable_self_knockout_pays", True,
-           "The Constable pays when you knocked yourself out (L7).", choices=(True, False)),
+           "The Constable pays when you knocked yourself out (Premium rulebook, Constable).",
+           choices=(True, False)),
     Option("sycophant_self_exempt", False,
            "When the Sycophant marked the player of the next card and that card cannot "
            "choose its own player, the player chooses freely (BGA) instead of the card "
@@ -117,9 +114,9 @@ OPTIONS = (
            "random (a random event; then also the first round).",
            choices=("previous_winner", "rotate", "random")),
     Option("spare_card", "off",
-           "The seed's optional rule: cards may act on the face-down set-aside card. "
-           "look_swap = Priest, Baroness, King, Cardinal; look_swap_burn = also the Prince "
-           "(burns it face up).", choices=("off", "look_swap", "look_swap_burn")),
+           "The optional rule of Тайное Послание: cards may act on the face-down set-aside "
+           "card. look_swap = Priest, Baroness, King, Cardinal; look_swap_burn = also the "
+           "Prince (burns it face up).", choices=("off", "look_swap", "look_swap_burn")),
     Option("deck", {},
            "For study (small decks a solver can walk whole): the characters of the deck that "
            "stay in play, as a mapping character -> copies, at most the deck's own; the "
@@ -139,7 +136,7 @@ def check_config(config: Config) -> None:
     token_target(config)
     if config["card_set"] == "zman-2019" and config["extended_deck"] != "auto":
         raise OptionError("card_set 'zman-2019' has a single 21-card deck: extended_deck must "
-                          f"stay 'auto', not {config['extended_deck']!r}")
+                          f"stay 'auto', not {config['extended_deck']!r}", "extended_deck")
     if config["deck"]:
         cards = len(deck_of(config).cards)
         face_up = config["two_player_face_up"] if config.players == 2 else 0
@@ -156,7 +153,7 @@ def check_config(config: Config) -> None:
 
 
 class LoveLetter(Game):
-    """Love Letter (Тайное Послание): classic, Premium 2-8 players, 2019 edition, the seed."""
+    """Love Letter: classic, Premium 2-8 players, 2019 edition, the fan rules Тайное Послание."""
 
     name = "loveletter"
     title = "Love Letter"
@@ -166,7 +163,8 @@ class LoveLetter(Game):
     presets = PRESETS
     default_preset = "seed"
     description = ("Court the princess: draw one, play one; the last suitor standing or the "
-                   "highest card wins the round. Seed rules for 2-8 players with Premium cards.")
+                   "highest card wins the round. The Russian fan rules Тайное Послание for 2-8 "
+                   "players, with the Premium cards.")
 
     def check_config(self, config: Config) -> None:
         check_config(config)

@@ -29,7 +29,8 @@ def token_target(config: Config) -> int:
     target = {str(k): v for k, v in config["tokens_to_win"].items()}.get(str(config.players))
     if target is None:
         raise OptionError(f"tokens_to_win has no entry for {config.players} players; add "
-                          f"\"{config.players}\": N to the mapping")
+                          f"\"{config.players}\": N to the mapping", "tokens_to_win",
+                          part=str(config.players))
     return target
 
 
