@@ -211,3 +211,16 @@ def test_trade_and_power_lines_in_russian():
     pike = default_content().cards["W07"]["powers"][0]
     assert text.power_text(pike, "ru") == "сбросить: +2 кубика (Хитрость)"
     assert text.power_text(pike, "en") == "discard: +2 dice (Cunning)"
+
+
+def test_every_built_in_story_is_told_in_russian():
+    """Each built-in card's story has a Russian line (data/names.ru.yaml), with no Latin word;
+    a content pack's card with a story of its own shows none in Russian rather than English."""
+    from gonets.games.babayaga.text.words import card_story
+    cards = {cid: card for cid, card in default_content().cards.items() if card.get("story")}
+    assert len(cards) > 100
+    for cid, card in cards.items():
+        assert card_story(cid, card["story"], "en") == card["story"]
+        russian = card_story(cid, card["story"], "ru")
+        assert russian and not re.search(r"[A-Za-z]{2,}", russian), (cid, russian)
+    assert card_story("W01", "A story of a content pack.", "ru") == ""

@@ -147,7 +147,7 @@ def test_a_gift_is_the_item_then_the_partner_and_both_are_labelled():
     assert GAME.action_steps(view, "give w33 p2") == ["give:w33", "to:p2"]
     assert GAME.describe_step(view, "give:w33", "en") == "Offer Spring of Living Water " \
                                                           "(Flask of Living Water)"
-    assert GAME.describe_step(view, "to:p2", "ru") == "игроку p2 Фёдор Лыжников"
+    assert GAME.describe_step(view, "to:p2", "ru") == "игроку Фёдор Лыжников"
     assert "partner" in GAME.prompt(view, "to", "en")
     act(s, "give w33 p2")
     act(s, "offer p2")

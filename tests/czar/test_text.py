@@ -169,3 +169,18 @@ def test_terminal_table_in_russian():
                  "Игроки", "p1 (вы)", "Ка красный ✉p1", "вы освобождаете трактир «Иван»",
                  "Трактир «Иван»", "Таёжная таверна"):
         assert word in out, word
+
+
+def test_the_fourth_forest_inn_has_a_name_not_a_code():
+    """The board's invented fourth forest inn (``FOREST-4`` in the rules' data) reads as a
+    name in both languages, in the log and on the board picture."""
+    event = {"e": "place", "seat": 1, "courier": "green lady", "inn": "FOREST-4",
+             "from": "display"}
+    english = GAME.describe_event(event, "en", None, NAMES)
+    assert english == "Boris places the green Lady (from the display) into FOREST LODGE"
+    assert GAME.describe_event(event, "ru", None, NAMES) == \
+        "Boris ставит зелёную даму (из запаса) в трактир «Лесной»"
+    view = scenario("iwan").replay().view(None)
+    for lang, name in (("en", "FOREST LODGE"), ("ru", "Лесной")):
+        picture = GAME.render_svg(view, lang)
+        assert name in picture and "FOREST-4" not in picture, lang

@@ -4,9 +4,10 @@ The board is where every decision is made (``notation.action_steps``): elements 
 keys they offer in ``data-pick`` (several joined by ``|``): the own stack ``draw``, display
 couriers ``courier:…``, rooms ``to:…`` / ``give:…`` / ``first:…`` / ``then:…``, the room
 holding the own message ``msg``, a full inn (and its rooms) ``empty:…``, the palace the
-``first:``/``then:`` keys of couriers leaving the grassland, the coin pile ``reveal``, this
+``arrive:``/``again:`` keys of couriers leaving the grassland, the coin pile ``reveal``, this
 turn's coins ``stop`` and the own guard ``bribe``. Previews (``data-show``) mark who leaves an
-inn once it is chosen, and where the first leaver stands once its destination is chosen.
+inn once it is chosen, and where the first leaver stands once its destination is chosen (on
+the palace, when both go there: which arrives first, and to click it again for the other).
 Every text is at least 13 units high; the picture (942 units wide) is drawn about 860 px wide
 on a laptop, and opens zoomed to a readable size on a phone (``data-zoom``)."""
 
@@ -57,7 +58,9 @@ STYLE = (
     ".cz-w{font:bold 13px sans-serif;fill:#fff}.cz-k{font:bold 13px sans-serif;fill:#1f1a10}"
     ".cz-lv{font:bold 14px sans-serif;fill:#6b5a3c}.cz [data-pick]{cursor:pointer}"
     ".cz .pick>.cz-hit{stroke:#0b7a32;stroke-width:4}"
-    ".cz .pick-chosen>.cz-hit{stroke:#c07a00;stroke-width:4}</style>")
+    ".cz .pick-chosen:not(.pick)>.cz-hit{stroke:#c07a00;stroke-width:4}</style>")
+"""What may be clicked now is outlined green, even where it was clicked before (the palace
+both leavers of a grassland inn go to); what was chosen and is done with, orange."""
 
 
 def _fill(colour: str) -> str:
@@ -94,7 +97,7 @@ def _targets(view: dict, key: str) -> list[str]:
         return [f"room:{parts[0]}.{parts[1]}"]
     if family == "empty":
         return [f"inn:{parts[0]}"] + [f"room:{parts[0]}.{kind}" for kind in TYPES]
-    if family in ("first", "then"):
+    if family in ("first", "then", "arrive", "again"):
         return ["palace"] if parts[2] == "palace" else [f"room:{parts[2]}.{parts[1]}"]
     msg = _own_message(view)
     if family == "msg" and msg and "inn" in msg:
@@ -236,7 +239,14 @@ def _guards(view: dict, lang: str, picks: dict) -> list[str]:
 
 
 def _who(view: dict, seat: int, lang: str) -> str:
-    return phrases(lang)["svg"]["you"] if seat == view.get("seat") else seat_name(seat, None)
+    if seat == view.get("seat"):
+        return phrases(lang)["svg"]["you"]
+    return _short_name(view, seat, lang)
+
+
+def _short_name(view: dict, seat: int, lang: str) -> str:
+    """A seat's name as the picture writes it: a bot's person-name without its level."""
+    return seat_name(seat, view.get("names"), lang).split(" · ")[0]
 
 
 def _inn(view: dict, inn: dict, x: float, y: float, lang: str, picks: dict) -> list[str]:
@@ -313,7 +323,20 @@ def _travel_previews(view: dict, inn: dict, legal: list[list[str]], lang: str) -
     out.append("</g>")
     for first in sorted({steps[1] for steps in paths}):
         out += _first_preview(view, inn, first, x, y, lang)
+        then = next(steps[2] for steps in paths if steps[1] == first)
+        if step_parts(first)[1][2] == step_parts(then)[1][2] == "palace":
+            out += _palace_preview(key, first, then, lang)
     return out
+
+
+def _palace_preview(key: str, first: str, then: str, lang: str) -> list[str]:
+    """Once the first of two leavers bound for the palace is chosen: on the palace, which
+    arrives first and that a click on the palace again sends the other."""
+    kinds = [type_title(lang, step_parts(step)[1][1]) for step in (first, then)]
+    line = fill(phrases(lang)["svg"]["palace_next"], first=kinds[0], second=kinds[1])
+    return [f'<g data-show="empty:{key}/{first}"{HIDDEN}>',
+            f'<rect x="{LEFT + 4}" y="{BAND_Y + 23}" width="{2 * COL - GAP - 8}" height="19" '
+            f'fill="#e9d8a6"/>', _text(LEFT + 10, BAND_Y + 37, line, "cz-b"), "</g>"]
 
 
 def _first_preview(view: dict, inn: dict, first: str, x: float, y: float,
@@ -344,7 +367,7 @@ def _strip(view: dict, lang: str, picks: dict, y: float) -> list[str]:
         return out + _spectator_strip(view, lang, y)
     mine = view["seats"][seat]
     x = LEFT + 8
-    out.append(_text(x, y + 24, seat_name(seat, None), "cz-b"))
+    out.append(_text(x, y + 24, _short_name(view, seat, lang), "cz-b"))
     out.append(_text(x, y + 44, words["you"], "cz-t"))
     for k, colour in enumerate(mine["colours"]):
         out.append(f'<rect x="{x + 30 + k * 14}" y="{y + 33}" width="12" height="12" '
@@ -384,7 +407,7 @@ def _spectator_strip(view: dict, lang: str, y: float) -> list[str]:
     short = phrases(lang)["types"]
     for k, info in enumerate(view["seats"]):
         x = LEFT + 8 + k * width
-        out.append(_text(x, y + 22, f'{seat_name(info["seat"], None)} · '
+        out.append(_text(x, y + 22, f'{_short_name(view, info["seat"], lang)} · '
                                     f'{fill(phrases(lang)["svg"]["stack"], n=info["stack"])}',
                          "cz-b"))
         for j, courier in enumerate(info["display"][:6]):

@@ -393,7 +393,8 @@ def _leaver(view: dict, inn: str, kind: str, dest: str, lang: str) -> tuple[str,
     owner = courier["message"] if courier else None
     if owner is not None:
         who += (menu["travel_with_your_message"] if owner == view.get("seat")
-                else fill(menu["travel_with_message_of"], owner=seat_name(owner, None, lang)))
+                else fill(menu["travel_with_message_of"],
+                          owner=seat_name(owner, view.get("names"), lang)))
     if dest == "palace":
         where = phrases(lang)["words"]["palace"]
         if owner is not None:
@@ -539,6 +540,10 @@ def _mine(view: dict) -> dict | None:
     return view["seats"][seat] if seat is not None else None
 
 
+_MOVES = {"arrive": "first", "again": "then"}
+"""The two leavers of a grassland inn, both bound for the palace, read as any two leavers."""
+
+
 def describe_step(view: dict, key: str, lang: str = "en") -> str:
     """The label of one click of ``notation.action_steps`` (menus and buttons), e.g. 'green
     Diplomat (with p2's message) first to KATHARINA'; a whole one-word action reads as its
@@ -552,9 +557,9 @@ def describe_step(view: dict, key: str, lang: str = "en") -> str:
         return fill(steps[family], inn=inn_word(lang, parts[0]), type=type_word(lang, parts[1]))
     if family == "empty":
         return fill(steps["empty"], inn=inn_word(lang, parts[0]))
-    if family in ("first", "then"):
+    if family in ("first", "then", "arrive", "again"):
         who, where = _leaver(view, parts[0], parts[1], parts[2], lang)
-        return fill(steps[family], courier=who, dest=where)
+        return fill(steps[_MOVES.get(family, family)], courier=who, dest=where)
     if family == "msg":
         msg = (mine or {}).get("message") or {}
         return fill(steps["msg"], type=type_word(lang, msg.get("room", "officer")),
@@ -582,7 +587,7 @@ def prompt(view: dict, family: str, lang: str = "en") -> str:
         drawn = view.get("drawn") or {"colour": (mine.get("colours") or ["red"])[0],
                                       "type": "officer"}
         return fill(book[phase], courier=courier_word(lang, drawn["colour"], drawn["type"]))
-    if family in ("to", "give", "first", "then", "pass"):
+    if family in ("to", "give", "first", "then", "arrive", "again", "pass"):
         return book[family]
     if phase == "turn":
         options = [book[key] for head, key in _TURN_OPTIONS if head in heads]
@@ -643,13 +648,14 @@ def panels(view: dict, lang: str = "en") -> list[dict]:
     out = []
     if me is not None:
         out.append(_own_panel(view, view["seats"][me], lang))
-    others = [[seat_name(info["seat"], None, lang),
+    others = [[seat_name(info["seat"], view.get("names"), lang),
                fill(book["seat_line"], stack=info["stack"], display=_display_text(info, lang))]
               for info in view["seats"] if info["seat"] != me]
     out.append({"title": book["players"], "lines": others})
     wins = [event for event in view.get("log") or [] if event.get("e") == "win"]
     if view.get("terminal") and wins:
-        out.append({"title": book["over"], "lines": [describe_event(wins[-1], lang, me)],
+        out.append({"title": book["over"],
+                    "lines": [describe_event(wins[-1], lang, me, view.get("names"))],
                     "popup": "over"})
     return out
 
@@ -682,4 +688,5 @@ def _own_panel(view: dict, info: dict, lang: str) -> dict:
     lines.append([book["rubles" if view["ruble_rules"] == "classic" else "coins"], coins])
     if msg and "guard" in msg:
         lines.append([book["guard_asks"], rubles(lang, msg["price"])])
-    return {"title": fill(book["you"], seat=seat_name(info["seat"], None, lang)), "lines": lines}
+    title = fill(book["you"], seat=seat_name(info["seat"], view.get("names"), lang))
+    return {"title": title, "lines": lines}

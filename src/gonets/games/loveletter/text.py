@@ -670,7 +670,7 @@ def round_summary(view: dict, lang: str) -> dict | None:
     start = _last(log, "round", end) or 0
     stop = next((i for i in range(end, len(log)) if log[i]["e"] == "round"), len(log))
     events, final = log[start:stop], log[end]
-    voice = Voice(lang, view.get("seat"))
+    voice = Voice(lang, view.get("seat"), view.get("names"))
     words = web(lang)["panels"]
     lines: list = [words[final["reason"]]]
     lines += _showdown_lines(view, events, voice)
@@ -764,8 +764,8 @@ def known_panel(view: dict, lang: str) -> dict | None:
             lines.append(_cap(words["spare_is"].format(card=names)))
         else:
             phrase = "holds" if len(keys) == 1 else "holds_one_of"
-            lines.append(_cap(words[phrase].format(p=who(holder, lang, None, "gen"),
-                                                   card=names, cards=names)))
+            holder_name = who(holder, lang, None, "gen", view.get("names"))
+            lines.append(_cap(words[phrase].format(p=holder_name, card=names, cards=names)))
     return {"title": web(lang)["panels"]["known_title"], "lines": lines} if lines else None
 
 

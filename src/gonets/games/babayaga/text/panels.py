@@ -10,6 +10,7 @@ from gonets.games.babayaga.rules.content import ABILITIES, default_content, view
 from gonets.games.babayaga.text.words import (
     ability_name,
     card_name,
+    card_story,
     cards_text,
     challenges_text,
     effects_text,
@@ -122,7 +123,8 @@ def encounter_lines(view: dict, lang: str = "en") -> list:
     """The card being resolved: story, challenges, results, the roll, what rides on it."""
     frame = view["encounter"]
     card = view_content(view).cards[frame["card"]]
-    lines: list = [card["story"]] if lang == "en" and card["story"] else []
+    story = card_story(frame["card"], card["story"], lang)
+    lines: list = [story] if story else []
     if card["challenges"]:
         bonus = say(lang, "table.diff_bonus", bonus=frame["diff_bonus"]) \
             if frame["diff_bonus"] else ""

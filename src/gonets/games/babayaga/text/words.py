@@ -116,6 +116,18 @@ def titles(cid: str, lang: str = "en") -> tuple[str, str]:
     return (names[0], names[1]) if names else (card["title"], card["name"])
 
 
+def card_story(cid: str, story: str | None, lang: str = "en") -> str:
+    """A card's story line in ``lang``: the card's own (English) one, or in Russian the
+    built-in card's from ``names.ru.yaml`` ("" where there is none, or where a content
+    pack's card tells another story than the built-in one)."""
+    if lang != "ru":
+        return story or ""
+    built_in = default_content().cards.get(cid)
+    if not story or built_in is None or built_in.get("story") != story:
+        return ""
+    return _ru("stories", cid) or ""
+
+
 def card_name(cid: str, lang: str = "en") -> str:
     """A card as the table calls it (a quest step by its quest, never by an internal id)."""
     c = default_content()
@@ -136,9 +148,16 @@ def seat_label(seat: int, names: Sequence[str] | None) -> str:
 
 
 def hero_name(view: dict, seat: int, lang: str = "en") -> str:
-    """A seat with its hero, as the panels title it: ``p1 Ilya Muromets``."""
+    """A seat with its hero, as the panels title it: ``p1 Ilya Muromets`` (in Russian the
+    hero alone: ``Илья Муромец``), or with the seat's name (a bot's without its level) where
+    the table gives names: ``Ann · Ilya Muromets``, ``Олег · Илья Муромец``."""
     char = view["heroes"][seat]["char"]
-    return f"p{seat + 1} {char_name(char, lang) if char else '?'}"
+    hero = char_name(char, lang) if char else "?"
+    names = view.get("names")
+    if names and seat < len(names) and names[seat]:
+        return f"{str(names[seat]).split(' · ')[0]} · {hero}"
+    who = say(lang, "word.seat", n=seat + 1)
+    return f"{who} {hero}" if who else hero
 
 
 # --------------------------------------------------------------------------- card texts ---
