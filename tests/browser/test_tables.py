@@ -7,7 +7,7 @@ import json
 import pytest
 from server.helpers import ServerThread  # tests/ is on sys.path (pytest rootdir packages)
 
-from gonets.core import games
+from gonets.core import games, seat_names
 
 from .support import (
     TIMEOUT,
@@ -180,6 +180,37 @@ def test_names_are_shown_as_text_never_as_markup(site, context):
     assert hostile in page.inner_text("#seats")
     assert page.locator("#seats img").count() == 0
     assert page.evaluate("() => window.pwned") is None
+
+
+@pytest.mark.parametrize("lang,names", [
+    ("en", ["Vera · heuristic bot", "Oleg · heuristic bot", "Nina · heuristic bot"]),
+    ("ru", ["Вера · эвристический бот", "Олег · эвристический бот",
+            "Нина · эвристический бот"])])
+def test_bots_of_one_level_are_each_called_by_their_own_name(site, context, lang, names):
+    """A spectator of three heuristic bots reads three names, in the seat list, the log and
+    the end line, in the page's language."""
+    need("loveletter")
+    created = site.create(game="loveletter", players=3, seed=4, bot_delay=0.0,
+                          seats=[{"kind": "bot", "agent": "heuristic"}] * 3)
+    page = context.new_page()
+    open_seat(page, site.base, created["links"]["spectator"] + f"?lang={lang}")
+    page.wait_for_function("() => window.gonets?.frame?.view?.terminal", timeout=TIMEOUT)
+    page.wait_for_function("() => document.querySelector('#log li') !== null")
+    seats = page.inner_text("#seats")
+    badge = "p" if lang == "en" else "игрок "                # the seat's number: p1, игрок 1
+    for index, name in enumerate(names):
+        assert f"{name} ({badge}{index + 1})" in seats
+    log = page.inner_text("#log")
+    assert all(name in log for name in names)
+    winners = frame(page)["view"]["result"]["winners"]
+    turn = page.inner_text("#turn")
+    assert all(f"{names[w]} ({badge}{w + 1})" in turn for w in winners) and winners
+    # the page names the bots of older tables (no persona) as the server's log does
+    generic = {"kind": "bot", "agent": "random", "name": "random bot"}
+    for seats in ([generic] * 3, [generic, {"kind": "human", "name": "Ann"},
+                                  {"kind": "bot", "agent": "easy", "name": "Oleg"}, generic]):
+        shown = page.evaluate("seats => seats.map((s, i) => seatName(seats, i))", seats)
+        assert shown == seat_names(seats, lang)
 
 
 def test_the_lobby_opens_a_table_and_lists_it(site, context):

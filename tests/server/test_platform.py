@@ -9,6 +9,7 @@ import time
 import pytest
 import sqlalchemy
 
+from gonets.core import seat_names
 from gonets.server.chat import CHAT_BURST, MAX_CHAT
 from gonets.server.storage import normalise_url
 
@@ -221,7 +222,9 @@ def test_moves_the_turn_timer_made_are_marked_in_the_log(server, lang, mark):
     decisions = [line for line in marked if line.split()[1] in ("keep", "swap")]
     assert len(decisions) == 2                           # Ann's two timed-out turns
     assert all(line.startswith("you ") for line in marked)   # and what they did, nothing else
-    assert not any(line.endswith(mark) for line in final["log"] if "random bot" in line)
+    bot = seat_names(final["seats"], lang)[1]            # "Oleg · random bot" in the language
+    assert any(bot in line for line in final["log"])
+    assert not any(line.endswith(mark) for line in final["log"] if line.startswith(bot))
     record = server.http.get(f"/api/tables/{created['id']}/record").json()
     assert [s.get("stand_in", False) for s in record["steps"] if "seat" in s] == \
         [True, False, True, False]

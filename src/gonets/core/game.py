@@ -294,6 +294,17 @@ class Game(ABC):
         room = self.room("text")
         return str(event) if room is None else room.describe_event(event, lang, viewer, names)
 
+    def describe_log(self, events: Sequence[dict], lang: str = "en", viewer: int | None = None,
+                     names: Sequence[str] | None = None, start: int = 0) -> list[str]:
+        """The readable lines of ``events[start:]`` (a view's ``log``), each written knowing
+        the events before it, so that a line may point at what happened earlier ("next to
+        Anna's monastery"; ``text.describe_log``; default: :meth:`describe_event` one by
+        one)."""
+        room = self.room("text")
+        if room is not None and hasattr(room, "describe_log"):
+            return [str(line) for line in room.describe_log(events, lang, viewer, names, start)]
+        return [self.describe_event(event, lang, viewer, names) for event in events[start:]]
+
     def render_svg(self, view: dict, lang: str = "en") -> str:
         """A standalone SVG picture of a view (``svg.render_svg``), its words in ``lang``.
 
@@ -356,6 +367,15 @@ class Game(ABC):
                 return list(room.panels(view, lang))
         return []
 
+    def final(self, view: dict, lang: str = "en") -> dict | None:
+        """The end screen of a finished view: the ranking with each seat's score, why the
+        match ended and the numbers that decided it (:mod:`gonets.core.ending`;
+        ``ending.final``; None before the end and for a game without that room)."""
+        room = self.room("ending")
+        if not view.get("terminal") or room is None:
+            return None
+        return room.final(view, lang)
+
     def help(self, lang: str = "en") -> str:
         """How to play, in Markdown (``data/help.<lang>.md`` in the game's folder; English when
         the language has none; empty when the game has no help)."""
@@ -375,12 +395,14 @@ class Game(ABC):
         Read from ``data/options.<lang>.json`` in the game's folder, falling back to
         ``data/options.en.json`` and then to the definition's own name and doc. The English
         descriptions are the definitions' docs (what ``gonets rules`` prints), so the English
-        file holds labels only and each description has one source."""
+        file holds labels and the lobby's own words only (a preset's ``line``, an option's
+        ``part``: :func:`_extra`), and each description has one source."""
         chain = [self._option_file(lang), self._option_file("en")]
         return {"options": {o.name: {**_words(chain, "options", o.name, o.doc),
-                                     **_choice_words(chain, o)}
+                                     **_choice_words(chain, o), **_extra(chain, o.name)}
                             for o in self.options},
-                "presets": {p.name: _words(chain, "presets", p.name, p.doc)
+                "presets": {p.name: {**_words(chain, "presets", p.name, p.doc),
+                                     **_extra(chain, p.name, "presets")}
                             for p in self.presets}}
 
     def _option_file(self, lang: str) -> dict:
@@ -476,6 +498,15 @@ def _choice_words(chain: list[dict], option: Option) -> dict[str, list]:
     tables = [words.get("options", {}).get(option.name, {}).get("choices", {}) for words in chain]
     keys = [c if isinstance(c, str) else json.dumps(c) for c in option.choices]
     return {"choices": [next((t[k] for t in tables if k in t), None) for k in keys]}
+
+
+def _extra(chain: list[dict], name: str, kind: str = "options") -> dict[str, str]:
+    """The lobby's further words where a file has them: a preset's ``line`` (one line on what
+    it changes), an option's ``part`` (what each of its numbers is, ``{key}`` standing for a
+    mapping's key or a list's place: "{key} players")."""
+    entries = [words.get(kind, {}).get(name, {}) for words in chain]
+    return {key: next(e[key] for e in entries if e.get(key))
+            for key in ("line", "part") if any(e.get(key) for e in entries)}
 
 
 def _words(chain: list[dict], kind: str, name: str, doc: str) -> dict[str, str]:

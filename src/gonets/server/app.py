@@ -38,6 +38,7 @@ from gonets.server.accounts.users import SignupLimit
 from gonets.server.cluster import REDIS_ENV
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import seat_payload
+from gonets.server.guide import api_guide
 from gonets.server.http import error, read_json, refusal, whole
 from gonets.server.limits import LIMITS_ENV, Limits, limits_from_environment, parse_lang
 from gonets.server.logs import log_config, printed_as_log
@@ -132,18 +133,23 @@ def game_catalogue(lang: str = "en", max_level: str = "expert") -> list[dict]:
 
 def game_entry(game: Any, lang: str = "en", max_level: str = "expert") -> dict:
     """One game's lobby entry; ``label`` and ``doc`` of each option and preset in ``lang``
-    (``Game.option_words``)."""
+    (``Game.option_words``), a preset's ``line`` on what it changes, an option's ``bounds``
+    (each of its numbers' whole-number range), ``part`` (what each number is) and ``basic``
+    (shown outside the advanced options)."""
     words = game.option_words(lang)
     presets = []
     for preset in game.presets:
         low, high = game.player_range(preset.name)
-        presets.append({"name": preset.name, **words["presets"][preset.name],
+        said = words["presets"][preset.name]
+        presets.append({"name": preset.name, **said, "line": said.get("line") or said["doc"],
                         "min_players": low, "max_players": high,
                         "options": game.preset_options(preset.name)})
     options = [{"name": o.name, "default": o.default, "label": words["options"][o.name]["label"],
                 "doc": words["options"][o.name]["doc"],
                 "choices": list(o.choices) if o.choices is not None else None,
-                "choice_labels": words["options"][o.name].get("choices")}
+                "choice_labels": words["options"][o.name].get("choices"),
+                "bounds": list(o.bounds) if o.bounds is not None else None,
+                "part": words["options"][o.name].get("part"), "basic": o.basic}
                for o in game.options if not o.study]
     return {"name": game.name, "title": game.title,
             "description": game.description, "min_players": game.min_players,
@@ -323,7 +329,7 @@ async def api_replay(request: Request) -> Response:
         return error(f"'seat' must be from 0 to {table.config.players - 1} or 'spectator'")
     lang = parse_lang(request.query_params.get("lang", "en"))
     payload = seat_payload(table.game, states[step].view(seat), lang=lang,
-                           names=table.seat_names(), marks=table.stand_ins.marks(seat))
+                           names=table.seat_names(lang), marks=table.stand_ins.marks(seat))
     payload.update(legal=[], picks={}, prompts={})
     payload.update({"type": "replay", "table": table.id, "step": step, "steps": len(states) - 1,
                     "seat": seat, "seats": table.public_seats(), "title": table.game.title})
@@ -370,7 +376,7 @@ async def review_html(request: Request) -> Response:
         return HTMLResponse(notice(lang, "gonets", words["busy"], refresh=10), 503, HTML_HEADERS)
     except (ValueError, TableError, DatabaseUnavailable) as exc:
         return HTMLResponse(notice(lang, "gonets", str(exc)), 404, HTML_HEADERS)
-    names = table.seat_names()
+    names = table.seat_names(lang)
     base = f"/table/{table.id}"
     links = [(words["back"], base)] + [
         (words["seat_review"].format(name=name), f"{base}/review?seat={i}&lang={lang}")
@@ -456,6 +462,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 1.0,
         Route("/table/{table_id}/review", review_html),
         Route("/api/games", api_games),
         Route("/api/games/{game}/help", api_help),
+        Route("/api/games/{game}/guide", api_guide),
         Route("/api/tables", api_tables, methods=["GET"]),
         Route("/api/tables", api_create, methods=["POST"]),
         Route("/api/tables/{table_id}", api_table),

@@ -35,8 +35,9 @@ def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
                  lang: str = "en", names: list[str] | None = None,
                  marks: dict[int, int] | None = None) -> dict[str, Any]:
     """The seat-specific part of a frame: the view itself, its picture, score table and
-    panels, its log as readable lines, and its legal actions with their menu lines and the
-    clicks that build them (``steps``), the labels of those clicks and what each asks for.
+    panels, the end screen once the match is over (``final``), its log as readable lines, and
+    its legal actions with their menu lines and the clicks that build them (``steps``), the
+    labels of those clicks and what each asks for.
     ``lines`` (one per seat) saves describing again the events that were already described for
     the previous frame; ``names`` are the seat names the log calls the other players by;
     ``marks`` the log events a bot played for an absent seat (event index -> seat)."""
@@ -54,6 +55,7 @@ def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
         "svg": picture(game, view, lang),
         "scoreboard": guarded(lambda: game.scoreboard(view, lang), {"columns": [], "rows": []}),
         "panels": guarded(lambda: game.panels(view, lang), []),
+        "final": guarded(lambda: game.final(view, lang), None),
         "log": (lines or LogLines(game, lang, view.get("seat"), names)).describe(events, marks),
         "legal": legal,
         "picks": {key: guarded(lambda: game.describe_step(view, key, lang), key)
@@ -106,6 +108,21 @@ def describe_event(game: Game, event: Any, lang: str = "en", viewer: int | None 
         return str(event)
 
 
+def describe_log(game: Game, events: list, start: int = 0, lang: str = "en",
+                 viewer: int | None = None, names: list[str] | None = None) -> list[str]:
+    """The lines of ``events[start:]``, each knowing the events before it; event by event
+    (each on its own guard) when the game's log describer fails."""
+    try:
+        lines = [str(line) for line in game.describe_log(events, lang, viewer, names, start)]
+        if len(lines) == len(events) - start:
+            return lines
+        log.error("%s: describe_log gave %d lines for %d events", game.name, len(lines),
+                  len(events) - start)
+    except Exception:
+        log.exception("%s: describe_log failed", game.name)
+    return [describe_event(game, event, lang, viewer, names) for event in events[start:]]
+
+
 def describe_action(game: Game, view: dict, text: str, lang: str = "en") -> str:
     try:
         return str(game.describe_action(view, text, lang))
@@ -131,16 +148,16 @@ class LogLines:
         them for that (absent) seat."""
         marks = marks or {}
         known = len(self.events)
-        if len(events) >= known and events[:known] == self.events:
-            lines = self.lines + [self._line(e, i, marks) for i, e in
-                                  enumerate(events[known:], known)]
-        else:
-            lines = [self._line(e, i, marks) for i, e in enumerate(events)]
+        if not (len(events) >= known and events[:known] == self.events):
+            known, self.lines = 0, []
+        new = describe_log(self.game, list(events), known, self.lang, self.viewer, self.names)
+        lines = self.lines + [self._marked(line, i, marks)
+                              for i, line in enumerate(new, known)]
         self.events, self.lines = list(events), lines
         return list(lines)
 
-    def _line(self, event: Any, index: int = 0, marks: dict[int, int] | None = None) -> str:
-        line = describe_event(self.game, event, self.lang, self.viewer, self.names)
+    def _marked(self, line: str, index: int = 0, marks: dict[int, int] | None = None) -> str:
+        """A line, with the bot that played it for an absent seat where ``marks`` says so."""
         if marks and index in marks:
             seat = marks[index]
             name = self.names[seat] if self.names and seat < len(self.names) else f"p{seat + 1}"

@@ -25,6 +25,7 @@ from gonets.core import (
     get_game,
     seat_names,
 )
+from gonets.core.botnames import PERSONA
 from gonets.core.record import apply_step
 from gonets.server.accounts.players import (
     attach_account,
@@ -33,6 +34,7 @@ from gonets.server.accounts.players import (
 from gonets.server.chatting import TableChat
 from gonets.server.connection import Connection
 from gonets.server.deadlines import (
+    away_seconds,
     decision_deadline,
     public_dropped,
     turn_left,
@@ -126,19 +128,22 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         return self.match.state
 
     def public_seats(self) -> list[dict]:
-        """Seat facts anybody may see: kind, name, bot name, the account's name of a seat an
-        account holds. Never tokens, never account ids."""
+        """Seat facts anybody may see: kind, name, a bot's agent and person-name, the
+        account's name of a seat an account holds. Never tokens, never account ids."""
         shown = []
         for seat in self.seats:
             entry = {"kind": seat["kind"], "name": seat.get("name")}
             if seat["kind"] == "bot":
                 entry["agent"] = seat["agent"]
+                if seat.get(PERSONA):
+                    entry[PERSONA] = seat[PERSONA]
             shown.append(public_dropped(public_account(entry, seat), seat))
         return shown
 
-    def seat_names(self) -> list[str]:
-        """What the log calls each seat: the chosen name, else p1, p2..."""
-        return seat_names(self.seats)
+    def seat_names(self, lang: str = "en") -> list[str]:
+        """What the log calls each seat in ``lang``: the chosen name, else p1, p2...; a bot
+        by its person-name and level ("Vera · hard bot")."""
+        return seat_names(self.seats, lang)
 
     def summary(self) -> dict:
         summary = table_summary(self.stored_snapshot())
@@ -153,7 +158,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
 
     # -- frames ---------------------------------------------------------------------------------
     def frame(self, seat: int | None, ts: float | None = None, lang: str = "en") -> dict:
-        lines, names = self.log_lines.get((seat, lang)), self.seat_names()
+        lines, names = self.log_lines.get((seat, lang)), self.seat_names(lang)
         if lines is None or lines.names != names:       # a seat taken or renamed: describe anew
             lines = self.log_lines[(seat, lang)] = LogLines(self.game, lang, seat, names)
         marks = self.stand_ins.marks(seat) if self.stand_ins.spans else None
@@ -195,11 +200,14 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         seats = self.public_seats()
         for index, entry in enumerate(seats):
             entry["connected"] = connected[index]
+            if self.seats[index].get("away") and self.status == "running":
+                entry["away"] = True          # missed a deadline: the short timer applies
         self._mark_free(seats)
         remaining = turn_left(self.deadline)
         return {"type": "state", "table": self.id, "game": self.game.name,
                 "title": self.game.title, "version": self.version, "status": self.status,
                 "seats": seats, "spectators": spectators, "turn_seconds": self.stored.turn_seconds,
+                "away_seconds": away_seconds(self.stored.turn_seconds),
                 "turn_left": remaining, "ts": ts or self.last_change, "failure": self.failure,
                 "ended": self.ended(), "rematch": self.rematch, "hints": self.stored.hints}
 
@@ -277,7 +285,9 @@ class LiveTable(TableSeating, TableChat, TableDriver):
             return
         async with self.lock:
             self._check_open_for(seat, version)
-            await self._commit(seat, action)
+            # a move of their own brings an away player back: stored with the move, so a
+            # refused move changes nothing and an accepted one always brings them back
+            await self._commit(seat, action, back=bool(self.seats[seat].get("away")))
 
     def _check_open_for(self, seat: int, version: Any) -> None:
         if self.failure:
@@ -299,11 +309,14 @@ class LiveTable(TableSeating, TableChat, TableDriver):
             raise TableError(f"it is not your turn: p{deciding + 1} decides now"
                              if deciding >= 0 else "nobody can act right now", "not_your_turn")
 
-    async def _commit(self, seat: int, action: Any, stand_in: bool = False) -> None:
+    async def _commit(self, seat: int, action: Any, stand_in: bool = False,
+                      back: bool = False) -> None:
         """Apply the action to a copy of the match, store the new steps, and only then make
         the copy the table's match and tell listeners. Called with the table's lock held;
         while the write is under way, everybody still sees the stored state. ``stand_in``:
-        a bot plays for the absent human of ``seat`` (the step says so)."""
+        a bot plays for the absent human of ``seat`` (the step says so). ``back``: the
+        player of ``seat``, marked away, is back, stored in the same write; the next
+        decision's deadline is theirs as a player present."""
         taken = time.time()
         trial = self.match.fork()
         start = len(trial.record.steps)
@@ -311,30 +324,39 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         if stand_in:
             trial.record.steps[start] = {**trial.record.steps[start], "stand_in": True}
         self._stop_at_the_step_limit(trial)
-        trial.record.result = with_abandoned(trial.record.result, self.seats)
+        returned = seat if back else None
+        seated = (self._returned(seat) if back else None) or self.seats   # after the move
+        trial.record.result = with_abandoned(trial.record.result, seated)
         new_steps = trial.record.steps[start:]
         status = "finished" if trial.record.result is not None else self.status
-        deadline = decision_deadline(self.stored.turn_seconds, status, self.seats,
+        deadline = decision_deadline(self.stored.turn_seconds, status, seated,
                                      trial.state.current_player())
         try:
-            await self._store_steps(start, new_steps, status, trial.record.result, deadline)
+            await self._store_steps(start, new_steps, status, trial.record.result, deadline,
+                                    returned)
         except OutcomeUnknown:
             self.pending = asyncio.get_running_loop().create_task(
-                self._settle(trial, start, new_steps, status, taken, seat, deadline))
+                self._settle(trial, start, new_steps, status, taken, seat, deadline, returned))
             raise TableError("the database does not answer, so it is not known yet whether "
                              "that action was stored; the table waits and shows the outcome "
                              "as soon as the database is back") from None
-        self._adopt(trial, status, taken, deadline)
+        self._adopt(trial, status, taken, deadline, returned)
+        if back:
+            log.info("table %s: p%d is back (a move of their own)", self.id, seat + 1)
         UPDATE.observe(time.time() - taken)
 
     def _adopt(self, trial: Match, status: str, taken: float,
-               deadline: float | None = None) -> None:
-        """Make a stored trial the table's match (its next decision's stored ``deadline``)
-        and tell every listener."""
+               deadline: float | None = None, back: int | None = None) -> None:
+        """Make a stored trial the table's match (its next decision's stored ``deadline``;
+        ``back``: the seat whose away mark was cleared with it) and tell every listener."""
         start = self.version
         STEPS.inc(len(trial.record.steps) - start)
         if start < len(trial.record.steps):      # its first step: the one a seat chose
             self.stand_ins.observe(self.state, trial.record.steps[start], start)
+        returned = self._returned(back) if back is not None else None
+        if returned is not None:
+            self.seats = self.stored.seats = returned
+            trial.record.seats = self.public_seats()
         self.match = trial
         self.status = status
         self.stored.status, self.stored.version = status, self.version
@@ -347,9 +369,11 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         self.manager.notices.your_move(self)
 
     async def _store_steps(self, start: int, steps: list[dict], status: str,
-                           result: dict | None, deadline: float | None = None) -> None:
-        """Store new steps, retrying while the database does not answer. The write is keyed
-        by (table, step index), so a retry after a COMMIT whose answer was lost finds the
+                           result: dict | None, deadline: float | None = None,
+                           back: int | None = None) -> None:
+        """Store new steps (and the return of seat ``back``, when given, in the same
+        transaction), retrying while the database does not answer. The write is keyed by
+        (table, step index), so a retry after a COMMIT whose answer was lost finds the
         steps stored and succeeds without storing them twice. Raises :class:`TableError`
         with the truth when they were not stored, :class:`OutcomeUnknown` when the database
         stayed silent."""
@@ -357,7 +381,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
             await asyncio.sleep(pause)
             try:
                 await self.manager.append_steps(self.id, start, steps, status, result,
-                                                self.manager.process_id, deadline)
+                                                self.manager.process_id, deadline, back)
                 return
             except DatabaseUnavailable:
                 continue
@@ -387,21 +411,23 @@ class LiveTable(TableSeating, TableChat, TableDriver):
                          "please try again")
 
     async def _settle(self, trial: Match, start: int, steps: list[dict], status: str,
-                      taken: float, seat: int, deadline: float | None = None) -> None:
+                      taken: float, seat: int, deadline: float | None = None,
+                      back: int | None = None) -> None:
         """After an unanswered write: keep trying the same (idempotent) write until the
-        database answers; then adopt the trial, or the stored record if it differs."""
+        database answers; then adopt the trial (and the return of seat ``back``), or the
+        stored record if it differs."""
         try:
             while True:
                 try:
                     await self._store_steps(start, steps, status, trial.record.result,
-                                            deadline)
+                                            deadline, back)
                     break
                 except OutcomeUnknown:
                     continue
                 except TableError:
                     return                          # reloaded or broken: listeners told
             async with self.lock:
-                self._adopt(trial, status, taken, deadline)
+                self._adopt(trial, status, taken, deadline, back)
             text = wire({"type": "notice", "message": "the database answers again: "
                          "your last action was stored"})
             for conn in [c for c in self.connections if c.seat == seat]:
@@ -451,6 +477,8 @@ class LiveTable(TableSeating, TableChat, TableDriver):
             return await self.rekey(args[0], None)
         elif method == "attach_account":
             await attach_account(self, *args)
+        elif method == "come_back":
+            await self.come_back(*args)
         else:
             raise TableError(f"unknown forwarded request {method!r}")
         return None
@@ -538,6 +566,14 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         return self._record(self.match.record.steps, self.match.record.result)
 
 
+def summary_seat(seat: dict) -> dict:
+    """A seat as a lobby line shows it: kind, name, a bot's agent and person-name."""
+    entry = {"kind": seat["kind"], "name": seat.get("name"), "agent": seat.get("agent")}
+    if seat.get(PERSONA):
+        entry[PERSONA] = seat[PERSONA]
+    return entry
+
+
 def table_summary(stored: StoredTable) -> dict:
     """A lobby line for a table: public facts and, when finished, the result."""
     game = games().get(stored.game)
@@ -548,9 +584,7 @@ def table_summary(stored: StoredTable) -> dict:
         "bot_delay": stored.bot_delay, "turn_seconds": stored.turn_seconds,
         "rematch": stored.rematch, "hints": stored.hints,
         "rated": stored.rated, "private": stored.private,
-        "seats": [public_dropped(public_account({"kind": s["kind"], "name": s.get("name"),
-                                                 "agent": s.get("agent")}, s), s)
-                  for s in stored.seats],
+        "seats": [public_dropped(public_account(summary_seat(s), s), s) for s in stored.seats],
     }
     if stored.result is not None:
         summary["result"] = {"scores": stored.result.get("scores"),

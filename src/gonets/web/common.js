@@ -80,12 +80,63 @@ function svgNode(text) {
   return document.importNode(root, true);
 }
 
+// The person-names bots are given (the catalogue's "bot.names": the same places in each
+// language). Each bot seat keeps its name's English form in ``persona``.
+function botNames(catalogue) {
+  return String(catalogue["bot.names"] || "").split(",").map(n => n.trim()).filter(Boolean);
+}
+
+// The person-name (English form) of each bot seat, null for the others, as the server's
+// gonets.core.botnames.personas: a seat of an older table without one keeps a person's
+// name it was given, else gets the name of its place or the next one nobody has.
+function botPersonas(seats) {
+  const own = seat => {
+    if (!seat || seat.kind !== "bot") return null;
+    if (seat.persona) return seat.persona;
+    const name = String(seat.name || "").trim().toLowerCase();
+    const agent = String(seat.agent || "").toLowerCase();
+    if (!name || name.split(/[^\p{L}\p{N}]+/u).includes("bot")) return null;
+    return agent && name.includes(agent) ? null : seat.name;
+  };
+  const found = (seats || []).map(own);
+  const used = new Set(found.filter(Boolean));
+  const names = botNames(i18n.english);
+  found.forEach((persona, index) => {
+    if (persona || !seats[index] || seats[index].kind !== "bot" || !names.length) return;
+    const free = names.map((_, step) => names[(index + step) % names.length]);
+    found[index] = free.find(name => !used.has(name)) || free[0];
+    used.add(found[index]);
+  });
+  return found;
+}
+
+// A bot's name in the page's language and its level beside it: "Vera · hard bot".
+function botName(seat, persona) {
+  const place = botNames(i18n.english).indexOf(persona);
+  const name = (place >= 0 && botNames(i18n.messages)[place]) || persona;
+  const key = `bot.${seat.agent}`;
+  return seat.agent !== "names" && hasMessage(key) ? t(key, {name})
+    : t("seat.bot", {name, agent: seat.agent});
+}
+
+// What a seat is called, without its place: a bot by its name and level, a person by theirs.
+function seatName(seats, index) {
+  const seat = seats && seats[index];
+  const persona = botPersonas(seats)[index];
+  if (persona) return botName(seat, persona);
+  return (seat && seat.name) || seatBadge(index);
+}
+
+// A seat's number as the page's language writes it: "p2", "игрок 2".
+function seatBadge(index) {
+  return t("seat.badge", {n: index + 1});
+}
+
 function seatLabel(seats, index) {
   const seat = seats && seats[index];
-  const base = `p${index + 1}`;
+  const base = seatBadge(index);
   if (!seat) return base;
-  if (seat.name) return `${seat.name} (${base})`;
-  if (seat.kind === "bot") return t("seat.bot", {agent: seat.agent, seat: base});
+  if (seat.kind === "bot" || seat.name) return `${seatName(seats, index)} (${base})`;
   return t(seat.free ? "seat.free" : "seat.waiting", {seat: base});
 }
 

@@ -295,7 +295,7 @@ function drawClaim(frame) {
   const select = document.getElementById("claim-seat");
   const chosen = select.value;
   select.replaceChildren(...free.map(i => h("option", {value: i, selected: String(i) === chosen},
-                                            `p${i + 1}`)));
+                                            seatBadge(i))));
 }
 
 document.getElementById("claim-form").addEventListener("submit", async event => {
@@ -331,7 +331,9 @@ function draw(frame) {
   document.getElementById("title").textContent = `${title} · ${t("table.table")} ${frame.table}`;
   drawSeats(frame);
   drawTurn(frame);
+  drawFinal(frame);                // the end screen (ending.js): before the pop-ups it quiets
   drawPanels(frame.panels || []);
+  dockHand();                      // a phone shows the hand above the board
   drawLog(frame.log);
   document.getElementById("replay-open").hidden = frame.status !== "finished";
   const review = document.getElementById("review-open");
@@ -393,11 +395,23 @@ function drawTurn(frame) {
   else text = t("table.to_play", {name: seatLabel(frame.seats, view.to_move)});
   const timed = frame.turn_left !== null && frame.turn_left !== undefined && !view.terminal;
   gonets.deadline = timed ? performance.now() + frame.turn_left * 1000 : null;
-  turn.replaceChildren(text, h("span", {id: "turn-timer"}));
+  turn.replaceChildren(...[text, h("span", {id: "turn-timer"}), awayNotice(frame)]
+    .filter(node => node !== null));      // replaceChildren writes a null as "null"
   tickTimer();
   turn.classList.toggle("mine", !view.terminal && view.to_move === frame.seat);
   document.getElementById("status").textContent = t("table.status", {
     status: t(`status.${frame.status}`), step: frame.version, spectators: frame.spectators});
+}
+
+// This seat missed a deadline: a bot plays its turns on the short timer until the player
+// says they are back (or makes a move of their own).
+function awayNotice(frame) {
+  const seat = frame.seat === null ? null : frame.seats[frame.seat];
+  if (!seat || !seat.away) return null;
+  return h("div", {id: "away-notice", class: "away-notice", role: "status"},
+    h("span", {}, t("table.you_are_away", {seconds: frame.away_seconds})), " ",
+    h("button", {type: "button", id: "away-back", class: "primary",
+                 onclick: () => send({type: "back"})}, t("table.im_back")));
 }
 
 // The turn timer counts down between frames (the server decides when it runs out).
@@ -419,13 +433,16 @@ function drawSeats(frame) {
   const rows = frame.seats.map((seat, index) => {
     const marks = [];
     if (index === frame.seat) marks.push(t("table.you"));
-    if (seat.kind === "human") marks.push(seat.connected ? t("table.online") : t("table.away"));
+    if (seat.kind === "human") marks.push(seat.connected ? t("table.online") : t("table.offline"));
     const winner = frame.view.result && frame.view.result.winners.includes(index);
     const cells = (board.rows[index] || []).map(cell =>
       h("td", {class: typeof cell === "number" ? "num" : ""}, cell));
     return h("tr", {class: [index === frame.view.to_move ? "to-move" : "",
                             winner ? "winner" : ""].join(" ").trim(), "data-seat": index},
       h("td", {}, seatLabel(frame.seats, index),
+        seat.away ? h("span", {class: "badge away", "data-away": index,
+                               title: t("table.away_title", {seconds: frame.away_seconds})},
+                      t("table.away")) : null,
         marks.length ? h("span", {class: "marks"}, marks.join(", ")) : null),
       cells);
   });
@@ -447,9 +464,8 @@ function showMenu(keys, labels, event, onChoose) {
     "data-action": key, role: "menuitem",
     onclick: e => { e.stopPropagation(); hideMenu(); onChoose(key); }}, labels[key] || key)),
     h("button", {type: "button", class: "cancel", onclick: hideMenu}, t("table.cancel")));
-  menu.style.left = `${Math.min(event.pageX || 20, window.innerWidth - 220)}px`;
-  menu.style.top = `${event.pageY || 20}px`;
   menu.hidden = false;
+  placeMenu(menu, event);          // clear of what may be clicked (board.js)
 }
 
 function hideMenu() { document.getElementById("menu").hidden = true; }
@@ -493,7 +509,7 @@ document.addEventListener("keydown", e => { if (e.key === "Escape") hideMenu(); 
 // Everyone at the table writes here; lines are shown as text only. Spectators write as
 // "spectator N" unless they give a name.
 function chatWho(entry) {
-  if (entry.seat !== null && entry.seat !== undefined) return entry.name || `p${entry.seat + 1}`;
+  if (entry.seat !== null && entry.seat !== undefined) return entry.name || seatBadge(entry.seat);
   return entry.name || t("chat.spectator", {n: entry.spectator});
 }
 
