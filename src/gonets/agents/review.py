@@ -154,9 +154,10 @@ def words_for(game: Game, view: dict, decision: Decision, lang: str) -> tuple[st
 
 
 def worded(review_: Review, record: Record, lang: str) -> Review:
-    """``review_`` with its moves described in ``lang`` (read from the seat's views)."""
+    """``review_`` with its moves described and its seats named in ``lang`` (read from the
+    seat's views and the record)."""
     game = get_game(record.game)
     views = {step: state.view(review_.seat) for step, state in choices_of(record, review_.seat)}
     decisions = [replace(d, said=words_for(game, views[d.step], d, lang))
                  for d in review_.decisions]
-    return replace(review_, decisions=decisions, lang=lang)
+    return replace(review_, names=names_of(record, lang), decisions=decisions, lang=lang)
