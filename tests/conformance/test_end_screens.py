@@ -17,18 +17,11 @@ from gonets.core import games, play_match
 from gonets.core.ending import ranked
 from gonets.server.frames import seat_payload
 
+from .every_table import NAMES, preset_ends
+
 CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 LEFT_OVER = re.compile(r"\{\w*\}|\bNone\b|\bnull\b|\bundefined\b|'\w+': ")
-NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Ilya"]
 
-
-def cases():
-    for name, game in sorted(games().items()):
-        for preset in game.presets:
-            low, high = game.player_range(preset.name)
-            for players in sorted({low, high}):
-                yield pytest.param(name, preset.name, players,
-                                   id=f"{name}-{preset.name}-{players}")
 
 
 def texts(final: dict) -> list[str]:
@@ -44,7 +37,7 @@ def test_ranks_share_places_and_skip_after_ties():
     assert ranked([(0,), (0,), (0,)]) == [(0, 1), (1, 1), (2, 1)]
 
 
-@pytest.mark.parametrize("name,preset,players", list(cases()))
+@pytest.mark.parametrize("name,preset,players", preset_ends())
 def test_every_reader_gets_a_ranking_a_reason_and_nothing_hidden(name, preset, players):
     game = games()[name]
     config = game.configure(players, preset)

@@ -14,20 +14,12 @@ import pytest
 from gonets.agents.base import RandomAgent
 from gonets.core import games, play_match
 
+from .every_table import NAMES, preset_ends
+
 COORDINATES = re.compile(r"-?\d+ ?, ?-?\d+")
 RULE_NUMBER = re.compile(r"§|\b\d+\.\d+(\.\d+)*\b|\bM\d+\b")
 RAW = re.compile(r"[{}]|'\w+': ")
-NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Ilya"]
 SEEDS = (1, 2)
-
-
-def cases():
-    for name, game in sorted(games().items()):
-        for preset in game.presets:
-            low, high = game.player_range(preset.name)
-            for players in sorted({low, high}):
-                yield pytest.param(name, preset.name, players,
-                                   id=f"{name}-{preset.name}-{players}")
 
 
 def what_is_wrong(line: str) -> str | None:
@@ -40,7 +32,7 @@ def what_is_wrong(line: str) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("name,preset,players", list(cases()))
+@pytest.mark.parametrize("name,preset,players", preset_ends())
 def test_whole_matches_log_in_words(name, preset, players):
     game = games()[name]
     config = game.configure(players, preset)

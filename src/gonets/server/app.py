@@ -39,7 +39,7 @@ from gonets.server.cluster import REDIS_ENV
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import seat_payload
 from gonets.server.guide import api_guide
-from gonets.server.http import error, read_json, refusal, whole
+from gonets.server.http import error, game_asked, read_json, refusal, whole
 from gonets.server.limits import LIMITS_ENV, Limits, limits_from_environment, parse_lang
 from gonets.server.logs import log_config, printed_as_log
 from gonets.server.manager import STATUSES, TableManager
@@ -170,15 +170,13 @@ async def api_games(request: Request) -> Response:
 async def api_help(request: Request) -> Response:
     """How to play a game, in Markdown (``?lang=ru``; English where the game has no help in
     that language): the game's ``data/help.<lang>.md``."""
-    name = request.path_params["game"]
-    game = games().get(name)
-    if game is None:
-        return error(f"there is no game {name[:40]!r}", 404, "no_game", game=name[:40])
-    lang = parse_lang(request.query_params.get("lang", "en"))
+    game, lang, missing = game_asked(request)
+    if missing is not None:
+        return missing
     try:
         text = game.help(lang)
     except Exception:
-        log.exception("game %s: its help cannot be read", name)
+        log.exception("game %s: its help cannot be read", game.name)
         text = ""
     return JSONResponse({"game": game.name, "title": game.title, "lang": lang,
                          "description": game.description, "help": text})

@@ -26,9 +26,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from gonets.core import games
-from gonets.server.http import error
-from gonets.server.limits import parse_lang
+from gonets.server.http import game_asked
 
 log = logging.getLogger("gonets.server")
 
@@ -67,15 +65,13 @@ def kinds(prompts: dict[str, Any], keys: list[str]) -> list[str]:
 async def api_guide(request: Request) -> Response:
     """A game's guide in ``?lang=`` (``{game, lang, prompts}``): read-only, the same for
     every table and seat, so the page may ask for it once."""
-    name = request.path_params["game"]
-    game = games().get(name)
-    if game is None:
-        return error(f"there is no game {name[:40]!r}", 404, "no_game", game=name[:40])
-    lang = parse_lang(request.query_params.get("lang", "en"))
+    game, lang, missing = game_asked(request)
+    if missing is not None:
+        return missing
     try:
         prompts = guide_prompts(game, lang)
     except Exception:
-        log.exception("game %s: its guide cannot be read", name)
+        log.exception("game %s: its guide cannot be read", game.name)
         prompts = {}
     return JSONResponse({"game": game.name, "lang": lang, "prompts": prompts},
                         headers={"Cache-Control": "public, max-age=300"})

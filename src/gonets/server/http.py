@@ -1,5 +1,5 @@
-"""What every HTTP route shares: reading a bounded JSON body, and answering a refusal as
-JSON with its stable ``code``."""
+"""What every HTTP route shares: reading a bounded JSON body, answering a refusal as JSON
+with its stable ``code``, and the game a read-only route names."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from gonets.core import games
 from gonets.server.faults import DatabaseUnavailable
+from gonets.server.limits import parse_lang
 from gonets.server.spec import TableError, error_fields
 
 MAX_BODY = 65536            # bytes in one HTTP request body
@@ -61,3 +63,15 @@ async def read_json(request: Request) -> Any:
         if len(body) > MAX_BODY:
             raise too_large
     return load_json(bytes(body) or b"null", "the request body")
+
+
+def game_asked(request: Request) -> tuple[Any, str, JSONResponse | None]:
+    """The game named by the path and the language of ``?lang=`` (English by default), or the
+    404 answer for a name no game has (third)."""
+    name = request.path_params["game"]
+    lang = parse_lang(request.query_params.get("lang", "en"))
+    game = games().get(name)
+    if game is None:
+        return None, lang, error(f"there is no game {name[:40]!r}", 404, "no_game",
+                                 game=name[:40])
+    return game, lang, None
