@@ -15,7 +15,7 @@ import importlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from types import ModuleType
@@ -304,6 +304,16 @@ class Game(ABC):
         if room is not None and hasattr(room, "describe_log"):
             return [str(line) for line in room.describe_log(events, lang, viewer, names, start)]
         return [self.describe_event(event, lang, viewer, names) for event in events[start:]]
+
+    def log_reader(self, lang: str = "en", viewer: int | None = None,
+                   names: Sequence[str] | None = None) -> Callable[[Sequence], list[str]]:
+        """A pass through one log in order (``text.LogReader``): ``reader(events)`` gives the
+        lines of the events after those it was given before, so a frame describes only its
+        new events (default: :meth:`describe_event` one by one)."""
+        room = self.room("text")
+        if room is not None and hasattr(room, "LogReader"):
+            return room.LogReader(lang, viewer, names)
+        return lambda events: [self.describe_event(e, lang, viewer, names) for e in events]
 
     def render_svg(self, view: dict, lang: str = "en") -> str:
         """A standalone SVG picture of a view (``svg.render_svg``), its words in ``lang``.

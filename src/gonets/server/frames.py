@@ -108,21 +108,6 @@ def describe_event(game: Game, event: Any, lang: str = "en", viewer: int | None 
         return str(event)
 
 
-def describe_log(game: Game, events: list, start: int = 0, lang: str = "en",
-                 viewer: int | None = None, names: list[str] | None = None) -> list[str]:
-    """The lines of ``events[start:]``, each knowing the events before it; event by event
-    (each on its own guard) when the game's log describer fails."""
-    try:
-        lines = [str(line) for line in game.describe_log(events, lang, viewer, names, start)]
-        if len(lines) == len(events) - start:
-            return lines
-        log.error("%s: describe_log gave %d lines for %d events", game.name, len(lines),
-                  len(events) - start)
-    except Exception:
-        log.exception("%s: describe_log failed", game.name)
-    return [describe_event(game, event, lang, viewer, names) for event in events[start:]]
-
-
 def describe_action(game: Game, view: dict, text: str, lang: str = "en") -> str:
     try:
         return str(game.describe_action(view, text, lang))
@@ -142,6 +127,7 @@ class LogLines:
         self.names = names
         self.events: list = []
         self.lines: list[str] = []
+        self.reader = None           # the game's pass through self.events (Game.log_reader)
 
     def describe(self, events: list, marks: dict[int, int] | None = None) -> list[str]:
         """The lines of ``events``; those in ``marks`` (index -> seat) say that a bot played
@@ -149,12 +135,31 @@ class LogLines:
         marks = marks or {}
         known = len(self.events)
         if not (len(events) >= known and events[:known] == self.events):
-            known, self.lines = 0, []
-        new = describe_log(self.game, list(events), known, self.lang, self.viewer, self.names)
+            known, self.lines, self.reader = 0, [], None
+        new = self._read(list(events), known)
         lines = self.lines + [self._marked(line, i, marks)
                               for i, line in enumerate(new, known)]
         self.events, self.lines = list(events), lines
         return list(lines)
+
+    def _read(self, events: list, known: int) -> list[str]:
+        """The lines of ``events[known:]`` by the reader that has read ``events[:known]``;
+        event by event (each on its own guard) when the game's reader fails, after which a
+        new reader reads the whole log again next time."""
+        fresh = events[known:]
+        try:
+            if self.reader is None:
+                self.reader = self.game.log_reader(self.lang, self.viewer, self.names)
+                self.reader(events[:known])
+            lines = [str(line) for line in self.reader(fresh)]
+            if len(lines) == len(fresh):
+                return lines
+            log.error("%s: the log reader gave %d lines for %d events", self.game.name,
+                      len(lines), len(fresh))
+        except Exception:
+            log.exception("%s: the log reader failed", self.game.name)
+        self.reader = None
+        return [describe_event(self.game, e, self.lang, self.viewer, self.names) for e in fresh]
 
     def _marked(self, line: str, index: int = 0, marks: dict[int, int] | None = None) -> str:
         """A line, with the bot that played it for an absent seat where ``marks`` says so."""

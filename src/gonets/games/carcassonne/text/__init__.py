@@ -7,7 +7,7 @@ Lines are written for the viewing seat ("You place...", other seats by their nam
 Everything is drawn from the view alone (and the seat names the page adds to it).
 """
 
-from gonets.games.carcassonne.text.log import describe_event, describe_log
+from gonets.games.carcassonne.text.log import LogReader, describe_event, describe_log
 from gonets.games.carcassonne.text.terminal import (
     describe_action,
     render_followers,
@@ -29,7 +29,7 @@ from gonets.games.carcassonne.text.web import (
 )
 from gonets.games.carcassonne.text.words import LANGUAGES, count, phrases, seat_name
 
-__all__ = ["LANGUAGES", "count", "describe_action", "describe_event", "describe_log",
+__all__ = ["LANGUAGES", "LogReader", "count", "describe_action", "describe_event", "describe_log",
            "describe_step", "panels", "phrases", "points_by_source", "prompt",
            "render_followers", "render_hand", "render_map", "render_messages",
            "render_remaining", "render_scores", "render_text", "render_track", "scoreboard",

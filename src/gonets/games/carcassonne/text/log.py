@@ -263,18 +263,32 @@ def _totals(totals: Sequence[int], lang: str, viewer: int | None,
 
 
 # -- lines ----------------------------------------------------------------------------------
+class LogReader:
+    """One reader's pass through a log, in order: ``reader(events)`` gives the lines of the
+    events that follow those it read before, each written knowing them (a frame describes
+    only its new events; the landmarks seen so far are kept here)."""
+
+    def __init__(self, lang: str = "en", viewer: int | None = None,
+                 names: Sequence[str] | None = None):
+        self.lang, self.viewer, self.names = lang, viewer, names
+        self.around = Surroundings()
+
+    def __call__(self, events: Sequence[dict]) -> list[str]:
+        lines = []
+        for event in events:
+            lines.append(describe_event(event, self.lang, self.viewer, self.names, self.around))
+            self.around.see(event)
+        return lines
+
+
 def describe_log(events: Sequence[dict], lang: str = "en", viewer: int | None = None,
                  names: Sequence[str] | None = None, start: int = 0) -> list[str]:
     """The lines of ``events[start:]`` for ``viewer`` (None: a spectator), each written
     knowing every event before it (the landmarks laid, the tiles followers stand on)."""
-    around = Surroundings()
+    reader = LogReader(lang, viewer, names)
     for event in events[:start]:
-        around.see(event)
-    lines = []
-    for event in events[start:]:
-        lines.append(describe_event(event, lang, viewer, names, around))
-        around.see(event)
-    return lines
+        reader.around.see(event)
+    return reader(events[start:])
 
 
 def describe_event(event: dict, lang: str = "en", viewer: int | None = None,
