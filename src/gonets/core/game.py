@@ -323,6 +323,14 @@ class Game(ABC):
         with ``data-show="k1/k2"`` are previews, shown only once those steps are chosen."""
         return self._required("svg").render_svg(view, lang)
 
+    def log_refs(self, event: dict) -> list[str]:
+        """What a log event refers to on the picture: keys that elements of
+        :meth:`render_svg` (or of a panel's picture) carry in ``data-ref`` (several
+        space-separated), so that pointing at a log line lights them (``svg.log_refs``;
+        default: nothing)."""
+        room = self.room("svg")
+        return list(room.log_refs(event)) if room is not None and hasattr(room, "log_refs") else []
+
     # -- what a player reads and clicks ----------------------------------------------------------
     # The web client is the same for every game: it draws the picture and a score table, and
     # builds an action from clicks. Each legal action is a path of step keys (``card:guard``,

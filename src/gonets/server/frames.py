@@ -44,6 +44,7 @@ def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
     names = names if names is not None else (lines.names if lines else None)
     seen, view = view, ({**view, "names": list(names)} if names else view)  # names are public
     events = view.get("log") or []
+    lines = lines or LogLines(game, lang, view.get("seat"), names)
     legal = [{"text": text, "label": describe_action(game, view, text, lang),
               **click_paths(guarded(lambda: game.action_steps(view, text), [text]))}
              for text in view.get("legal") or []]
@@ -56,7 +57,8 @@ def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
         "scoreboard": guarded(lambda: game.scoreboard(view, lang), {"columns": [], "rows": []}),
         "panels": guarded(lambda: game.panels(view, lang), []),
         "final": guarded(lambda: game.final(view, lang), None),
-        "log": (lines or LogLines(game, lang, view.get("seat"), names)).describe(events, marks),
+        "log": lines.describe(events, marks),
+        "log_refs": list(lines.refs),
         "legal": legal,
         "picks": {key: guarded(lambda: game.describe_step(view, key, lang), key)
                   for key in sorted(keys)},
@@ -127,6 +129,7 @@ class LogLines:
         self.names = names
         self.events: list = []
         self.lines: list[str] = []
+        self.refs: list[list[str]] = []  # per line, what it refers to (Game.log_refs)
         self.reader = None           # the game's pass through self.events (Game.log_reader)
 
     def describe(self, events: list, marks: dict[int, int] | None = None) -> list[str]:
@@ -135,10 +138,11 @@ class LogLines:
         marks = marks or {}
         known = len(self.events)
         if not (len(events) >= known and events[:known] == self.events):
-            known, self.lines, self.reader = 0, [], None
+            known, self.lines, self.refs, self.reader = 0, [], [], None
         new = self._read(list(events), known)
         lines = self.lines + [self._marked(line, i, marks)
                               for i, line in enumerate(new, known)]
+        self.refs += [guarded(lambda: self.game.log_refs(event), []) for event in events[known:]]
         self.events, self.lines = list(events), lines
         return list(lines)
 
@@ -165,6 +169,7 @@ class LogLines:
         """A line, with the bot that played it for an absent seat where ``marks`` says so."""
         if marks and index in marks:
             seat = marks[index]
-            name = self.names[seat] if self.names and seat < len(self.names) else f"p{seat + 1}"
+            name = (self.names[seat] if self.names and seat < len(self.names)
+                    else word(self.lang, "seat.badge", n=seat + 1))
             line = f"{line} {word(self.lang, 'log.played_for', name=name)}"
         return line

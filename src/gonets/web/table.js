@@ -334,7 +334,7 @@ function draw(frame) {
   drawFinal(frame);                // the end screen (ending.js): before the pop-ups it quiets
   drawPanels(frame.panels || []);
   dockHand();                      // a phone shows the hand above the board
-  drawLog(frame.log);
+  drawLog(frame.log, frame.log_refs);
   document.getElementById("replay-open").hidden = frame.status !== "finished";
   const review = document.getElementById("review-open");
   review.hidden = frame.status !== "finished";
@@ -346,6 +346,7 @@ function draw(frame) {
   for (const root of pictures()) wirePicture(root, frame);
   decoratePictures(frame);
   mountBoard(picture);             // after the picks are marked: a fitted view centres on them
+  lightRefs(gonets.pinnedRefs || []);
   if (frame.status === "finished" && location.hash.includes("replay")) openReplay();
 }
 
@@ -449,13 +450,39 @@ function drawSeats(frame) {
   document.getElementById("seats").replaceChildren(head, ...rows);
 }
 
-// Numbered log lines (the numbers are part of the line, so they are never cut off).
-function drawLog(lines) {
+// Numbered log lines (the numbers are part of the line, so they are never cut off). A line
+// that refers to something on the picture (`refs`: keys its elements carry in `data-ref`)
+// lights it while pointed at or focused; a tap keeps it lit until the next tap.
+function drawLog(lines, refs = []) {
   const list = document.getElementById("log");
   const stick = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
-  list.replaceChildren(...lines.map((line, i) =>
-    h("li", {}, h("span", {class: "n"}, `${i + 1}.`), " ", line)));
+  list.replaceChildren(...lines.map((line, i) => {
+    const keys = refs[i] || [];
+    if (!keys.length) return h("li", {}, h("span", {class: "n"}, `${i + 1}.`), " ", line);
+    const light = on => lightRefs(on ? keys : gonets.pinnedRefs || []);
+    return h("li", {class: "ref", tabindex: 0, "data-refs": keys.join(" "),
+                    onmouseenter: () => light(true), onmouseleave: () => light(false),
+                    onfocus: () => light(true), onblur: () => light(false),
+                    onclick: () => {
+                      const same = (gonets.pinnedRefs || []).join(" ") === keys.join(" ");
+                      gonets.pinnedRefs = same ? null : keys;
+                      lightRefs(gonets.pinnedRefs || []);
+                    }},
+             h("span", {class: "n"}, `${i + 1}.`), " ", line);
+  }));
   if (stick) list.scrollTop = list.scrollHeight;
+  lightRefs(gonets.pinnedRefs || []);
+}
+
+// Light the elements of the board and the panels that carry any of `keys` in `data-ref`.
+function lightRefs(keys) {
+  for (const node of document.querySelectorAll(".lit")) node.classList.remove("lit");
+  for (const key of keys) {
+    for (const node of document.querySelectorAll(
+        `#board [data-ref~="${CSS.escape(key)}"], #panels [data-ref~="${CSS.escape(key)}"]`)) {
+      node.classList.add("lit");
+    }
+  }
 }
 
 function showMenu(keys, labels, event, onChoose) {
@@ -642,7 +669,7 @@ async function showReplayStep() {
     document.getElementById("actions").replaceChildren();
     drawPanels((data.panels || []).filter(p => !p.popup));
     drawSeats({...gonets.frame, scoreboard: data.scoreboard, view: data.view});
-    drawLog(data.log);
+    drawLog(data.log, data.log_refs);
   } catch (error) { showError(errorText(error)); }
 }
 
