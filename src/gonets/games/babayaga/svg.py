@@ -6,7 +6,11 @@ tiles that carry the clicks of the move verbs (``data-pick="move:rye_fields|fly:
 the borders between tiles show the ways (road, bridge, pass, causeway) and the barriers (river,
 mountains, lake). A name too wide for its tile is wrapped and, past two lines, shortened; the
 full name is the tile's ``<title>``. The root carries ``data-zoom`` with a least cell size, so a
-phone opens zoomed in on what may be clicked. Everything is drawn from the view alone.
+phone opens zoomed in on what may be clicked. Under the board a roster names every hero, on the
+board or not, with its quest progress. What a log line may be about (heroes, places, tokens,
+quests, decks, the round and the time of day) carries ``data-ref`` keys, and ``log_refs`` gives
+a log event's keys, so that pointing at the line lights them. Everything is drawn from the view
+alone.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import math
 from functools import cache
 from html import escape
+from string import Formatter
 
 import yaml
 
@@ -27,6 +32,7 @@ from gonets.games.babayaga.text.words import (
     goal,
     hero_name,
     loc_name,
+    quest_cell,
     quest_name,
     say,
     titles,
@@ -45,6 +51,10 @@ TOKEN_COLOURS = {"wolves": "#566573", "solovey": "#a04000", "horseman": "#17202a
 TILE_STYLE = {"town": ("#fbeee0", "#922b21"), "wild": ("#dcebd0", "#6b7b5e"),
               "special": ("#eadcf0", "#6c3483")}
 EDGE_KINDS = ("open", "bridge", "pass", "causeway", "river", "mountain", "lake")
+SEP = " · "
+# The header's placeholders and the log keys (``data-ref``) of the text that shows them.
+FIELD_REFS = {"round": "round", "time": "time", "wilderness": "deck:wilderness",
+              "town": "deck:town", "beaten": "deck:baba_yaga"}
 
 
 # ------------------------------------------------------------------------------- metrics ---
@@ -205,7 +215,7 @@ def _place(view: dict, lid: str, keys: list[str], focus: bool, lang: str) -> str
     focused = ' data-focus="1"' if focus else ""
     tip = [name, word(lang, "place_kind", kind)]
     tip += [token_name(t, lang) for t, where in view["tokens"].items() if where == lid]
-    out = [f'<g class="place {kind}" data-location="{lid}"{pick}{focused}>',
+    out = [f'<g class="place {kind}" data-location="{lid}"{pick}{focused} data-ref="place:{lid}">',
            f"<title>{escape(' · '.join(tip))}</title>",
            f'<rect x="{x:.0f}" y="{y:.0f}" width="{TILE}" height="{TILE}" rx="8" fill="{fill}" '
            f'stroke="{stroke}" stroke-width="{3 if kind != "wild" else 1.5}"/>']
@@ -222,7 +232,7 @@ def _place(view: dict, lid: str, keys: list[str], focus: bool, lang: str) -> str
         dx = (i - (len(here) - 1) / 2) * min(25, (TILE - 24) / max(1, len(here) - 1))
         out.append(_disc(x + TILE / 2 + dx, y + 51, TOKEN_COLOURS[tok],
                          word(lang, "token_mark", tok), token_name(tok, lang), cls="token",
-                         data=f' data-token="{tok}"'))
+                         data=f' data-token="{tok}" data-ref="token:{tok}"'))
     heroes = [h for h in view["heroes"] if h["loc"] == lid and not h["elim"]]
     for i, hero in enumerate(heroes):
         dx = (i - (len(heroes) - 1) / 2) * min(25, (TILE - 24) / max(1, len(heroes) - 1))
@@ -231,7 +241,7 @@ def _place(view: dict, lid: str, keys: list[str], focus: bool, lang: str) -> str
         out.append(_disc(x + TILE / 2 + dx, y + 75, HERO_COLOURS[hero["seat"] % 6],
                          str(hero["seat"] + 1), title, "#f1c40f" if own else "#fff",
                          dashed=bool(hero["skip"]), cls="hero",
-                         data=f' data-seat="{hero["seat"]}"'))
+                         data=f' data-seat="{hero["seat"]}" data-ref="hero:{hero["seat"]}"'))
     out.append("</g>")
     return "\n".join(out)
 
@@ -255,14 +265,47 @@ def _goal_star(view: dict, lang: str) -> str:
             f'fill="#f4d03f" stroke="#7d6608" stroke-width="1.5"/></g>')
 
 
+def _keyed_line(lang: str, path: str, fields: dict, x: float, y: float, size: int,
+                bold: bool = False) -> list[str]:
+    """A header phrase cut at its `` · `` into texts laid end to end, each carrying the log
+    keys (``FIELD_REFS``) of the placeholders it shows, so that the round, the time of day or
+    a deck lights alone."""
+    pieces = say(lang, path).split(SEP)
+    out = []
+    for i, piece in enumerate(pieces):
+        names = [name for _lit, name, _spec, _conv in Formatter().parse(piece) if name]
+        keys = " ".join(FIELD_REFS[name] for name in names if name in FIELD_REFS)
+        body = piece.format(**fields)
+        ref = f' data-ref="{keys}"' if keys else ""
+        # the separator ends the piece before it, so only the gap after it is estimated
+        shown = body + SEP.rstrip() if i < len(pieces) - 1 else body
+        out.append(_text(x, y, shown, size, "start", bold=bold, extra=ref))
+        x += text_width(body + SEP, size, bold)
+    return out
+
+
 def _header(view: dict, lang: str) -> list[str]:
     time = word(lang, "time_full", view["time"] or "none")
     sizes = view["deck_sizes"]
-    return [_text(PAD + 4, 22, say(lang, "svg.title", round=view["round"], time=time), 17,
-                  "start", bold=True),
-            _text(PAD + 4, 44, say(lang, "svg.status", mode=word(lang, "mode", view["mode"]),
-                                   wilderness=sizes["wilderness"], town=sizes["town"],
-                                   beaten=view["by_beaten"]), 14, "start")]
+    status = {"mode": word(lang, "mode", view["mode"]), "wilderness": sizes["wilderness"],
+              "town": sizes["town"], "beaten": view["by_beaten"]}
+    return (_keyed_line(lang, "svg.title", {"round": view["round"], "time": time}, PAD + 4, 22,
+                        17, bold=True)
+            + _keyed_line(lang, "svg.status", status, PAD + 4, 44, 14))
+
+
+def _flow(entries: list[tuple[float, str]], x0: float, y0: float,
+          room: float) -> tuple[list[str], float]:
+    """Entries (width, drawing at 0,0) flowed into rows ``room`` units wide from (x0, y0);
+    returns the elements and the height used."""
+    out = []
+    x, y = x0, y0 + 14
+    for width, art in entries:
+        if x > x0 and x + width > x0 + room:
+            x, y = x0, y + 26
+        out.append(f'<g transform="translate({x:.0f},{y:.0f})">{art}</g>')
+        x += width
+    return out, y - y0 + 18
 
 
 def _legend_items(lang: str) -> list[tuple[float, str, str]]:
@@ -278,10 +321,10 @@ def _legend_items(lang: str) -> list[tuple[float, str, str]]:
         items.append((24, f'<rect x="0" y="-8" width="24" height="16" rx="3" fill="{fill}" '
                           f'stroke="{stroke}" stroke-width="2"/>', word(lang, "place_kind", kind)))
     for tok, colour in TOKEN_COLOURS.items():
-        disc = _disc(12, 0, colour, word(lang, "token_mark", tok), token_name(tok, lang))
+        # a token off the board still has this swatch to light
+        disc = _disc(12, 0, colour, word(lang, "token_mark", tok), token_name(tok, lang),
+                     data=f' data-ref="token:{tok}"')
         items.append((24, disc, token_name(tok, lang)))
-    items.append((24, _disc(12, 0, HERO_COLOURS[0], "1", say(lang, "svg.heroes")),
-                   say(lang, "svg.heroes")))
     star = " ".join(f"{10 + (9 if i % 2 == 0 else 4) * math.cos(math.pi * (i / 5 - 0.5)):.1f},"
                     f"{(9 if i % 2 == 0 else 4) * math.sin(math.pi * (i / 5 - 0.5)):.1f}"
                     for i in range(10))
@@ -291,23 +334,48 @@ def _legend_items(lang: str) -> list[tuple[float, str, str]]:
 
 
 def svg_legend(lang: str, x0: float, y0: float, room: float) -> tuple[list[str], float]:
-    """The key of the map (ways, barriers, places, tokens, heroes, the quest star), flowed
-    into rows ``room`` units wide; returns the elements and the height used."""
-    out = ['<g class="legend">']
-    x, y = x0, y0 + 14
-    for swatch, art, label in _legend_items(lang):
-        width = swatch + 6 + text_width(label, 14) + 18
-        if x > x0 and x + width > x0 + room:
-            x, y = x0, y + 26
-        out.append(f'<g transform="translate({x:.0f},{y:.0f})">{art}</g>')
-        out.append(_text(x + swatch + 6, y + 5, label, 14, "start"))
-        x += width
-    out.append("</g>")
-    return out, y - y0 + 18
+    """The key of the map (ways, barriers, places, tokens, the quest star), flowed into rows
+    ``room`` units wide; returns the elements and the height used."""
+    entries = [(swatch + 6 + text_width(label, 14) + 18,
+                art + _text(swatch + 6, 5, label, 14, "start"))
+               for swatch, art, label in _legend_items(lang)]
+    out, used = _flow(entries, x0, y0, room)
+    return ['<g class="legend">', *out, "</g>"], used
+
+
+def _roster_entry(view: dict, hero: dict, lang: str) -> tuple[float, str]:
+    """One hero of the roster: its disc and name (log key ``hero:N``) and its quest progress
+    (``quest:N``); faded once out of the game."""
+    seat = hero["seat"]
+    own = seat == view.get("seat")
+    name = hero_name(view, seat, lang) if hero["char"] else say(lang, "score.none")
+    name += say(lang, "svg.you") if own else ""
+    progress = quest_cell(view, seat, lang)
+    disc = _disc(12, 0, HERO_COLOURS[seat % 6], str(seat + 1), name,
+                 "#f1c40f" if own else "#fff", dashed=bool(hero["skip"]))
+    faded = ' opacity="0.45"' if hero["elim"] else ""
+    at = 30 + text_width(name, 14) + 10
+    art = (f'<g class="roster-hero" data-ref="hero:{seat}"{faded}>{disc}'
+           + _text(30, 5, name, 14, "start") + "</g>"
+           + _text(at, 5, progress, 14, "start", fill="#566573",
+                   extra=f' data-ref="quest:{seat}"'))
+    return at + text_width(progress, 14) + 24, art
+
+
+def svg_roster(view: dict, lang: str, x0: float, y0: float,
+               room: float) -> tuple[list[str], float]:
+    """Every hero of the table, on the board or not: number, name and quest progress, flowed
+    into rows ``room`` units wide (the whole row lights for ``heroes``); returns the elements
+    and the height used."""
+    entries = [_roster_entry(view, hero, lang) for hero in view["heroes"]]
+    out, used = _flow(entries, x0, y0, room)
+    return [f'<g class="roster" data-ref="heroes"><title>{escape(say(lang, "svg.heroes"))}'
+            "</title>", *out, "</g>"], used
 
 
 def render_svg(view: dict, lang: str = "en") -> str:
-    """The board as ``view``'s seat sees it; the places it may choose carry ``data-pick``."""
+    """The board as ``view``'s seat sees it; the places it may choose carry ``data-pick``, and
+    what a log line may refer to carries ``data-ref`` (see :func:`log_refs`)."""
     c = view_content(view)
     cols = max(loc["grid"][0] for loc in c.locations.values()) + 1
     rows = max(loc["grid"][1] for loc in c.locations.values()) + 1
@@ -319,13 +387,89 @@ def render_svg(view: dict, lang: str = "en") -> str:
     parts = _header(view, lang) + _edges()
     parts += [_place(view, lid, picks.get(lid, []), lid in focus, lang) for lid in c.order]
     parts.append(_goal_star(view, lang))
-    legend, used = svg_legend(lang, PAD + 4, HEAD + rows * CELL + 4, width - 2 * PAD - 8)
-    height = int(HEAD + rows * CELL + 4 + used + PAD)
+    top = HEAD + rows * CELL + 4
+    roster, roster_used = svg_roster(view, lang, PAD + 4, top, width - 2 * PAD - 8)
+    legend, used = svg_legend(lang, PAD + 4, top + roster_used, width - 2 * PAD - 8)
+    height = int(top + roster_used + used + PAD)
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="{FONT}" data-zoom="on" '
             f'data-unit="{CELL}" data-min-unit="{MIN_UNIT}" style="background:#f4ecd8">'
             f'<rect width="{width}" height="{height}" fill="#f4ecd8"/>')
-    return "\n".join([head, *parts, *legend, "</svg>"])
+    return "\n".join([head, *parts, *roster, *legend, "</svg>"])
+
+
+# -------------------------------------------------------------------------------- log keys ---
+PILES = ("wilderness", "town")
+CARD_EVENTS = ("encounter", "won", "lost", "declined", "unmet")
+
+
+@cache
+def _special_places() -> dict[str, str]:
+    """The place of each special option (Khorov, Koshchey's Home...)."""
+    c = default_content()
+    return {loc["special"]: lid for lid, loc in c.locations.items() if loc["special"]}
+
+
+def _card_refs(cid: object) -> list[str]:
+    """What an element card is about on the board: its token (the Hut, the Horseman, Baba
+    Yaga, a lair's beasts), and for Baba Yaga's cards the count of those beaten."""
+    card = default_content().cards.get(str(cid))
+    if card is None:
+        return []
+    if card["deck"] in ("hut", "horseman"):
+        return [f"token:{card['deck']}"]
+    if card["deck"] == "baba_yaga":
+        return ["token:baba_yaga", "deck:baba_yaga"]
+    lair = (card.get("lair") or {}).get("token")
+    return [f"token:{lair}"] if lair in TOKEN_COLOURS else []
+
+
+def _seat_key(value: object) -> list[str]:
+    return [f"hero:{value}"] if isinstance(value, int) and not isinstance(value, bool) else []
+
+
+def log_refs(event: dict) -> list[str]:
+    """The ``data-ref`` keys of what a log event is about, from the event alone: ``hero:N``
+    (every hero it names; the roster always draws them, the board too while on it),
+    ``quest:N`` (a hero's quest progress), ``place:ID`` (a place it names), ``token:ID`` (a
+    token, its card's token; the key always draws them), ``deck:wilderness``,
+    ``deck:town``, ``deck:baba_yaga`` (the header's deck sizes and Baba Yaga's beaten
+    count), ``round``, ``time`` and ``heroes`` (the whole roster). Cards are never named:
+    a key must be drawn for every seat right after the event, and a card may be gone by
+    then; nothing hidden reaches a key (a seat's peeked cards give only the deck)."""
+    kind = event.get("e")
+    keys = _seat_key(event.get("seat"))
+    for field in ("target", "from", "to"):
+        keys += _seat_key(event.get(field))
+    if isinstance(event.get("to"), str):
+        keys.append(f"place:{event['to']}")
+    if event.get("token") in TOKEN_COLOURS:
+        keys.append(f"token:{event['token']}")
+    if event.get("deck") in PILES:
+        keys.append(f"deck:{event['deck']}")
+    if kind in CARD_EVENTS:
+        keys += _card_refs(event.get("card"))
+    if kind in ("step", "quest_done"):
+        keys += [key.replace("hero:", "quest:") for key in _seat_key(event.get("seat"))]
+    where = {"special": event.get("kind"), "rescued": "koshcheys_home",
+             "rescue_failed": "koshcheys_home"}.get(str(kind))
+    if where in _special_places():
+        keys.append(f"place:{_special_places()[where]}")
+    if kind == "setup":
+        for seat in range(len(event.get("characters") or [])):
+            keys += [f"hero:{seat}", f"quest:{seat}"]
+    elif kind == "removed":
+        keys += [f"deck:{deck}" for deck in event.get("count") or {} if deck in PILES]
+    elif kind == "turn":
+        keys.append("round")
+    elif kind == "time":
+        keys.append("time")
+    elif kind == "global":
+        keys.append("heroes")
+    elif kind == "end":
+        for seat in event.get("winners") or []:
+            keys += _seat_key(seat)
+    return list(dict.fromkeys(keys))
 
 
 # ---------------------------------------------------------------------------------- panels ---
@@ -344,7 +488,7 @@ def _panel_svg(width: int, height: int, body: list[str], title: str) -> str:
 
 def quest_track(view: dict, seat: int, lang: str = "en") -> str | None:
     """The hero's quest as a row of numbered steps: done, current, to come; the last (final)
-    one ringed."""
+    one ringed; the whole row lights for the log key ``quest:N``."""
     c = view_content(view)
     hero = view["heroes"][seat]
     quest = c.quests.get(hero["quest"])
@@ -367,7 +511,8 @@ def quest_track(view: dict, seat: int, lang: str = "en") -> str | None:
                     f'<circle cx="{x:.0f}" cy="26" r="15" fill="{fill}" stroke="#566573" '
                     f'stroke-width="2"/>' + _text(x, 32, str(i + 1), 16, fill=ink, bold=True)
                     + "</g>")
-    return _panel_svg(300, 52, body, quest_name(quest["id"], lang))
+    return _panel_svg(300, 52, [f'<g data-ref="quest:{seat}">', *body, "</g>"],
+                      quest_name(quest["id"], lang))
 
 
 def card_picture(view: dict, lang: str = "en") -> str | None:
