@@ -1,28 +1,44 @@
-"""A standalone SVG picture of a Love Letter table, drawn from a view alone (see README.md).
-
-Top: the round, the tokens that win and whose move it is, with the marks and pending
-decisions in words. Then one area per seat (the viewer's last, so it sits just above its
-hand): name, token pips, state badges (out, Handmaid, Sycophant, Jester), the cards in hand
-as backs and the discard pile in order, each forced discard with its cause. Bottom: the
-viewer's hand in large (effect text and the seed's playing-card equivalents), the draw pile,
-the set-aside card and the cards removed face up or burned.
-
-Clicks follow ``notation.action_steps``: a hand card carries ``card:<key>`` (``keep:`` and
-``under:`` for the Chancellor), every seat area carries ``target:pN|also:pN|look:pN`` whether
-or not it may be chosen now (the client greys those it may not), the set-aside card the same
-for ``spare``, the Bishop's victim has two buttons (``bishop:redraw``, ``bishop:keep``), and a
-Guard's or Bishop's guess is a strip of card faces (``guess:<value or key>``) shown over the
-hand once the card and its player are chosen (``data-show="card:guard/target:p2"``).
-"""
+"""The table picture of a Love Letter view (see the package's docstring for its layout and
+clicks; ``refs.py`` for the log keys its elements carry in ``data-ref``)."""
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-from xml.sax.saxutils import escape as _escape
-from xml.sax.saxutils import quoteattr
+from functools import lru_cache
 
 from gonets.games.loveletter.notation import action_steps
-from gonets.games.loveletter.rules import cards as C
+from gonets.games.loveletter.svg import refs
+from gonets.games.loveletter.svg.parts import (
+    ACCENT,
+    BACK,
+    BADGES,
+    BUTTON,
+    CHIP_H,
+    DIM,
+    GAP,
+    GUESS_W,
+    LARGE,
+    MARGIN,
+    NARROW,
+    PHONE_SCALE,
+    PILE,
+    SMALL_FONT,
+    WIDTH,
+    Chip,
+    _attr,
+    _chips,
+    _fill,
+    _fit,
+    _rect,
+    _text,
+    badge,
+    badge_width,
+    card_back,
+    card_face,
+    escape,
+    referred,
+    text_width,
+    wrap,
+)
 from gonets.games.loveletter.text import (
     card,
     card_value,
@@ -34,224 +50,6 @@ from gonets.games.loveletter.text import (
     web,
     who,
 )
-
-WIDTH = 600
-NARROW = 372
-"""The picture's width: up to 4 players one column of seats in a narrow picture that a 390 px
-phone shows at its own size (its words 12 px, the board box's inner width); 5-8 players two
-columns in a wider one."""
-GUESS_W = 68
-"""The least width of a guess face (a 40 px target on a phone)."""
-MARGIN = 12
-GAP = 10
-CHAR = 0.6
-BOLD = 0.66
-"""Width of an average lower-case letter, as a share of the font size (safe estimates:
-DejaVu Sans, the widest usual sans-serif, draws Cyrillic words at about 0.58 and 0.63);
-capitals and digits count 1.25 times that, spaces and stops half."""
-SMALL_FONT = 12
-"""No text is smaller: at 1280x900 the picture is drawn at about its own size."""
-LARGE = (116, 164)
-BACK = (16, 22)
-PILE = (44, 62)
-CHIP_H = 20
-BUTTON = (150, 44)
-PHONE_SCALE = 0.55
-"""The least scale the client may fit the picture at: on a 360-390 px phone the whole table
-fits its width (players, hand and guesses at once, every card still a 40 px target) rather
-than a part of it that must be panned to. (A phone's client also keeps words at 12 px or
-more, so the narrow picture opens at its own size there.)"""
-
-VALUE_FILLS = ("#d8d2e6", "#dce8f7", "#dff0e2", "#f3ecd2", "#e9f3d6", "#f6e0cf", "#f2d7de",
-               "#ead5f0", "#fbe3a1", "#f7d36b")
-"""Card face colour by printed value (0-9)."""
-BACK_FILL = "#7a1f3d"
-INK = "#222"
-DIM = "#666"
-ACCENT = "#7a1f3d"
-BADGES = {"out": "#b3261e", "protected": "#1f7a8c", "sycophant": "#8e44ad", "jester": "#b7791f"}
-
-
-# Pictures are drawn for every frame of every table, and their words, widths and wrapped
-# lines repeat from frame to frame: these small pure helpers remember their answers.
-escape = lru_cache(maxsize=8192)(_escape)
-
-
-@lru_cache(maxsize=8192)
-def _attr(name: str, value) -> str:
-    return f" {name}={quoteattr(str(value))}"
-
-
-def _text(x: float, y: float, content: str, size: int = SMALL_FONT, anchor: str = "start",
-          weight: str = "normal", fill: str = INK) -> str:
-    return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" '
-            f'font-weight="{weight}" fill="{fill}">{escape(content)}</text>')
-
-
-def _rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none",
-          width: float = 1, rx: int = 5, extra: str = "") -> str:
-    return (f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="{rx}" '
-            f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"{extra}/>')
-
-
-@lru_cache(maxsize=8192)
-def text_width(content: str, size: int, bold: bool = False) -> float:
-    """An estimate of the drawn width of ``content`` at ``size``."""
-    units = sum(1.25 if c.isupper() or c.isdigit() else 0.5 if c in " .,:;·'()-" else 1
-                for c in content)
-    return units * size * (BOLD if bold else CHAR)
-
-
-@lru_cache(maxsize=4096)
-def wrap(words: str, width: float, size: int, bold: bool = False) -> tuple[str, ...]:
-    """Greedy word wrap into lines at most ``width`` wide at ``size`` (a word too long for a
-    line is broken after a hyphen when it has one)."""
-    room = max(1, int(width / (size * (BOLD if bold else CHAR))))
-    pieces: list[str] = []
-    for word in words.split():
-        if len(word) > room and "-" in word[:-1]:
-            head, _, tail = word.partition("-")
-            pieces += [head + "-", tail]
-        else:
-            pieces.append(word)
-    lines: list[str] = []
-    line = ""
-    for piece in pieces:
-        joined = f"{line}{'' if line.endswith('-') else ' '}{piece}" if line else piece
-        if line and len(joined) > room:
-            lines.append(line)
-            line = piece
-        else:
-            line = joined
-    if line:
-        lines.append(line)
-    return tuple(lines)
-
-
-def _fit(content: str, width: float, largest: int, bold: bool = True) -> int:
-    """The largest font size up to ``largest`` (not under the smallest) fitting ``width``."""
-    size = largest
-    while size > SMALL_FONT and text_width(content, size, bold) > width:
-        size -= 1
-    return size
-
-
-MAPPING_PLAYERS = {"classic": 4, "premium": 8}
-"""A player count whose seed mapping covers each deck (the 2019 deck has no mapping)."""
-
-
-@cache
-def playing_cards(deck: str) -> dict[str, str]:
-    """The seed's 54-card equivalents of each character of ``deck``, e.g. '2♥♦' for the
-    Priest, 'A♠♥♦♣ Q♣' for the classic Guards (rules file: faces may show them)."""
-    players = MAPPING_PLAYERS.get(deck)
-    if players is None:
-        return {}
-    rows = C.playing_card_mapping("54", players).rows
-    found = {}
-    for row in rows:
-        ranks: dict[str, str] = {}
-        for face in row.cards:
-            if face.endswith("joker"):
-                ranks[face] = ""
-            else:
-                ranks[face[:-1]] = ranks.get(face[:-1], "") + face[-1]
-        found[row.key] = " ".join(rank + suits for rank, suits in ranks.items())
-    return found
-
-
-def _fill(value: int | None) -> str:
-    return VALUE_FILLS[value] if value is not None and 0 <= value < len(VALUE_FILLS) else "#eee"
-
-
-def _tip(key: str, value: int | None, deck: str, lang: str) -> str:
-    tip = f"{card(key, lang)} ({value}): {effect(key, lang)}"
-    faces = playing_cards(deck)
-    return tip + (f" · {faces[key]}" if key in faces else "")
-
-
-# -- cards ---------------------------------------------------------------------------------------
-def card_face(view: dict, key: str, x: float, y: float, lang: str,
-              pick: str | None = None) -> str:
-    """One large face-up card of the hand: value, name, effect text and playing cards."""
-    return _card_face(key, card_value(view, key), view.get("deck", ""), x, y, lang, pick)
-
-
-@lru_cache(maxsize=4096)
-def _card_face(key: str, value: int | None, deck: str, x: float, y: float, lang: str,
-               pick: str | None) -> str:
-    w, h = LARGE
-    attrs = _attr("class", "card") + _attr("data-card", key)
-    if pick:
-        attrs += _attr("data-pick", pick)
-    name = card(key, lang)
-    parts = [f"<g{attrs}>", f"<title>{escape(_tip(key, value, deck, lang))}</title>",
-             _rect(x, y, w, h, _fill(value), "#555"),
-             _text(x + 8, y + 24, str(value), 22, weight="bold")]
-    size = _fit(max(name.split(), key=len), w - 12, 15)
-    lines = wrap(name, w - 12, size, bold=True)
-    for i, line in enumerate(lines):
-        parts.append(_text(x + w / 2, y + 46 + 16 * i, line, size, "middle", "bold"))
-    top = y + 50 + 16 * len(lines)
-    for i, line in enumerate(wrap(effect(key, lang), w - 14, SMALL_FONT)[:6]):
-        parts.append(_text(x + 7, top + 14 * i, line, SMALL_FONT))
-    faces = playing_cards(deck)
-    if key in faces:
-        parts.append(_text(x + w - 6, y + h - 7, faces[key], SMALL_FONT, "end", fill="#555"))
-    parts.append("</g>")
-    return "".join(parts)
-
-
-@lru_cache(maxsize=1024)
-def card_back(x: float, y: float, size: tuple[int, int]) -> str:
-    """One face-down card."""
-    w, h = size
-    parts = ['<g class="back">', _rect(x, y, w, h, BACK_FILL, "#3b0d1e", rx=3)]
-    if w >= PILE[0]:
-        parts.append(_rect(x + 4, y + 4, w - 8, h - 8, "none", "#e9c46a", 1.5, rx=2))
-        parts.append(_text(x + w / 2, y + h / 2 + 6, "♥", 16, "middle", fill="#e9c46a"))
-    parts.append("</g>")
-    return "".join(parts)
-
-
-def chip(view: dict, key: str, x: float, y: float, lang: str, note: str | None = None,
-         bad: bool = False) -> tuple[str, float]:
-    """A small face-up card written as 'value Name' (a discard, a face-up or burned card),
-    with the cause of a forced discard after it; the drawing and its width."""
-    return _chip(key, card_value(view, key), view.get("deck", ""), x, y, lang, note, bad)
-
-
-@lru_cache(maxsize=8192)
-def _chip(key: str, value: int | None, deck: str, x: float, y: float, lang: str,
-          note: str | None, bad: bool) -> tuple[str, float]:
-    words = f"{value} {card(key, lang)}"
-    shown = words + (f" · {note}" if note else "")
-    w = text_width(shown, SMALL_FONT) + 12
-    body = escape(words)
-    if note:
-        body += (f'<tspan fill="{"#b3261e" if bad else DIM}" font-weight="bold">'
-                 f"{escape(' · ' + note)}</tspan>")
-    return (f'<g class="card"{_attr("data-card", key)}>'
-            f"<title>{escape(_tip(key, value, deck, lang))}</title>"
-            + _rect(x, y, w, CHIP_H, _fill(value), "#b3261e" if bad else "#777",
-                    2 if bad else 1, rx=4)
-            + f'<text x="{x + 6:.0f}" y="{y + 14:.0f}" font-size="{SMALL_FONT}" '
-              f'fill="{INK}">{body}</text></g>'), w
-
-
-def _chips(view: dict, entries: list[tuple[str, str | None, bool]], x: float, y: float,
-           width: float, lang: str) -> tuple[list[str], int]:
-    """Chips laid out in lines within ``width``; the drawings and the number of lines."""
-    out: list[str] = []
-    cx, lines = x, 1
-    for key, note, bad in entries:
-        drawn, w = chip(view, key, cx, y, lang, note, bad)
-        if cx > x and cx + w > x + width:
-            cx, y, lines = x, y + CHIP_H + 4, lines + 1
-            drawn, w = chip(view, key, cx, y, lang, note, bad)
-        out.append(drawn)
-        cx += w + 4
-    return out, lines
 
 
 # -- the header ----------------------------------------------------------------------------------
@@ -305,13 +103,16 @@ def _header(view: dict, lang: str, width: int) -> tuple[list[str], float]:
     status_w = text_width(status, 14, bold=True) + 12 if status else 0
     below = text_width(title, 15, bold=True) > room - status_w
     size = _fit(title, room if below else room - status_w, 16)
-    out = [_text(MARGIN, 24, title, size, weight="bold", fill="#3b0d1e")]
+    named = refs.round_title(view["round"]) if view.get("round") else ""
+    out = [referred(named, _text(MARGIN, 24, title, size, weight="bold", fill="#3b0d1e"))]
+    over = refs.RESULT if view.get("terminal") else ""
     y = 24
     if status and below:
         y += 20
-        out.append(_text(MARGIN, y, status, 14, weight="bold", fill=ACCENT))
+        out.append(referred(over, _text(MARGIN, y, status, 14, weight="bold", fill=ACCENT)))
     elif status:
-        out.append(_text(width - MARGIN, y, status, 14, "end", "bold", ACCENT))
+        out.append(referred(over, _text(width - MARGIN, y, status, 14, "end", "bold",
+                                         ACCENT)))
     for line in lines:
         for part in wrap(line, room, 13):
             y += 18
@@ -334,29 +135,31 @@ def seat_pick(word: str) -> str:
     return "|".join(f"{family}:{word}" for family in ("target", "also", "look"))
 
 
-def _badges(view: dict, s: dict, lang: str) -> list[tuple[str, str, str]]:
-    """The state of a seat as (word, colour, what it means)."""
+def _badges(view: dict, s: dict, lang: str) -> list[tuple[str, str, str, str]]:
+    """The state of a seat as (word, colour, what it means, log keys)."""
     pic = web(lang)["svg"]
     found = []
-    if not s["in_round"] and view.get("round"):
-        found.append((pic["out"], BADGES["out"], pic["out_tip"]))
-    if s["protected"]:
-        found.append((pic["protected"], BADGES["protected"], effect("handmaid", lang)))
     q = s["seat"]
+    if not s["in_round"] and view.get("round"):
+        found.append((pic["out"], BADGES["out"], pic["out_tip"], refs.out(q)))
+    if s["protected"]:
+        found.append((pic["protected"], BADGES["protected"], effect("handmaid", lang), ""))
     if view.get("sycophant") == q:
         found.append((pic["sycophant"], BADGES["sycophant"],
-                      pic["sycophant_line"].format(**_seat_forms("p", q, lang))))
+                      pic["sycophant_line"].format(**_seat_forms("p", q, lang)), ""))
     jester = view.get("jester")
     if jester and jester["on"] == q:
         found.append((pic["jester"].format(**_seat_forms("p", jester["by"], lang)),
                       BADGES["jester"], pic["jester_line"].format(
-                          **_seat_forms("by", jester["by"], lang), **_seat_forms("on", q, lang))))
+                          **_seat_forms("by", jester["by"], lang), **_seat_forms("on", q, lang)),
+                      ""))
     return found
 
 
 @lru_cache(maxsize=1024)
-def _pips(tokens: int, target: int, right: float, y: float) -> tuple[str, float]:
-    """Token pips ending at ``right`` with 'tokens/target' before them; their width."""
+def _pips(q: int, tokens: int, target: int, right: float, y: float) -> tuple[str, float]:
+    """Seat ``q``'s token pips ending at ``right`` with 'tokens/target' before them; their
+    width."""
     shown = max(target, tokens)
     step = min(15, 120 / max(1, shown))
     x = right - step * shown
@@ -366,14 +169,23 @@ def _pips(tokens: int, target: int, right: float, y: float) -> tuple[str, float]
         fill = "#c0392b" if i < tokens else "none"
         out.append(f'<circle cx="{x + step * i + step / 2:.0f}" cy="{y:.0f}" '
                    f'r="{min(6, step / 2 - 1):.1f}" fill="{fill}" stroke="#c0392b" '
-                   f'stroke-width="1.5"/>')
+                   f'stroke-width="1.5"{_attr("data-ref", refs.token(q, i + 1))}/>')
     return "".join(out), right - x + 4 + text_width(label, 13, bold=True)
 
 
-def _pile_entries(view: dict, s: dict, lang: str) -> list[tuple[str, str | None, bool]]:
+def pile_entries(q: int, pile: list[dict], lang: str) -> list[Chip]:
+    """The chips of seat ``q``'s discard pile (``{"card", "cause"}`` entries, oldest first):
+    the cause of each forced discard written after its card."""
     causes = labels(lang)["causes"]
     return [(d["card"], None if d["cause"] == "played" else causes.get(d["cause"], d["cause"]),
-             d["cause"] == "knockout") for d in s["discards"]]
+             d["cause"] == "knockout", refs.pile(q, d["card"], d["cause"])) for d in pile]
+
+
+def seat_name(view: dict, q: int, lang: str) -> str:
+    """Seat ``q`` by number ('p2'), after the name its player sat down with when it has one."""
+    name = who(q, lang, None)
+    chosen = (view.get("names") or [])[q:q + 1]
+    return f"{chosen[0]} · {name}" if chosen and chosen[0] and chosen[0] != name else name
 
 
 def _seat_content(view: dict, s: dict, x: float, y: float, w: float,
@@ -382,38 +194,32 @@ def _seat_content(view: dict, s: dict, x: float, y: float, w: float,
     when they fit), the cards in hand as backs and the tokens on the first line, then the
     discard pile; the drawings and the height used."""
     q = s["seat"]
-    name = who(q, lang, None)
-    chosen = (view.get("names") or [])[q:q + 1]          # the name the player sat down with
-    if chosen and chosen[0] and chosen[0] != name:
-        name = f"{chosen[0]} · {name}"
+    name = seat_name(view, q, lang)
     if q == view.get("seat"):
         name += f" ({web(lang)['svg']['you']})"
     if view.get("turn") == q and not view.get("terminal"):
         name = "▶ " + name
     size = _fit(name, w / 2, 16)
     out = [_text(x + 10, y + 22, name, size, weight="bold")]
-    pips, right = _pips(s["tokens"], view["target"], x + w - 10, y + 17)
+    pips, right = _pips(q, s["tokens"], view["target"], x + w - 10, y + 17)
     out.append(pips)
     right += 10
     if q != view.get("seat") and s["hand_size"]:
-        for i in range(s["hand_size"]):
-            out.append(card_back(x + w - right - 16 - 10 * (s["hand_size"] - 1 - i), y + 6,
-                                 BACK))
+        backs = [card_back(x + w - right - 16 - 10 * (s["hand_size"] - 1 - i), y + 6, BACK)
+                 for i in range(s["hand_size"])]
+        out.append(referred(refs.hand(q), "".join(backs)))
         right += 24 + 10 * (s["hand_size"] - 1)
-    badges = [(word, colour, tip, text_width(word, SMALL_FONT, bold=True) + 10)
-              for word, colour, tip in _badges(view, s, lang)]
+    badges = [(word, colour, tip, ref, badge_width(word))
+              for word, colour, tip, ref in _badges(view, s, lang)]
     bx = x + 18 + text_width(name, size, bold=True)
     by = y + 8
     if bx + sum(bw + 4 for *_, bw in badges) > x + w - right:
         bx, by = x + 10, y + 32
-    for word, colour, tip, bw in badges:
-        out.append(f'<g class="badge"><title>{escape(tip)}</title>'
-                   + _rect(bx, by, bw, 20, colour, rx=4)
-                   + _text(bx + bw / 2, by + 14, word, SMALL_FONT, "middle", "bold", "#fff")
-                   + "</g>")
+    for word, colour, tip, ref, bw in badges:
+        out.append(badge(word, colour, tip, bx, by, ref))
         bx += bw + 4
     top = by + 28 if badges else y + 36
-    entries = _pile_entries(view, s, lang)
+    entries = pile_entries(q, s["discards"], lang)
     if not entries:
         out.append(_text(x + 10, top + 14, web(lang)["svg"]["no_discards"], SMALL_FONT,
                          fill="#888"))
@@ -430,8 +236,10 @@ def _seat_area(view: dict, s: dict, x: float, y: float, w: float, h: float,
     playing = s["in_round"] or not view.get("round")
     fill = "#f4ecec" if playing else "#e4e4e4"
     frame = _rect(x, y, w, h, fill, ACCENT if turn else "#bbb", 3 if turn else 1, rx=8)
-    return [f'<g class="seat"{_attr("data-seat", q)}{_attr("data-pick", seat_pick(f"p{q + 1}"))}>',
-            frame, *content, "</g>"]
+    # a seat holding nothing (out, or the round over) stands for its hand in the log
+    keys = refs.seat(q) if s["hand_size"] else f"{refs.seat(q)} {refs.hand(q)}"
+    return [f'<g class="seat"{_attr("data-seat", q)}{_attr("data-pick", seat_pick(f"p{q + 1}"))}'
+            f'{_attr("data-ref", keys)}>', frame, *content, "</g>"]
 
 
 def _seats(view: dict, top: float, lang: str, width: int) -> tuple[list[str], dict, float]:
@@ -482,10 +290,12 @@ def _hand(view: dict, top: float, lang: str) -> tuple[list[str], float, dict]:
         return out, MARGIN, boxes
     picks = hand_picks(view)
     x = MARGIN
+    faces = []
     for i, key in enumerate(hand):
-        out.append(card_face(view, key, x, top + 4, lang, picks.get(i)))
+        faces.append(card_face(view, key, x, top + 4, lang, picks.get(i)))
         boxes.setdefault(key, []).append((x, top + 4, *LARGE))
         x += LARGE[0] + GAP
+    out.append(referred(refs.hand(view["seat"]), "".join(faces)))
     if view.get("phase") == "redraw" and view.get("legal"):
         for i, answer in enumerate(("redraw", "keep")):
             out.append(_button(x + 6, top + 12 + i * (BUTTON[1] + 12), f"bishop:{answer}",
@@ -507,7 +317,7 @@ def _table_cards(view: dict, x: float, top: float, lang: str, boxes: dict,
     ``boxes``) and the face-up and burned cards, from ``x`` to the right edge; the drawings
     and the height used."""
     pic = web(lang)["svg"]
-    out = ['<g class="deck">']
+    out = [f'<g class="deck"{_attr("data-ref", refs.DECK)}>']
     count = view.get("deck_size", 0)
     pw, ph = PILE
     for i in range(min(3, count)):
@@ -518,12 +328,19 @@ def _table_cards(view: dict, x: float, top: float, lang: str, boxes: dict,
                      "middle", "bold"))
     out.append("</g>")
     cx = x + pw + 18
+    spare = _attr("data-ref", refs.SPARE)
     if view.get("spare"):
         choosable = (view.get("options") or {}).get("spare_card", "off") != "off"
         pick = _attr("data-pick", seat_pick("spare")) if choosable else ""
-        out.append(f'<g class="spare"{pick}>' + card_back(cx, top + 8, PILE) + "</g>")
+        out.append(f'<g class="spare"{pick}{spare}>' + card_back(cx, top + 8, PILE) + "</g>")
         out.append(_text(cx + pw / 2, top + 8 + ph + 18, pic["spare"], 13, "middle"))
         boxes["spare"] = (cx, top + 8, pw, ph)
+        cx += pw + 18
+    elif view.get("round"):            # drawn, burned or cleared away: its empty place
+        out.append(f'<g class="spare"{spare}>'
+                   + _rect(cx, top + 8, pw, ph, "none", "#999", extra=' stroke-dasharray="4 3"')
+                   + "</g>")
+        out.append(_text(cx + pw / 2, top + 8 + ph + 18, pic["spare"], 13, "middle", fill=DIM))
         cx += pw + 18
     y = top + 8 + ph + 30
     room = width - MARGIN - x
@@ -532,8 +349,9 @@ def _table_cards(view: dict, x: float, top: float, lang: str, boxes: dict,
         if not cards:
             continue
         out.append(_text(x, y + 14, pic[name], 13, weight="bold"))
-        chips, lines = _chips(view, [(k, None, False) for k in cards], x, y + 20, room, lang)
-        out += chips
+        entries = [(k, None, False, refs.burned(k) if name == "burned" else "") for k in cards]
+        chips, lines = _chips(view, entries, x, y + 20, room, lang)
+        out.append(referred(refs.FACE_UP if name == "face_up" else "", "".join(chips)))
         y += 20 + lines * (CHIP_H + 4) + 4
     return out, y - top
 
