@@ -455,7 +455,7 @@ def render(
             raise OptionError(f"--seat must be between 1 and {record.players}")
         state = record.replay(upto=at, verify=False)
         view = state.view(None if seat is None else seat - 1)
-        svg = get_game(record.game).render_svg(view, lang)
+        svg = get_game(record.game).render_still(view, lang)
     except GonetsError as exc:
         fail(str(exc))
     if out.suffix.lower() == ".png":

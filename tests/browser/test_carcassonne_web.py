@@ -166,6 +166,20 @@ def check_followers_on_map(page) -> None:
     assert len(recalled) < len(placed) or not standing
 
 
+def check_log_points_at_the_map(page) -> None:
+    """Pointing at a placement's log line lights that tile alone; the words a still
+    picture carries under the map are not drawn in the page."""
+    line = page.locator("#log li.ref[data-refs^='tile:']").last
+    key = line.get_attribute("data-refs").split()[0]
+    line.hover()
+    lit = page.evaluate("() => [...document.querySelectorAll('#board .lit')]"
+                        ".map(node => node.getAttribute('data-ref').split(' ')[0])")
+    assert lit == [key], (key, lit)
+    page.mouse.move(0, 0)
+    assert page.locator("#board .lit").count() == 0
+    assert page.locator("#board .cc-summary").count() == 0, "the still picture's words in the page"
+
+
 @pytest.mark.parametrize("seed", [5])
 def test_thirty_moves_by_clicking_on_a_laptop(site, context, screenshots, seed):
     need_carcassonne()
@@ -177,6 +191,7 @@ def test_thirty_moves_by_clicking_on_a_laptop(site, context, screenshots, seed):
     assert seen["least_tile"] >= 48, f"a fitted tile was {seen['least_tile']:.1f} px"
     assert seen["least_font"] >= 11, f"text of {seen['least_font']:.1f} px in a picture"
     check_followers_on_map(page)
+    check_log_points_at_the_map(page)
     page.wait_for_function("() => window.gonets?.frame?.scoreboard.columns.length > 0")
     head = page.inner_text("#seats")
     assert "points" in head and "followers" in head and "messenger" in head

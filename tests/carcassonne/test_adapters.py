@@ -57,10 +57,11 @@ def test_record_holds_the_score_breakdown():
 def test_text_picture_shows_map_hand_rotations_scores_and_remaining():
     state = play(["J"], [])
     text = GAME.render_text(state.view(0))
-    assert "Tile in hand: J" in text and "r270" in text
+    assert "Tile in hand: a tile with a city and a road" in text and "¼ left" in text
     assert "p1 yellow" in text and "messenger" in text
-    assert "Pile: 70 tiles" in text and "J2" in text
-    assert "0,1" in text, "candidate cells carry their coordinates"
+    assert "Pile: 70 tiles (6 with a monastery, 42 with a city" in text
+    assert "(3) next to the start tile, on the east side: ¼ right, ½ turn" in text
+    assert "(3)" in text.split("On the map")[0], "the cells are numbered on the map"
 
 
 def test_svg_is_standalone_and_every_legal_action_is_clickable():
@@ -83,10 +84,10 @@ def test_descriptions_read_well():
     state = play(["J"], [])
     view = state.view(0)
     assert GAME.describe_action(view, "place J 1,0 r90") == \
-        "Place tile J at 1,0 turned 90 degrees clockwise"
+        "Place the tile next to the start tile, on the east side, turned a quarter right"
     act(state, "place J 1,0 r90")
     view = state.view(0)
-    assert GAME.describe_action(view, "knight 1").startswith("Put a knight on the city")
+    assert GAME.describe_action(view, "knight 1") == "Put a knight in the city"
     lines = GAME.describe_log(view["log"])
     assert lines[-1] == "p1 places a tile with a city and a road next to the start tile, " \
         "on the east side"

@@ -126,11 +126,13 @@ def test_menu_lines_in_both_languages():
     state = play(["J"], [])
     view = state.view(0)
     assert GAME.describe_action(view, "place J 1,0 r90", "ru") == \
-        "Положить плитку J на 1,0, повернув на 90° по часовой стрелке"
+        "Положить плитку рядом со стартовой плиткой, с восточной стороны, повернув на " \
+        "четверть вправо"
     act(state, "place J 1,0 r90")
     view = state.view(0)
-    assert GAME.describe_action(view, "knight 1", "ru") == \
-        "Поставить рыцаря на город (В) плитки 1,0"
+    assert GAME.describe_action(view, "knight 1", "ru") == "Поставить рыцаря в город"
+    assert GAME.describe_action(view, "farmer 2", "ru") == \
+        "Поставить крестьянина на поле с юго-западной стороны"
     assert GAME.describe_action(view, "pass", "ru") == "Не ставить подданного"
     state = road_five(messages=[6, 1, 2, 3, 4, 5, 7, 8])
     view = state.view(0)
@@ -247,5 +249,7 @@ def test_rare_events(event, you_en, other_ru):
 def test_the_russian_picture_names_followers_in_the_nominative():
     state = play(["U"], ["place U 1,0 r90", "farmer 1"])
     text = GAME.render_text(state.view(1), "ru")
-    assert "Подданные на карте: p1 крестьянин 1 на 1,0" in text
-    assert "Followers on the map: p1 farmer 1 at 1,0" in GAME.render_text(state.view(1))
+    assert "Подданные на карте: p1 крестьянин на поле с южной стороны (рядом со стартовой " \
+        "плиткой, с восточной стороны)" in text
+    assert "Followers on the map: p1 farmer in the field on the south side (next to the " \
+        "start tile, on the east side)" in GAME.render_text(state.view(1))

@@ -79,9 +79,10 @@ def test_svg_track_figures_answer_the_figure_question():
     state.scores = [[1, 6], [0, 0]]
     act(state, "pass")
     svg = track_svg(state.view(0), "en")
-    assert re.search(r'data-figure="p1 meeple" data-total="1" data-pick="figure:meeple"', svg)
-    assert re.search(r'data-figure="p1 messenger" data-total="6" data-pick="figure:messenger"',
+    assert re.search(r'data-figure="p1 meeple" data-total="1" [^>]*data-pick="figure:meeple"',
                      svg)
+    assert re.search(r'data-figure="p1 messenger" data-total="6" [^>]*'
+                     r'data-pick="figure:messenger"', svg)
     assert "the scoring meeple would land on 5 (dark)" in svg
     assert "the messenger would land on 10 (dark)" in svg
     spectator = track_svg(state.view(None), "en")
@@ -91,7 +92,7 @@ def test_svg_track_figures_answer_the_figure_question():
 def track_rows(text: str) -> dict[int, str]:
     rows = {}
     for line in text.splitlines():
-        match = re.match(r"^  p(\d)    ([.:Mm*]{50})  ", line)
+        match = re.match(r"^  p(\d)    ([.:@m*]{50})  ", line)
         if match:
             rows[int(match.group(1))] = match.group(2)
     return rows
@@ -101,18 +102,18 @@ def test_terminal_track_shows_both_figures_and_the_dark_spaces():
     state = table_with_scores([[5, 2], [57, 57], [13, 100]])
     text = GAME.render_text(state.view(1))
     rows = track_rows(text)
-    assert rows[1][5] == "M" and rows[1][2] == "m"
+    assert rows[1][5] == "@" and rows[1][2] == "m"
     assert rows[2][7] == "*", "both figures of p2 share space 7"
-    assert rows[3][13] == "M" and rows[3][0] == "m"
-    blank = rows[1].replace("M", ":").replace("m", ".")
+    assert rows[3][13] == "@" and rows[3][0] == "m"
+    blank = rows[1].replace("@", ":").replace("m", ".")
     assert [i for i, c in enumerate(blank) if c == ":"] == list(range(0, 50, 5))
-    assert "M 57 (space 7 lap 2)" in text and "m 100 (space 0 lap 3 dark)" in text
+    assert "@ 57 (space 7 lap 2)" in text and "m 100 (space 0 lap 3 dark)" in text
 
 
 def test_terminal_track_without_messengers_shows_the_meeple_only():
     state = table_with_scores([[12, 0], [0, 0]], preset="base", players=2)
     rows = track_rows(GAME.render_text(state.view(None)))
-    assert rows[1].count("M") == 1 and rows[1][12] == "M" and "m" not in rows[1]
+    assert rows[1].count("@") == 1 and rows[1][12] == "@" and "m" not in rows[1]
 
 
 def test_svg_follower_on_the_map_carries_its_message_8_recall():
@@ -122,7 +123,7 @@ def test_svg_follower_on_the_map_carries_its_message_8_recall():
                                               "place W 3,0 r0", "farmer 1"],
                  messages=[8, 1, 2, 3, 4, 5, 6, 7])
     svg = GAME.render_svg(state.view(0))
-    assert re.search(r'<g data-pick="recall:3,0,farmer-1">', svg)
+    assert re.search(r'<g data-pick="recall:3,0,farmer-1" data-ref="follower:3,0,\d">', svg)
 
 
 def test_terminal_shows_where_each_figure_would_land():

@@ -23,6 +23,7 @@ CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 KEY = re.compile(r"^[~a-z]+:[^\s/|]+$")
 INTERNAL = re.compile(r"\b(cell|spot|figure|recall|message|chain):|~rot|\{|\}|None|p\d\b")
 NS = "{http://www.w3.org/2000/svg}"
+NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dana", "Egor"]
 
 
 def random_states(seed: int, preset: str, players: int, every: int = 3):
@@ -116,6 +117,7 @@ def test_every_legal_action_has_unique_steps_made_of_clean_keys():
 
 def test_every_key_is_labelled_and_every_family_prompted_in_both_languages():
     for view in deciding_views():
+        view = {**view, "names": NAMES[:view["players"]]}     # as the page gives them
         keys = {key for text in view["legal"] for key in GAME.action_steps(view, text)}
         for lang in LANGS:
             for key in keys:
@@ -211,7 +213,9 @@ def test_message_eight_followers_are_clicked_on_the_map_and_in_the_panel():
     assert keys == {"recall:3,0,farmer-1"}
     panel = next(p for p in GAME.panels(view, "ru") if p["title"].startswith("Послание 8"))
     assert picture_keys(panel["svg"]) == {"recall:3,0,farmer-1"}
-    assert "крестьянин 3,0" in panel["svg"]
+    assert ">крестьянин</text>" in panel["svg"]
+    assert "<title>Послание 8: подсчитать и вернуть вашего крестьянина на поле с северной " \
+        "стороны (в 3 плитках к востоку от стартовой плитки)</title>" in panel["svg"]
     assert GAME.prompt(view, "message", "en").startswith("Message 8: click one of your")
 
 
@@ -264,7 +268,13 @@ def test_pictures_are_well_formed_and_their_words_readable():
         root = ET.fromstring(board)
         assert root.get("data-zoom") == "on" and root.get("data-unit") == "60"
         assert root.get("data-min-unit") == "48" and root.get("viewBox")
-        assert root.find(f".//{NS}text") is None, "no words on the zooming map"
+        summary = root.find(f"{NS}g[@class='cc-summary']")
+        words = set(root.iter(f"{NS}text"))
+        assert words == set(summary.iter(f"{NS}text")), "no words on the zooming map but " \
+            "the summary under it"
+        style = root.find(f"{NS}style").text
+        assert "svg:not(:root) .cc-summary{display:none}" in style, "hidden inside the page"
+        assert "svg:not(:root) .cc-summary text{font-size:0}" in style, "never measured there"
         for panel in GAME.panels(view, "ru"):
             if "svg" not in panel:
                 continue
@@ -333,9 +343,11 @@ def test_both_catalogues_hold_the_same_web_phrases():
 def test_the_tile_in_hand_names_its_player_when_the_page_knows_the_names():
     state = play(["J"], [])
     other = state.view(1)
-    assert GAME.panels(other, "en")[0]["title"] == "Tile of yellow: J"
+    assert GAME.panels(other, "en")[0]["title"] == "Tile of yellow"
     named = {**other, "names": ["Anna", "Boris"]}
-    assert GAME.panels(named, "en")[0]["title"] == "Tile of Anna (yellow): J"
-    assert GAME.panels(named, "ru")[0]["title"] == "Плитка игрока Anna (жёлтый): J"
-    assert GAME.panels({**state.view(0), "names": ["Anna", "Boris"]}, "en")[0]["title"] == \
-        "Your tile: J"
+    assert GAME.panels(named, "en")[0]["title"] == "Tile of Anna (yellow)"
+    assert GAME.panels(named, "ru")[0]["title"] == "Плитка игрока Anna (жёлтый)"
+    mine = GAME.panels({**state.view(0), "names": ["Anna", "Boris"]}, "en")[0]
+    assert mine["title"] == "Your tile"
+    assert mine["lines"][0] == "A tile with a city and a road", "the tile said in words"
+    assert GAME.panels(named, "ru")[0]["lines"][0] == "Плитка с городом и дорогой"

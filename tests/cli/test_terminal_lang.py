@@ -63,7 +63,7 @@ def test_render_draws_the_picture_in_the_language(tmp_path, name):
     result = run("render", path, "--at", 3, "--lang", "ru", "--out", out)
     assert result.exit_code == 0, result.output
     view = Record.load(path).replay(upto=3, verify=False).view(None)
-    assert out.read_text(encoding="utf-8") == games()[name].render_svg(view, "ru")
+    assert out.read_text(encoding="utf-8") == games()[name].render_still(view, "ru")
 
 
 def test_an_unknown_language_is_refused_by_name():

@@ -323,6 +323,13 @@ class Game(ABC):
         with ``data-show="k1/k2"`` are previews, shown only once those steps are chosen."""
         return self._required("svg").render_svg(view, lang)
 
+    def render_still(self, view: dict, lang: str = "en") -> str:
+        """A picture of a view to save on its own (``gonets render``): :meth:`render_svg`
+        with whatever the web page shows beside the board and the picture lacks
+        (``svg.render_still``; default: :meth:`render_svg`)."""
+        room = self._required("svg")
+        return (room.render_still if hasattr(room, "render_still") else room.render_svg)(view, lang)
+
     def log_refs(self, event: dict) -> list[str]:
         """What a log event refers to on the picture: keys that elements of
         :meth:`render_svg` (or of a panel's picture) carry in ``data-ref`` (several

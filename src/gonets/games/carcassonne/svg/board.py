@@ -9,7 +9,9 @@ segment farthest from everything else, found on a sampled grid of the same shape
 The map carries the clicks of a turn as step keys (``notation.action_steps``): each legal
 cell ``cell:x,y`` with one hidden preview per legal rotation over it (``data-show=
 "cell:x,y/~rot:90"``), the placed tile's spots ``spot:...``, the viewer's followers
-``recall:...`` during message 8. The panels keep their size while the map zooms (300 units
+``recall:...`` during message 8. Tooltips say where a tile or a follower is in the log's words
+(never coordinates); tiles and followers carry ``data-ref`` keys for the log lines
+(:mod:`.refs`). The panels keep their size while the map zooms (300 units
 wide, words at least 11 units): the tile in hand previewed turned, the placed tile with its
 spots, the followers to recall, the scoring track with the figure question. Symbol ids have
 a prefix per picture. Everything is drawn from the view alone.
@@ -22,7 +24,11 @@ from html import escape
 
 from gonets.games.carcassonne.notation import action_steps
 from gonets.games.carcassonne.rules.tiles import CITY, FIELD, MONASTERY, ROAD, TILE_TYPES, Oriented
+from gonets.games.carcassonne.svg.refs import follower_key, tile_refs
+from gonets.games.carcassonne.svg.summary import summary_svg
 from gonets.games.carcassonne.text import phrases
+from gonets.games.carcassonne.text.log import segment_spot, tile_phrase
+from gonets.games.carcassonne.text.places import cell_places, placement_cells, tile_place
 
 CORNERS = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))      # NW NE SE SW
 MIDDLE = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))       # N E S W
@@ -386,13 +392,7 @@ TABLE = "#e9e1cc"
 
 def placements(view: dict) -> dict[tuple[int, int], list[int]]:
     """The legal cells of the tile in hand with their rotations in degrees."""
-    cells: dict[tuple[int, int], list[int]] = {}
-    for text in view.get("legal", []):
-        if text.startswith("place "):
-            words = text.split()
-            x, y = (int(v) for v in words[-2].split(","))
-            cells.setdefault((x, y), []).append(int(words[-1][1:]))
-    return cells
+    return placement_cells(view)
 
 
 def last_placement(view: dict) -> dict | None:
@@ -411,10 +411,17 @@ def follower_label(view: dict, x: int, y: int, segment: int) -> tuple[str, int]:
     return seg.label, seg.kind
 
 
-def render_svg(view: dict, lang: str = "en") -> str:
+def render_still(view: dict, lang: str = "en") -> str:
+    """The map of a view with the words a picture saved on its own needs under it
+    (:mod:`.summary`: the turn, the tile in hand, the scoring track, the messages)."""
+    return render_svg(view, lang, still=True)
+
+
+def render_svg(view: dict, lang: str = "en", still: bool = False) -> str:
     """The map of a view: tiles, followers, legal cells with their rotated previews and the
-    follower spots of the tile just placed, zoomable (``data-zoom``), a tile ``SIZE`` units."""
-    words = phrases(lang)["web"]
+    follower spots of the tile just placed, zoomable (``data-zoom``), a tile ``SIZE`` units;
+    elements a log line may point at carry ``data-ref`` (:mod:`.refs`). ``still``: with the
+    summary under the map (:func:`render_still`)."""
     tiles = {(x, y): (letter, rot) for letter, x, y, rot in view["board"]}
     cells = placements(view)
     left, top, cols, rows = _extent(set(tiles) | set(cells))
@@ -423,24 +430,36 @@ def render_svg(view: dict, lang: str = "en") -> str:
         return (x - left) * SIZE, (top - y) * SIZE
 
     width, height = cols * SIZE, rows * SIZE
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-           f'width="{width}" height="{height}" data-zoom="on" data-unit="{SIZE}" '
+    summary, below = summary_svg(view, lang, height, width, COLOURS) if still else ("", 0)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height + below}" '
+           f'width="{width}" height="{height + below}" data-zoom="on" data-unit="{SIZE}" '
            f'{_fit_limits(view)} font-family="sans-serif">',
            f'<rect width="{width}" height="{height}" fill="{TABLE}"/>']
     if cells and view.get("hand"):
         out.append(_hand_symbols(view["hand"], "ccb", sorted({r for v in cells.values()
                                                               for r in v})))
+    refs = tile_refs(view)
     for (x, y), (letter, rot) in tiles.items():
         px, py = pos(x, y)
-        name = words["tile_at"].format(tile=letter, xy=f"{x},{y}")
-        out.append(f'<g transform="translate({px},{py})"><title>{escape(name)}</title>'
-                   f'{tile_art(letter, rot, SIZE)}</g>')
+        name = _tile_title(view, letter, x, y, lang)
+        out.append(f'<g transform="translate({px},{py})" data-ref="{refs[(x, y)]}">'
+                   f'<title>{escape(name)}</title>{tile_art(letter, rot, SIZE)}</g>')
     out.extend(_last_mark(view, pos))
-    out.extend(_followers(view, pos, words))
-    out.extend(_cells(view, cells, pos, words))
+    out.extend(_followers(view, pos, lang))
+    out.extend(_cells(view, cells, pos, lang))
     out.extend(_spots(view, pos, SIZE, "board"))
+    out.append(summary)
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _tile_title(view: dict, letter: str, x: int, y: int, lang: str) -> str:
+    """A placed tile's tooltip: what is on it and where it lies."""
+    words = phrases(lang)["web"]
+    tile = tile_phrase(letter, lang, "tile_nom")
+    if (x, y) == (0, 0):
+        return words["start_tile"].format(tile=tile)
+    return words["tile_at"].format(tile=tile, where=tile_place(view, x, y, lang))
 
 
 def _fit_limits(view: dict) -> str:
@@ -493,9 +512,11 @@ def _last_mark(view: dict, pos) -> list[str]:
             'class="cc-last"/>']
 
 
-def _followers(view: dict, pos, words: dict) -> list[str]:
-    """Every follower on the map in its owner's colour (farmers lying down); during message
-    8 the viewer's own followers carry their recall key."""
+def _followers(view: dict, pos, lang: str) -> list[str]:
+    """Every follower on the map in its owner's colour (farmers lying down), its key for the
+    log lines (``follower:x,y,s``); during message 8 the viewer's own followers carry their
+    recall key."""
+    words = phrases(lang)["web"]
     legal = set(view.get("legal", []))
     out = []
     for player, slots in enumerate(view["slots"]):
@@ -514,8 +535,11 @@ def _followers(view: dict, pos, words: dict) -> list[str]:
                 pick = f' data-pick="{escape(action_steps(view, recall)[0], quote=True)}"'
             name = words["follower_title"].format(
                 colour=words["colours"][player % len(COLOURS)],
-                follower=phrases_follower(label, words), xy=f"{x},{y}")
-            out.append(f'<g{pick}><title>{escape(name)}</title>'
+                follower=phrases_follower(label, words),
+                spot=segment_spot(letter, rot, segment, lang, "spots_at"),
+                where=tile_place(view, x, y, lang))
+            out.append(f'<g{pick} data-ref="{follower_key(x, y, segment)}">'
+                       f'<title>{escape(name)}</title>'
                        + figure(px + ax * SIZE, py + ay * SIZE, SIZE * 0.3, colour,
                                     lying=kind == FIELD) + "</g>")
     return out
@@ -527,14 +551,15 @@ def phrases_follower(label: str, words: dict) -> str:
     return words["followers"].get(head, head)
 
 
-def _cells(view: dict, cells: dict, pos, words: dict) -> list[str]:
+def _cells(view: dict, cells: dict, pos, lang: str) -> list[str]:
     """The legal cells (``cell:x,y``) and, over each, the tile in hand turned every legal
     way (previews shown once the cell and that rotation are chosen)."""
     out = []
-    hand = view.get("hand")
+    words = phrases(lang)["web"]
+    places = cell_places(view, lang)
     for (x, y), degrees in sorted(cells.items()):
         px, py = pos(x, y)
-        title = escape(words["cell_title"].format(tile=hand, xy=f"{x},{y}"))
+        title = escape(words["cell_title"].format(where=places[(x, y)]))
         out.append(f'<rect x="{px + 3}" y="{py + 3}" width="{SIZE - 6}" height="{SIZE - 6}" '
                    f'rx="4" fill="#ffffff" fill-opacity="0.55" stroke="#4d3b1f" '
                    f'stroke-width="2" stroke-dasharray="6 4" data-pick="cell:{x},{y}" '

@@ -21,8 +21,9 @@ from gonets.games.carcassonne.svg.board import (
     placements,
     tile_art,
 )
+from gonets.games.carcassonne.svg.refs import drawn_key, track_key
+from gonets.games.carcassonne.text import describe_action, phrases
 from gonets.games.carcassonne.text import panels as text_panels
-from gonets.games.carcassonne.text import phrases
 
 
 def panels(view: dict, lang: str = "en") -> list[dict]:
@@ -51,12 +52,14 @@ def _svg(height: float, body: list[str], extra: str = "") -> str:
 def hand_svg(view: dict) -> str:
     """The tile in hand, large, unturned; over it the tile turned as each legal placement
     would turn it (``data-show="cell:x,y/~rot:90"``), so the panel follows the rotation the
-    seat cycles through on the map. ``data-hand``: a phone shows it above the map."""
+    seat cycles through on the map. ``data-hand``: a phone shows it above the map; ``data-ref``
+    the key of the line that drew it."""
     letter = view["hand"]
     cells = placements(view)
     degrees = sorted({0} | {d for ds in cells.values() for d in ds})
     left, top = (WIDTH - HAND) / 2, 8
     body = [_hand_symbols(letter, "cch", degrees),
+            f'<g data-ref="{drawn_key(view["active"], letter)}">',
             f'<use href="#cch-h0" x="{left}" y="{top}" width="{HAND}" height="{HAND}"/>']
     for (x, y), ds in sorted(cells.items()):
         for deg in ds:
@@ -64,7 +67,7 @@ def hand_svg(view: dict) -> str:
                         f'height="{HAND}" data-show="cell:{x},{y}/~rot:{deg}" '
                         'pointer-events="none" style="display:none"/>')
     body.append(f'<rect x="{left}" y="{top}" width="{HAND}" height="{HAND}" fill="none" '
-                'stroke="#4d3b1f" stroke-width="2"/>')
+                'stroke="#4d3b1f" stroke-width="2"/></g>')
     return _svg(HAND + 2 * top, body, ' data-hand="tile"')
 
 
@@ -83,7 +86,8 @@ def placed_svg(view: dict) -> str:
 # -- message 8: the viewer's followers ------------------------------------------------------------
 def recall_svg(view: dict, lang: str) -> str:
     """Each follower the seat may score and take back (message 8): its tile with the
-    follower on it, and what it is, each one click (``recall:...``)."""
+    follower on it, and what it is, each one click (``recall:...``); the tooltip says where
+    it stands, as the menu line does."""
     words = phrases(lang)["web"]
     legal = set(view.get("legal", []))
     seat = view["decision"]["player"]
@@ -104,14 +108,16 @@ def recall_svg(view: dict, lang: str) -> str:
         letter, rot = tiles[(x, y)]
         ax, ay = anchors(letter, rot)[segment]
         key = escape(action_steps(view, notation)[0], quote=True)
-        body.append(f'<g data-pick="{key}"><rect x="{px - 3}" y="{py - 3}" width="{box + 6}" '
+        title = escape(describe_action(view, notation, lang))
+        body.append(f'<g data-pick="{key}"><title>{title}</title>'
+                    f'<rect x="{px - 3}" y="{py - 3}" width="{box + 6}" '
                     f'height="{box + 24}" rx="5" fill="#fff" stroke="#8a3b12"/>'
                     f'<g transform="translate({px},{py}) scale({box / SIZE})">'
                     f'{tile_art(letter, rot, SIZE)}</g>'
                     + figure(px + ax * box, py + ay * box, box * 0.32, colour,
                                  lying=kind == FIELD)
                     + f'<text x="{px + box / 2}" y="{py + box + 16}" text-anchor="middle">'
-                    f'{escape(phrases_follower(label, words))} {x},{y}</text></g>')
+                    f'{escape(phrases_follower(label, words))}</text></g>')
         shown += 1
     rows = (shown + 2) // 3
     return _svg(max(1, rows) * (box + 26) + 6, body)
@@ -137,7 +143,7 @@ def track_svg(view: dict, lang: str) -> str:
         body.extend(_space(space))
     figures = figures_on_track(view)
     for fig in figures:
-        body.append(_figure(fig, figures, choice, words))
+        body.append(_figure(view, fig, figures, choice, words))
     if choice:
         for fig in figures:
             if fig["player"] == choice["player"] and fig["figure"] in choice["keys"]:
@@ -197,7 +203,17 @@ def _row_y(figure: str) -> int:
     return 24 if figure == "meeple" else 38
 
 
-def _figure(fig: dict, figures: list[dict], choice: dict | None, words: dict) -> str:
+def _figure_refs(view: dict, fig: dict) -> str:
+    """The keys a figure on the track carries for the log lines: its own, and once the two
+    figures have been merged (the game's end) the scoring meeple its messenger's too."""
+    keys = [track_key(fig["player"], fig["figure"])]
+    if view["options"].get("messengers") and view["merged"] and fig["figure"] == "meeple":
+        keys.append(track_key(fig["player"], "messenger"))
+    return " ".join(keys)
+
+
+def _figure(view: dict, fig: dict, figures: list[dict], choice: dict | None,
+            words: dict) -> str:
     cx, cy, size = _fig_xy(fig, figures)
     colour = COLOURS[fig["player"] % len(COLOURS)]
     edge = "#fff" if fig["dark"] else "#1b1b1b"
@@ -206,7 +222,8 @@ def _figure(fig: dict, figures: list[dict], choice: dict | None, words: dict) ->
         figure=words["figure_words"][fig["figure"]], total=fig["total"], space=fig["space"],
         dark=words["dark_mark"] if fig["dark"] else "",
         lap=words["lap"].format(lap=fig["lap"] + 1) if fig["lap"] else "")
-    attrs = f' data-figure="p{fig["player"] + 1} {fig["figure"]}" data-total="{fig["total"]}"'
+    attrs = (f' data-figure="p{fig["player"] + 1} {fig["figure"]}" data-total="{fig["total"]}"'
+             f' data-ref="{_figure_refs(view, fig)}"')
     shape = figure(cx, cy, size, colour, fig["figure"], edge)
     if choice and fig["player"] == choice["player"] and fig["figure"] in choice["keys"]:
         key = escape(choice["keys"][fig["figure"]], quote=True)

@@ -95,7 +95,7 @@ def spot_phrase(spot: Spot, lang: str = "en", viewer: int | None = None,
     where = log["where"]
 
     def mark(case: str) -> str:
-        return _landmark(spot.landmark, case, lang, viewer, names)
+        return landmark_name(spot.landmark, case, lang, viewer, names)
 
     if spot.distance == 0:
         return where["on"].format(landmark=mark("loc"))
@@ -107,8 +107,10 @@ def spot_phrase(spot: Spot, lang: str = "en", viewer: int | None = None,
                                 dir=log["dirs"][spot.direction], landmark=mark("gen"))
 
 
-def _landmark(mark: Landmark, case: str, lang: str, viewer: int | None,
-              names: Sequence[str] | None) -> str:
+def landmark_name(mark: Landmark, case: str, lang: str, viewer: int | None,
+                  names: Sequence[str] | None) -> str:
+    """A landmark in words, in a grammatical case of the catalogue (``gen``, ``ins``,
+    ``loc``): "the start tile", "Anna's monastery", "your monastery"."""
     forms = phrases(lang)["log"]["landmarks"]
     if mark.kind == "start":
         return forms["start"][case]
@@ -164,11 +166,12 @@ def tile_features(letter: str) -> list[str]:
     return out
 
 
-def tile_phrase(letter: str, lang: str = "en") -> str:
-    """A tile type in words, as the object of a sentence: "a tile with a city and a road"."""
+def tile_phrase(letter: str, lang: str = "en", form: str = "tile") -> str:
+    """A tile type in words, as the object of a sentence: "a tile with a city and a road"
+    (``form="tile_nom"``: as its subject, "плитка с городом")."""
     log = phrases(lang)["log"]
     parts = [log["tile_parts"][key] for key in tile_features(letter)]
-    return log["tile"].format(parts=_join(parts, lang))
+    return log[form].format(parts=_join(parts, lang))
 
 
 def source_phrase(source: str, lang: str, table: str = "sources") -> str:
@@ -194,17 +197,37 @@ def _segment_side(letter: str, rot: int, segment: int) -> int | None:
     return direction(dx, dy) if dx or dy else None
 
 
+def segment_spot(letter: str, rot: int, segment: int, lang: str = "en",
+                 table: str = "spots") -> str:
+    """Where on a tile a follower goes (``table="spots"``: "in the city") or stands
+    (``"spots_at"``: "в городе"), with the side when the tile has more than one segment of that
+    kind ("in the field on the north side") and, for the two fields of a bend that face the
+    same way, whether the field touches the city. Every segment of a tile reads differently
+    (tested over every tile and rotation)."""
+    log = phrases(lang)["log"]
+    tile = TILE_TYPES[letter].rotations[rot]
+    seg = tile.segments[segment]
+    text = log[table][KIND_KEYS[seg.kind]]
+    side = _segment_side(letter, rot, segment)
+    if side is None:
+        return text
+    text = log["spot_side"].format(spot=text, side=log["sides"][side])
+    if any(index != segment and other.kind == seg.kind
+           and _segment_side(letter, rot, index) == side
+           for index, other in enumerate(tile.segments)):
+        text += log["spot_city"][bool(seg.cities)]
+    return text
+
+
 def _follower_spot(event: dict, lang: str, around: Surroundings | None) -> tuple[str, str]:
     """The follower (as the object of a sentence) and where on its tile it stands."""
     log = phrases(lang)["log"]
     head = str(event.get("as", "")).split(" ")[0]
-    kind = KIND_KEYS[FOLLOWER_KINDS.get(head, FIELD)]
-    spot = log["spots"][kind]
+    spot = log["spots"][KIND_KEYS[FOLLOWER_KINDS.get(head, FIELD)]]
     placed = around.tiles.get((event.get("x"), event.get("y"))) if around else None
-    if placed is not None:
-        side = _segment_side(placed[0], placed[1], event.get("segment", -1))
-        if side is not None:
-            spot = log["spot_side"].format(spot=spot, side=log["sides"][side])
+    if placed is not None and 0 <= event.get("segment", -1) < len(
+            TILE_TYPES[placed[0]].rotations[placed[1]].segments):
+        spot = segment_spot(placed[0], placed[1], event["segment"], lang)
     return phrases(lang)["followers_acc"].get(head, head), spot
 
 

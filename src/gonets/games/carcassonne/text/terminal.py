@@ -1,94 +1,140 @@
-"""The terminal's words of Carcassonne: the picture of a view and the menu lines.
+"""The terminal's picture of Carcassonne: the map, the tile in hand in every rotation, where it
+fits, scores and the scoring track, followers, the pile and the message stack.
 
-The picture: the map with coordinates (a terminal player types them), the tile in hand in
-every rotation, scores and the scoring track, followers, remaining tiles, the message stack.
-The menu lines: one per legal action, written for the viewing seat. Every phrase comes from
-the catalogues ``data/phrases.<lang>.json``.
+The map is drawn from the tiles' feature data (cities ``#``, roads, a monastery ``⌂``, a coat of
+arms ``*``); the cells the tile in hand fits are numbered, and a list under the map names each
+in words (the menu lines, :mod:`.menu`, name them the same way), so nothing the player reads
+holds coordinates, tile letters or rotation codes. Every phrase comes from the catalogues
+``data/phrases.<lang>.json``.
 """
 
 from __future__ import annotations
 
 from gonets.games.carcassonne.notation import FIGURES
-from gonets.games.carcassonne.rules.tiles import CITY, KIND_NAMES, MONASTERY, ROAD, TILE_TYPES
+from gonets.games.carcassonne.rules.tiles import (
+    CITY,
+    FOLLOWER_NAMES,
+    KIND_NAMES,
+    ROAD,
+    TILE_TYPES,
+)
 from gonets.games.carcassonne.rules.track import SPACES, figures_on_track, has_messenger
-from gonets.games.carcassonne.text.log import source_phrase
+from gonets.games.carcassonne.text.log import (
+    segment_spot,
+    source_phrase,
+    tile_phrase,
+)
+from gonets.games.carcassonne.text.menu import board_tiles
+from gonets.games.carcassonne.text.places import (
+    cell_places,
+    placement_cells,
+    tile_places,
+    turn_words,
+)
 from gonets.games.carcassonne.text.words import count, phrases
 
 CELL_W = 7
+HAND_W = 12
+ROAD_GLYPHS = {(0, 2): "│", (1, 3): "─", (0, 1): "└", (1, 2): "┌", (2, 3): "┐", (0, 3): "┘",
+               (0, 1, 2): "├", (1, 2, 3): "┬", (0, 2, 3): "┤", (0, 1, 3): "┴",
+               (0, 1, 2, 3): "┼", (0,): "╵", (1,): "╶", (2,): "╷", (3,): "╴"}
+"""The middle of a tile by the sides its roads leave through (N E S W = 0-3)."""
+MONASTERY_GLYPH = "⌂"
+MEEPLE_MARK, MESSENGER_MARK, BOTH_MARK = "@", "m", "*"
 
-
-def _label(label: str, lang: str, case: str = "acc") -> str:
-    """A follower label (``knight 1``) as the object of a sentence (``рыцаря 1``) or, with
-    ``case="nom"``, as its subject (``рыцарь 1``)."""
-    head, _, number = label.partition(" ")
-    word = phrases(lang)[f"followers_{case}"].get(head, head)
-    return f"{word} {number}" if number else word
-
-
-def _xy(x: int, y: int) -> str:
-    return f"{x},{y}"
+__all__ = ["render_cells", "render_followers", "render_hand", "render_map", "render_messages",
+           "render_remaining", "render_scores", "render_text", "render_track", "tile_block"]
 
 
 # -- the picture ---------------------------------------------------------------------------------
-def tile_block(letter: str, rot: int, centre: str = "") -> list[str]:
-    """Three text lines (7 characters wide) drawing a tile from its feature data."""
+def tile_block(letter: str, rot: int, mark: str = "", last: bool = False) -> list[str]:
+    """Three text lines (7 characters wide) drawing a tile from its feature data: cities
+    ``#`` along their sides, roads ``│ ─`` and where they meet in the middle, a monastery
+    ``⌂``, a coat of arms ``*``; ``mark`` (a follower, ``p1c``) in the middle, ``last``
+    brackets the middle (the tile placed last)."""
     tile = TILE_TYPES[letter].rotations[rot]
     e = tile.edges
-    top = {"C": "#####", "R": "  |  ", "F": "     "}[e[0]]
-    bottom = {"C": "#####", "R": "  |  ", "F": "     "}[e[2]]
-    left = {"C": "#", "R": "-", "F": " "}[e[3]]
-    right = {"C": "#", "R": "-", "F": " "}[e[1]]
-    middle = centre or (letter + ("+" if tile.monastery >= 0 else "") + ("*" if tile.arms else ""))
-    return [f"+{top}+", f"{left}{middle:^5}{right}", f"+{bottom}+"]
+    roads = tuple(sorted(s for seg in tile.segments if seg.kind == ROAD for s in seg.sides))
+    top = {"C": "#####", "R": "  │  ", "F": "     "}[e[0]]
+    bottom = {"C": "#####", "R": "  │  ", "F": "     "}[e[2]]
+    left = {"C": "#", "R": "─", "F": " "}[e[3]]
+    right = {"C": "#", "R": "─", "F": " "}[e[1]]
+    if tile.monastery >= 0:
+        glyph = MONASTERY_GLYPH
+    elif roads:
+        glyph = ROAD_GLYPHS[roads]
+    else:
+        glyph = "#" if e.count("C") >= 3 else " "
+    middle = list(("──" if 3 in roads else "  ") + glyph + ("──" if 1 in roads else "  "))
+    if tile.arms:
+        middle[1 if middle[1] == " " else 3] = "*"
+    if mark:
+        text = f"[{mark}]" if last else f"{glyph}{mark}"
+        middle = list(f"{text:^5}"[:5])
+    elif last:
+        middle[1], middle[3] = "[", "]"
+    return [f"+{top}+", f"{left}{''.join(middle)}{right}", f"+{bottom}+"]
 
 
-def _follower_marks(view: dict) -> dict[tuple[int, int], str]:
-    board = {(x, y): (letter, rot) for letter, x, y, rot in view["board"]}
+def _follower_marks(view: dict, lang: str) -> dict[tuple[int, int], str]:
+    tiles = board_tiles(view)
+    kinds = phrases(lang)["picture"]["kind_marks"]
     out = {}
     for player, slots in enumerate(view["slots"]):
         for where in slots:
             if where is not None:
                 x, y, segment = where
-                letter, rot = board[(x, y)]
+                letter, rot = tiles[(x, y)]
                 seg = TILE_TYPES[letter].rotations[rot].segments[segment]
-                out[(x, y)] = f"p{player + 1}{KIND_NAMES[seg.kind][0]}"
+                out[(x, y)] = f"p{player + 1}{kinds[KIND_NAMES[seg.kind]]}"
     return out
 
 
-def render_map(view: dict) -> str:
-    """The map, three text lines per row of tiles, candidate cells with their coordinates."""
-    board = {(x, y): (letter, rot) for letter, x, y, rot in view["board"]}
-    candidates = set()
-    for text in view.get("legal", []):
-        if text.startswith("place "):
-            x, y = text.split()[-2].split(",")
-            candidates.add((int(x), int(y)))
-    cells = set(board) | candidates
+def numbered_cells(view: dict) -> list[tuple[int, int]]:
+    """The cells the tile in hand fits, in the order the map numbers them (row by row from
+    the north, each row from the west)."""
+    return sorted(placement_cells(view), key=lambda cell: (-cell[1], cell[0]))
+
+
+def render_map(view: dict, lang: str = "en") -> str:
+    """The map, three text lines per row of tiles; the cells where the tile in hand fits
+    carry their number in the list of :func:`render_cells`."""
+    board = board_tiles(view)
+    numbers = {cell: n for n, cell in enumerate(numbered_cells(view), 1)}
+    cells = set(board) | set(numbers)
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]
-    marks = _follower_marks(view)
+    marks = _follower_marks(view, lang)
     last = tuple(view["board"][view["placed"]][1:3]) if view.get("placed", -1) >= 0 else None
-    lines = ["      " + "".join(f"{x:^{CELL_W}}" for x in range(min(xs), max(xs) + 1))]
+    lines = []
     for y in range(max(ys), min(ys) - 1, -1):
         rows = ["", "", ""]
         for x in range(min(xs), max(xs) + 1):
             if (x, y) in board:
                 letter, rot = board[(x, y)]
-                centre = ""
-                if (x, y) in marks:
-                    centre = f"{letter}{marks[(x, y)]}"
-                elif (x, y) == last:
-                    centre = f"[{letter}]"
-                block = tile_block(letter, rot, centre)
-            elif (x, y) in candidates:
-                block = ["  . .  ", f"{x},{y}".center(CELL_W), "  . .  "]
+                block = tile_block(letter, rot, marks.get((x, y), ""), (x, y) == last)
+            elif (x, y) in numbers:
+                block = ["  . .  ", f"({numbers[(x, y)]})".center(CELL_W), "  . .  "]
             else:
                 block = [" " * CELL_W] * 3
             for i in range(3):
                 rows[i] += block[i]
-        lines.append(f"{'':>5} " + rows[0])
-        lines.append(f"{y:>5} " + rows[1])
-        lines.append(f"{'':>5} " + rows[2])
+        lines.extend("  " + row.rstrip() for row in rows)
+    return "\n".join(lines)
+
+
+def render_cells(view: dict, lang: str = "en") -> str:
+    """The numbered cells of the map in words, each with the ways the tile may be turned
+    there."""
+    cells = placement_cells(view)
+    if not cells:
+        return ""
+    words = phrases(lang)["picture"]
+    places = cell_places(view, lang)
+    lines = [words["cells"]]
+    for number, cell in enumerate(numbered_cells(view), 1):
+        turns = ", ".join(turn_words(deg, lang, "short") for deg in sorted(cells[cell]))
+        lines.append(words["cell_line"].format(number=number, where=places[cell], turns=turns))
     return "\n".join(lines)
 
 
@@ -99,10 +145,12 @@ def render_hand(view: dict, lang: str = "en") -> str:
         return ""
     tile = TILE_TYPES[letter]
     blocks = [tile_block(letter, rot) for rot in tile.unique_rotations]
-    labels = "".join(f"{'r' + str(rot * 90):^{CELL_W + 2}}" for rot in tile.unique_rotations)
-    rows = ["  ".join(block[i] for block in blocks) for i in range(3)]
-    head = phrases(lang)["picture"]["hand"].format(tile=letter)
-    return head + "\n" + "\n".join(rows) + "\n" + labels
+    gap = " " * (HAND_W - CELL_W)
+    labels = "".join(f"{turn_words(rot * 90, lang, 'short'):<{HAND_W}}"
+                     for rot in tile.unique_rotations)
+    rows = [gap.join(block[i] for block in blocks) for i in range(3)]
+    head = phrases(lang)["picture"]["hand"].format(tile=tile_phrase(letter, lang, "tile_nom"))
+    return head + "\n" + "\n".join(rows) + "\n" + labels.rstrip()
 
 
 def render_scores(view: dict, lang: str = "en") -> str:
@@ -136,9 +184,9 @@ def render_track(view: dict, lang: str = "en") -> str:
         row = [":" if space % 5 == 0 else "." for space in range(SPACES)]
         notes = []
         for fig in (f for f in figures if f["player"] == player):
-            mark = "M" if fig["figure"] == "meeple" else "m"
+            mark = MEEPLE_MARK if fig["figure"] == "meeple" else MESSENGER_MARK
             space = fig["space"]
-            row[space] = "*" if row[space] in "Mm" else mark
+            row[space] = BOTH_MARK if row[space] in (MEEPLE_MARK, MESSENGER_MARK) else mark
             lap = words["lap"].format(lap=fig["lap"] + 1) if fig["lap"] else ""
             dark = words["dark"] if fig["dark"] else ""
             notes.append(words["track_note"].format(mark=mark, total=fig["total"], space=space,
@@ -162,27 +210,46 @@ def _landing_line(view: dict, event: dict, lang: str) -> str:
 
 
 def render_followers(view: dict, lang: str = "en") -> str:
-    """Every follower on the map with its owner and place."""
-    words = phrases(lang)["picture"]
+    """Every follower on the map with its owner, where on its tile it stands and where the
+    tile lies."""
+    words = phrases(lang)
+    tiles = board_tiles(view)
+    standing = [(player, tuple(where)) for player, slots in enumerate(view["slots"])
+                for where in slots if where is not None]
+    places = tile_places(view, [(x, y) for _, (x, y, _) in standing], lang)
     parts = []
-    board = {(x, y): (letter, rot) for letter, x, y, rot in view["board"]}
-    for player, slots in enumerate(view["slots"]):
-        for where in slots:
-            if where is not None:
-                x, y, segment = where
-                letter, rot = board[(x, y)]
-                label = TILE_TYPES[letter].rotations[rot].segments[segment].label
-                parts.append(words["follower_at"].format(who=f"p{player + 1}",
-                                                         label=_label(label, lang, "nom"),
-                                                         xy=_xy(x, y)))
-    return words["followers"].format(list="; ".join(parts) if parts else words["none"])
+    for player, (x, y, segment) in standing:
+        letter, rot = tiles[(x, y)]
+        kind = TILE_TYPES[letter].rotations[rot].segments[segment].kind
+        head = FOLLOWER_NAMES[kind]
+        parts.append(words["picture"]["follower_at"].format(
+            who=f"p{player + 1}", follower=words["followers_nom"][head],
+            spot=segment_spot(letter, rot, segment, lang, "spots_at"), where=places[(x, y)]))
+    return words["picture"]["followers"].format(
+        list="; ".join(parts) if parts else words["picture"]["none"])
+
+
+PILE_PARTS = ("monastery", "city", "road", "arms")
+"""What the pile's remaining tiles are counted by (a tile counts once for each it has)."""
 
 
 def render_remaining(view: dict, lang: str = "en") -> str:
-    """The pile's size and the remaining tiles per type."""
-    counts = " ".join(f"{k}{v}" for k, v in view["remaining"].items() if v)
-    return phrases(lang)["picture"]["pile"].format(size=count(view["pile_size"], "tile", lang),
-                                                   counts=counts)
+    """The pile's size and how many of its tiles hold a monastery, a city, a road, a coat of
+    arms."""
+    words = phrases(lang)["picture"]
+    found = dict.fromkeys(PILE_PARTS, 0)
+    for letter, left in view["remaining"].items():
+        tile = TILE_TYPES[letter].rotations[0]
+        has = {"monastery": tile.monastery >= 0,
+               "city": any(seg.kind == CITY for seg in tile.segments),
+               "road": any(seg.kind == ROAD for seg in tile.segments),
+               "arms": tile.arms}
+        for part in PILE_PARTS:
+            found[part] += left if has[part] else 0
+    counts = ", ".join(words["pile_parts"][part].format(n=n) for part, n in found.items() if n)
+    return words["pile"].format(size=count(view["pile_size"], "tile", lang),
+                                counts=words["pile_counts"].format(counts=counts)
+                                if counts else "")
 
 
 def render_messages(view: dict, lang: str = "en") -> str:
@@ -193,7 +260,9 @@ def render_messages(view: dict, lang: str = "en") -> str:
     words = phrases(lang)["picture"]
     text = words["messages"].format(draws=info["draws"], unseen=info["unseen"])
     if info["known"]:
-        text += words["messages_known"].format(known=", ".join(str(m) for m in info["known"]))
+        # "3, 5" would read as a place on a grid: the order is written with arrows
+        text += words["messages_known"].format(
+            known=words["order_sep"].join(str(m) for m in info["known"]))
     if info["current"]:
         text += words["messages_current"].format(
             number=info["current"], name=phrases(lang)["messages"][str(info["current"])])
@@ -203,7 +272,8 @@ def render_messages(view: dict, lang: str = "en") -> str:
 def render_text(view: dict, lang: str = "en") -> str:
     """The whole terminal picture of a view."""
     words = phrases(lang)["picture"]
-    parts = [render_map(view), render_hand(view, lang), render_scores(view, lang),
+    parts = [render_map(view, lang), words["map_legend"], render_cells(view, lang),
+             render_hand(view, lang), render_scores(view, lang),
              render_track(view, lang), render_followers(view, lang),
              render_remaining(view, lang), render_messages(view, lang)]
     decision = view.get("decision")
@@ -221,58 +291,3 @@ def render_text(view: dict, lang: str = "en") -> str:
         parts.append(words["final"].format(totals=", ".join(
             f"p{i + 1} {t}" for i, t in enumerate(view["totals"]))))
     return "\n".join(p for p in parts if p)
-
-
-# -- menu lines ----------------------------------------------------------------------------------
-def _segment_phrase(letter: str, rot: int, segment: int, lang: str) -> str:
-    words = phrases(lang)
-    seg = TILE_TYPES[letter].rotations[rot].segments[segment]
-    if seg.kind == MONASTERY:
-        return words["actions"]["segment_monastery"]
-    if seg.kind in (ROAD, CITY):
-        sides = ",".join(words["sides"][s] for s in seg.sides)
-        return words["actions"]["segment_feature"].format(
-            kind=words["kinds_acc"][KIND_NAMES[seg.kind]], sides=sides)
-    halves = ",".join(words["halves"][h] for h in seg.halves)
-    return words["actions"]["segment_field"].format(halves=halves)
-
-
-def describe_action(view: dict, text: str, lang: str = "en") -> str:
-    """A menu line for one legal action of the view's seat."""
-    words = phrases(lang)
-    say = words["actions"]
-    parts = text.split()
-    head = parts[0]
-    if head == "place":
-        return say["place"].format(tile=view.get("hand"), xy=parts[-2], deg=parts[-1][1:])
-    if head in ("highwayman", "knight", "farmer", "monk") and view.get("placed", -1) >= 0:
-        letter, x, y, rot = view["board"][view["placed"]]
-        tile = TILE_TYPES[letter].rotations[rot]
-        for index, seg in enumerate(tile.segments):
-            if seg.label == text:
-                return say["follower"].format(follower=words["followers_acc"][head],
-                                              segment=_segment_phrase(letter, rot, index, lang),
-                                              xy=_xy(x, y))
-    if head == "pass":
-        return say["pass"]
-    if head == "figure":
-        rnd = view["round"]
-        event = rnd["events"][rnd["next"]] if rnd["next"] < len(rnd["events"]) else None
-        if event:
-            figure = FIGURES.index(parts[1])
-            new = view["scores"][event["player"]][figure] + event["points"]
-            return say["figure"].format(figure=words["figures_acc"][parts[1]],
-                                        points=count(event["points"], "point", lang),
-                                        total=new, dark=say["dark"] if new % 5 == 0 else "")
-    if head == "message":
-        number = view["messages"]["current"]
-        if parts[1] == "seal":
-            return say["seal"]
-        return say["message"].format(number=number, name=words["messages"].get(str(number), ""))
-    if head == "recall":
-        return say["recall"].format(label=_label(" ".join(parts[2:]), lang), xy=parts[1])
-    if head == "chain":
-        return say["chain_draw"] if parts[1] == "draw" else say["chain_stop"]
-    return text
-
-

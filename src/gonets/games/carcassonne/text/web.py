@@ -8,8 +8,9 @@ from __future__ import annotations
 from gonets.games.carcassonne.notation import step_notation
 from gonets.games.carcassonne.rules.track import has_messenger
 from gonets.games.carcassonne.rules.variants import Rules
-from gonets.games.carcassonne.text.log import source_phrase
-from gonets.games.carcassonne.text.terminal import describe_action
+from gonets.games.carcassonne.text.log import source_phrase, tile_phrase
+from gonets.games.carcassonne.text.menu import describe_action
+from gonets.games.carcassonne.text.places import cell_places, turn_words
 from gonets.games.carcassonne.text.words import count, phrases
 
 
@@ -28,9 +29,11 @@ def describe_step(view: dict, key: str, lang: str = "en") -> str:
     words = _words(lang)
     family, _, value = key.partition(":")
     if family == "cell":
-        return words["step_cell"].format(tile=view.get("hand") or "", xy=value)
+        x, _, y = value.partition(",")
+        where = cell_places(view, lang).get((int(x), int(y)))
+        return words["step_cell"].format(where=where) if where else key
     if family == "~rot":
-        return words["step_rot"].format(deg=value)
+        return turn_words(int(value), lang, "step")
     if key == "spot:none":
         return words["step_no_follower"]
     notation = step_notation(key)
@@ -43,7 +46,8 @@ def prompt(view: dict, family: str, lang: str = "en") -> str:
     """What the seat is asked to do when the next click is a step of ``family``."""
     words = _words(lang)
     if family == "cell":
-        return words["prompt_cell"].format(tile=view.get("hand") or "")
+        hand = view.get("hand")
+        return words["prompt_cell"].format(tile=tile_phrase(hand, lang) if hand else "")
     if family == "~rot":
         return words["prompt_rot"]
     if family == "spot":
@@ -170,9 +174,10 @@ def _hand_panel(view: dict, lang: str, draw: _Pictures) -> dict:
     names = view.get("names") or []
     who = names[view["active"]] if view["active"] < len(names) else ""
     key = "hand_mine" if mine else "hand_named" if who else "hand_other"
-    title = words[key].format(tile=view["hand"], colour=_colour(view["active"], lang),
-                              who=who)
-    lines: list = [[words["pile"], count(view["pile_size"], "tile", lang)]]
+    title = words[key].format(colour=_colour(view["active"], lang), who=who)
+    tile = tile_phrase(view["hand"], lang, "tile_nom")
+    lines: list = [tile[:1].upper() + tile[1:],
+                   [words["pile"], count(view["pile_size"], "tile", lang)]]
     if mine:
         lines.append(words["hand_hint"])
     return draw.add({"title": title, "lines": lines}, "hand", view)
