@@ -191,10 +191,12 @@ class TerminalTable:
 
     # -- output --------------------------------------------------------------------------------
     def show_log(self) -> None:
-        log = self.match.state.view(self.viewer).get("log", [])
+        view = self.match.state.view(self.viewer)
+        log = view.get("log", [])
         if len(log) < self.shown:
             self.shown = 0
-        for line in self.game.describe_log(log, self.lang, self.viewer, self.names, self.shown):
+        for line in self.game.describe_log(log, self.lang, self.viewer, self.names, self.shown,
+                                           options=view.get("options")):
             self.console.print(f"[cyan]·[/] {line}")
         self.shown = len(log)
 

@@ -180,7 +180,7 @@ class ToyGame(Game):
                 state.turn += 1
         return state
 
-    def describe_event(self, event, lang="en", viewer=None, names=None):
+    def describe_event(self, event, lang="en", viewer=None, names=None, options=None):
         seat = event.get("seat")
         you = seat is not None and seat == viewer
         if you or seat is None:

@@ -12,11 +12,13 @@ exactly that scenario.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from types import ModuleType
 from typing import Any, ClassVar
@@ -286,34 +288,47 @@ class Game(ABC):
         room = self.room("text")
         return text if room is None else room.describe_action(view, text, lang)
 
+    # The log's adapters get no view; ``options`` (a view's ``options``) tell them the match's
+    # options, for a game whose lines depend on them (Baba Yaga's content pack). A room's
+    # function or reader is given them only where it takes an ``options`` parameter
+    # (``with_options``); the other games' rooms keep their signatures.
     def describe_event(self, event: dict, lang: str = "en", viewer: int | None = None,
-                       names: Sequence[str] | None = None) -> str:
+                       names: Sequence[str] | None = None,
+                       options: Mapping[str, Any] | None = None) -> str:
         """One line of the readable log for an event found in a view's ``log``, written for
         ``viewer`` ("you play the Guard"; None: a spectator) with the seats called by ``names``
         (default ``p1``, ``p2``...; ``text.describe_event``)."""
         room = self.room("text")
-        return str(event) if room is None else room.describe_event(event, lang, viewer, names)
+        if room is None:
+            return str(event)
+        return room.describe_event(event, lang, viewer, names,
+                                   **with_options(room.describe_event, options))
 
     def describe_log(self, events: Sequence[dict], lang: str = "en", viewer: int | None = None,
-                     names: Sequence[str] | None = None, start: int = 0) -> list[str]:
+                     names: Sequence[str] | None = None, start: int = 0,
+                     options: Mapping[str, Any] | None = None) -> list[str]:
         """The readable lines of ``events[start:]`` (a view's ``log``), each written knowing
         the events before it, so that a line may point at what happened earlier ("next to
         Anna's monastery"; ``text.describe_log``; default: :meth:`describe_event` one by
         one)."""
         room = self.room("text")
         if room is not None and hasattr(room, "describe_log"):
-            return [str(line) for line in room.describe_log(events, lang, viewer, names, start)]
-        return [self.describe_event(event, lang, viewer, names) for event in events[start:]]
+            return [str(line) for line in room.describe_log(
+                events, lang, viewer, names, start, **with_options(room.describe_log, options))]
+        return [self.describe_event(event, lang, viewer, names, options)
+                for event in events[start:]]
 
     def log_reader(self, lang: str = "en", viewer: int | None = None,
-                   names: Sequence[str] | None = None) -> Callable[[Sequence], list[str]]:
+                   names: Sequence[str] | None = None,
+                   options: Mapping[str, Any] | None = None) -> Callable[[Sequence], list[str]]:
         """A pass through one log in order (``text.LogReader``): ``reader(events)`` gives the
         lines of the events after those it was given before, so a frame describes only its
         new events (default: :meth:`describe_event` one by one)."""
         room = self.room("text")
         if room is not None and hasattr(room, "LogReader"):
-            return room.LogReader(lang, viewer, names)
-        return lambda events: [self.describe_event(e, lang, viewer, names) for e in events]
+            return room.LogReader(lang, viewer, names, **with_options(room.LogReader, options))
+        return lambda events: [self.describe_event(e, lang, viewer, names, options)
+                               for e in events]
 
     def render_svg(self, view: dict, lang: str = "en") -> str:
         """A standalone SVG picture of a view (``svg.render_svg``), its words in ``lang``.
@@ -330,13 +345,15 @@ class Game(ABC):
         room = self._required("svg")
         return (room.render_still if hasattr(room, "render_still") else room.render_svg)(view, lang)
 
-    def log_refs(self, event: dict) -> list[str]:
+    def log_refs(self, event: dict, options: Mapping[str, Any] | None = None) -> list[str]:
         """What a log event refers to on the picture: keys that elements of
         :meth:`render_svg` (or of a panel's picture) carry in ``data-ref`` (several
         space-separated), so that pointing at a log line lights them (``svg.log_refs``;
         default: nothing)."""
         room = self.room("svg")
-        return list(room.log_refs(event)) if room is not None and hasattr(room, "log_refs") else []
+        if room is None or not hasattr(room, "log_refs"):
+            return []
+        return list(room.log_refs(event, **with_options(room.log_refs, options)))
 
     # -- what a player reads and clicks ----------------------------------------------------------
     # The web client is the same for every game: it draws the picture and a score table, and
@@ -541,3 +558,18 @@ def _words(chain: list[dict], kind: str, name: str, doc: str) -> dict[str, str]:
     label = next((e["label"] for e in entries if e.get("label")), name)
     text = next((e["doc"] for e in entries if e.get("doc")), doc)
     return {"label": label, "doc": text}
+
+
+def with_options(adapter: Callable, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``{"options": options}`` where there are options and ``adapter`` (a room's log
+    function or reader) has an ``options`` parameter, else ``{}``: a room written without
+    them is called as before."""
+    return {"options": options} if options is not None and _takes_options(adapter) else {}
+
+
+@cache
+def _takes_options(adapter: Callable) -> bool:
+    try:
+        return "options" in inspect.signature(adapter).parameters
+    except (TypeError, ValueError):        # a builtin or a callable without a signature
+        return False

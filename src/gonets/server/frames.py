@@ -57,7 +57,7 @@ def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
         "scoreboard": guarded(lambda: game.scoreboard(view, lang), {"columns": [], "rows": []}),
         "panels": guarded(lambda: game.panels(view, lang), []),
         "final": guarded(lambda: game.final(view, lang), None),
-        "log": lines.describe(events, marks),
+        "log": lines.describe(events, marks, view.get("options")),
         "log_refs": list(lines.refs),
         "legal": legal,
         "picks": {key: guarded(lambda: game.describe_step(view, key, lang), key)
@@ -103,9 +103,9 @@ def picture(game: Game, view: dict, lang: str = "en") -> str:
 
 
 def describe_event(game: Game, event: Any, lang: str = "en", viewer: int | None = None,
-                   names: list[str] | None = None) -> str:
+                   names: list[str] | None = None, options: dict | None = None) -> str:
     try:
-        return str(game.describe_event(event, lang, viewer, names))
+        return str(game.describe_event(event, lang, viewer, names, options))
     except Exception:  # noqa: BLE001 - a broken describer must not break the table
         return str(event)
 
@@ -119,7 +119,8 @@ def describe_action(game: Game, view: dict, text: str, lang: str = "en") -> str:
 
 class LogLines:
     """The readable lines of one seat's log, kept from frame to frame: events equal to those
-    described last time keep their lines; anything else is described afresh."""
+    described last time (under the same match options) keep their lines; anything else is
+    described afresh."""
 
     def __init__(self, game: Game, lang: str = "en", viewer: int | None = None,
                  names: list[str] | None = None):
@@ -131,18 +132,24 @@ class LogLines:
         self.lines: list[str] = []
         self.refs: list[list[str]] = []  # per line, what it refers to (Game.log_refs)
         self.reader = None           # the game's pass through self.events (Game.log_reader)
+        self.options: dict | None = None     # the match's options the lines were written under
 
-    def describe(self, events: list, marks: dict[int, int] | None = None) -> list[str]:
+    def describe(self, events: list, marks: dict[int, int] | None = None,
+                 options: dict | None = None) -> list[str]:
         """The lines of ``events``; those in ``marks`` (index -> seat) say that a bot played
-        them for that (absent) seat."""
+        them for that (absent) seat. ``options``, the view's, tell a game whose lines depend
+        on them (Baba Yaga's content pack) which match it is describing."""
         marks = marks or {}
         known = len(self.events)
-        if not (len(events) >= known and events[:known] == self.events):
+        if not (len(events) >= known and events[:known] == self.events) or \
+                options != self.options:
             known, self.lines, self.refs, self.reader = 0, [], [], None
+            self.options = options
         new = self._read(list(events), known)
         lines = self.lines + [self._marked(line, i, marks)
                               for i, line in enumerate(new, known)]
-        self.refs += [guarded(lambda: self.game.log_refs(event), []) for event in events[known:]]
+        self.refs += [guarded(lambda: self.game.log_refs(event, options), [])
+                      for event in events[known:]]
         self.events, self.lines = list(events), lines
         return list(lines)
 
@@ -153,7 +160,8 @@ class LogLines:
         fresh = events[known:]
         try:
             if self.reader is None:
-                self.reader = self.game.log_reader(self.lang, self.viewer, self.names)
+                self.reader = self.game.log_reader(self.lang, self.viewer, self.names,
+                                                   self.options)
                 self.reader(events[:known])
             lines = [str(line) for line in self.reader(fresh)]
             if len(lines) == len(fresh):
@@ -163,7 +171,8 @@ class LogLines:
         except Exception:
             log.exception("%s: the log reader failed", self.game.name)
         self.reader = None
-        return [describe_event(self.game, e, self.lang, self.viewer, self.names) for e in fresh]
+        return [describe_event(self.game, e, self.lang, self.viewer, self.names, self.options)
+                for e in fresh]
 
     def _marked(self, line: str, index: int = 0, marks: dict[int, int] | None = None) -> str:
         """A line, with the bot that played it for an absent seat where ``marks`` says so."""

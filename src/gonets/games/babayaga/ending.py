@@ -18,15 +18,16 @@ def final(view: dict, lang: str = "en") -> dict:
     outcome = view.get("outcome") or {}
     winners = list(view["result"]["winners"])
     heroes, rep = view["heroes"], view["rep"]
+    c = view_content(view)
     cells, keys = [], []
     for hero in heroes:
         seat = hero["seat"]
-        quest = view_content(view).quests.get(hero["quest"])
+        quest = c.quests.get(hero["quest"])
         progress = quest_cell(view, seat, lang)
         if quest is not None:
-            progress = f"{quest_name(quest['id'], lang)} · {progress}"
-        cells.append([char_name(hero["char"], lang) if hero["char"] else say(lang, "score.none"),
-                      rep[seat], progress])
+            progress = f"{quest_name(quest['id'], lang, c)} · {progress}"
+        cells.append([char_name(hero["char"], lang, c) if hero["char"] else
+                      say(lang, "score.none"), rep[seat], progress])
         keys.append((0,) if view["mode"] != "competitive" else
                     (seat in winners, not hero["elim"], rep[seat], hero["done"], hero["step"]))
     lines = [[say(lang, "final.round"), outcome.get("round", view["round"])],

@@ -13,12 +13,15 @@ from gonets.games.babayaga.rules.content import pack_content
 
 
 def _pack(value: Any) -> str | None:
-    """A pack folder must load: every problem of a refused one is named."""
+    """A pack folder must load, its own Russian names too: every problem of a refused one is
+    named."""
+    from gonets.games.babayaga.text.names import pack_russian_names
+
     if not isinstance(value, str):
         return f"must be the path of a content pack folder (text), not {value!r}"
     if value:
         try:
-            pack_content(value)
+            pack_russian_names(pack_content(value).folder)
         except ContentError as exc:
             return f"the pack {value!r} is refused:\n{exc}"
     return None

@@ -23,7 +23,7 @@ from string import Formatter
 import yaml
 
 from gonets.games.babayaga.notation import BOARD_VERBS, action_steps
-from gonets.games.babayaga.rules.content import default_content, view_content
+from gonets.games.babayaga.rules.content import Content, view_content
 from gonets.games.babayaga.text.panels import last_roll, step_lines
 from gonets.games.babayaga.text.panels import panels as panels_in_words
 from gonets.games.babayaga.text.words import (
@@ -32,9 +32,11 @@ from gonets.games.babayaga.text.words import (
     goal,
     hero_name,
     loc_name,
+    options_content,
     quest_cell,
     quest_name,
     say,
+    special_place,
     titles,
     token_name,
     word,
@@ -158,9 +160,9 @@ def edge_art(kind: str, x: float, y: float, length: float, vertical: bool) -> st
 
 
 # --------------------------------------------------------------------------------- board ---
-def _origin(lid: str) -> tuple[float, float]:
-    """The top left corner of a place's tile."""
-    x, y = default_content().locations[lid]["grid"]
+def _origin(c: Content, lid: str) -> tuple[float, float]:
+    """The top left corner of a place's tile on the board of ``c``."""
+    x, y = c.locations[lid]["grid"]
     return PAD + x * CELL + GAP / 2, HEAD + y * CELL + GAP / 2
 
 
@@ -184,11 +186,10 @@ def _board_picks(view: dict) -> dict[str, list[str]]:
     return picks
 
 
-def _edges() -> list[str]:
-    c = default_content()
+def _edges(c: Content) -> list[str]:
     out = []
     for a, b, kind in c.edges:
-        (ax, ay), (bx, by) = _origin(a), _origin(b)
+        (ax, ay), (bx, by) = _origin(c, a), _origin(c, b)
         vertical = ay == by                     # side by side: the border runs down
         if vertical:
             x, y = max(ax, bx) - GAP / 2, ay + TILE / 2
@@ -205,11 +206,12 @@ def _kind(loc: dict) -> str:
 
 def _place(view: dict, lid: str, keys: list[str], focus: bool, lang: str) -> str:
     """One place: its tile (carrying the keys), name, tokens and heroes."""
-    loc = view_content(view).locations[lid]
-    x, y = _origin(lid)
+    c = view_content(view)
+    loc = c.locations[lid]
+    x, y = _origin(c, lid)
     kind = _kind(loc)
     fill, stroke = TILE_STYLE[kind]
-    name = loc_name(lid, lang)
+    name = loc_name(lid, lang, c)
     bold = kind == "town"
     pick = f' data-pick="{escape("|".join(keys))}"' if keys else ""
     focused = ' data-focus="1"' if focus else ""
@@ -253,7 +255,7 @@ def _goal_star(view: dict, lang: str) -> str:
     if where is None:
         return ""
     number, step = goal(view, seat)
-    x, y = _origin(where)
+    x, y = _origin(view_content(view), where)
     cx, cy = x + TILE - 4, y + 4
     points = []
     for i in range(10):
@@ -384,7 +386,7 @@ def render_svg(view: dict, lang: str = "en") -> str:
     seat = view.get("seat")
     own = view["heroes"][seat]["loc"] if seat is not None else None
     focus = set(picks) or ({own} if own else set())
-    parts = _header(view, lang) + _edges()
+    parts = _header(view, lang) + _edges(c)
     parts += [_place(view, lid, picks.get(lid, []), lid in focus, lang) for lid in c.order]
     parts.append(_goal_star(view, lang))
     top = HEAD + rows * CELL + 4
@@ -403,17 +405,10 @@ PILES = ("wilderness", "town")
 CARD_EVENTS = ("encounter", "won", "lost", "declined", "unmet")
 
 
-@cache
-def _special_places() -> dict[str, str]:
-    """The place of each special option (Khorov, Koshchey's Home...)."""
-    c = default_content()
-    return {loc["special"]: lid for lid, loc in c.locations.items() if loc["special"]}
-
-
-def _card_refs(cid: object) -> list[str]:
+def _card_refs(cid: object, c: Content) -> list[str]:
     """What an element card is about on the board: its token (the Hut, the Horseman, Baba
     Yaga, a lair's beasts), and for Baba Yaga's cards the count of those beaten."""
-    card = default_content().cards.get(str(cid))
+    card = c.cards.get(str(cid))
     if card is None:
         return []
     if card["deck"] in ("hut", "horseman"):
@@ -428,7 +423,7 @@ def _seat_key(value: object) -> list[str]:
     return [f"hero:{value}"] if isinstance(value, int) and not isinstance(value, bool) else []
 
 
-def log_refs(event: dict) -> list[str]:
+def log_refs(event: dict, options: dict | None = None) -> list[str]:
     """The ``data-ref`` keys of what a log event is about, from the event alone: ``hero:N``
     (every hero it names; the roster always draws them, the board too while on it),
     ``quest:N`` (a hero's quest progress), ``place:ID`` (a place it names), ``token:ID`` (a
@@ -436,7 +431,9 @@ def log_refs(event: dict) -> list[str]:
     ``deck:town``, ``deck:baba_yaga`` (the header's deck sizes and Baba Yaga's beaten
     count), ``round``, ``time`` and ``heroes`` (the whole roster). Cards are never named:
     a key must be drawn for every seat right after the event, and a card may be gone by
-    then; nothing hidden reaches a key (a seat's peeked cards give only the deck)."""
+    then; nothing hidden reaches a key (a seat's peeked cards give only the deck). The
+    game's ``options`` name its content pack (its board and cards; none: the built-in pack)."""
+    c = options_content(options)
     kind = event.get("e")
     keys = _seat_key(event.get("seat"))
     for field in ("target", "from", "to"):
@@ -448,13 +445,14 @@ def log_refs(event: dict) -> list[str]:
     if event.get("deck") in PILES:
         keys.append(f"deck:{event['deck']}")
     if kind in CARD_EVENTS:
-        keys += _card_refs(event.get("card"))
+        keys += _card_refs(event.get("card"), c)
     if kind in ("step", "quest_done"):
         keys += [key.replace("hero:", "quest:") for key in _seat_key(event.get("seat"))]
     where = {"special": event.get("kind"), "rescued": "koshcheys_home",
              "rescue_failed": "koshcheys_home"}.get(str(kind))
-    if where in _special_places():
-        keys.append(f"place:{_special_places()[where]}")
+    place = special_place(where, c) if where else None
+    if place is not None:
+        keys.append(f"place:{place}")
     if kind == "setup":
         for seat in range(len(event.get("characters") or [])):
             keys += [f"hero:{seat}", f"quest:{seat}"]
@@ -512,14 +510,15 @@ def quest_track(view: dict, seat: int, lang: str = "en") -> str | None:
                     f'stroke-width="2"/>' + _text(x, 32, str(i + 1), 16, fill=ink, bold=True)
                     + "</g>")
     return _panel_svg(300, 52, [f'<g data-ref="quest:{seat}">', *body, "</g>"],
-                      quest_name(quest["id"], lang))
+                      quest_name(quest["id"], lang, c))
 
 
 def card_picture(view: dict, lang: str = "en") -> str | None:
     """The card being resolved: its challenges as chips (clickable when the hero chooses
     which to face) and the viewer's latest dice against their Diff."""
     frame = view["encounter"]
-    card = view_content(view).cards[frame["card"]]
+    c = view_content(view)
+    card = c.cards[frame["card"]]
     if not card["challenges"]:
         return None
     legal = view.get("legal") or []
@@ -553,4 +552,4 @@ def card_picture(view: dict, lang: str = "en") -> str | None:
         diff = say(lang, "svg.diff", diff=last["diff"])
         body.append(_text(4 + min(7, len(last["dice"])) * 38, height + 22, diff, 15, "start"))
         height += 40
-    return _panel_svg(300, int(height), body, titles(card["id"], lang)[0])
+    return _panel_svg(300, int(height), body, titles(card["id"], lang, c)[0])

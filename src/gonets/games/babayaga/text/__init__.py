@@ -1,11 +1,14 @@
-"""The words of Baba Yaga in English and Russian (``words.py``), the side panels in words
-(``panels.py``) and the terminal picture (``terminal.py``).
+"""The words of Baba Yaga in English and Russian (``words.py`` with ``phrases.py``,
+``names.py``, ``cards.py`` and ``log.py``), the side panels in words (``panels.py``) and the
+terminal picture (``terminal.py``).
 
-Every phrase comes from the catalogues ``data/phrases.en.yaml`` and ``data/phrases.ru.yaml``
-(Russian content names: ``data/names.ru.yaml``). Log lines speak to the viewing seat in the
-second person and call other seats by their names. Everything is drawn from the view alone plus
-the content pack. The web page's panels carry pictures, so the svg room has them
-(``svg.panels``); these are the terminal's.
+Every phrase comes from the catalogues ``data/phrases.en.yaml`` and ``data/phrases.ru.yaml``;
+places, heroes, quests and cards are named as the content pack of the game shown names them
+(Russian names: the pack's ``names.ru.yaml``, see ``names.py``). Log lines speak to the viewing
+seat in the second person and call other seats by their names. Everything is drawn from the
+view alone plus its content pack; a log line, which has no view, from the game's options. The
+web page's panels carry pictures, so the svg room has them (``svg.panels``); these are the
+terminal's.
 """
 
 from gonets.games.babayaga.text.panels import panels

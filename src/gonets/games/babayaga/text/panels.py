@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gonets.games.babayaga.rules.content import ABILITIES, default_content, view_content
+from gonets.games.babayaga.rules.content import ABILITIES, Content, default_content, view_content
 from gonets.games.babayaga.text.words import (
     ability_name,
     card_name,
@@ -15,6 +15,7 @@ from gonets.games.babayaga.text.words import (
     challenges_text,
     effects_text,
     hero_name,
+    kept_text,
     loc_name,
     modifier_text,
     plural,
@@ -26,21 +27,11 @@ from gonets.games.babayaga.text.words import (
     stakes,
     step_owner,
     step_where,
-    titles,
     winners_text,
     word,
 )
 
 Picture = Callable[..., "str | None"]
-
-def _kept(cid: str, lang: str) -> str:
-    """A kept card by its name, with what it gives: ``Leshii (+1 Move)``."""
-    card = default_content().cards[cid]
-    bits = [f"+{n} {ability_name(a, lang)}" for a, n in card["icons"].items() if n]
-    bits += [say(lang, "word.rep", n=card["rep"])] if card["rep"] else []
-    bits += [power_text(p, lang) for p in card["powers"]]
-    name = titles(cid, lang)[1]
-    return f"{name} ({', '.join(bits)})" if bits else name
 
 
 def step_lines(view: dict, seat: int, lang: str = "en") -> list[str]:
@@ -52,7 +43,7 @@ def step_lines(view: dict, seat: int, lang: str = "en") -> list[str]:
         step = c.cards[sid]
         state = "done" if hero["done"] or i < hero["step"] else \
             "now" if i == hero["step"] and not hero["elim"] else "later"
-        line = say(lang, "word.step_line", n=i + 1, where=step_where(step, lang),
+        line = say(lang, "word.step_line", n=i + 1, where=step_where(step, lang, c),
                    challenges=challenges_text(step, lang))
         risk = short_stakes(view, sid, lang)
         lines.append(say(lang, f"panel.step_{state}", line=line) + (f" — {risk}" if risk else ""))
@@ -69,21 +60,22 @@ def hero_lines(view: dict, seat: int, lang: str = "en") -> list:
     lines: list = [char["descriptor"]] if lang == "en" and char["descriptor"] else []
     lines.append(" · ".join(f"{ability_name(ab, lang)} {totals[ab]}" for ab in ABILITIES)
                  + " · " + say(lang, "word.rep", n=view["rep"][seat]))
-    lines.append([say(lang, "panel.at"), loc_name(hero["loc"], lang)
+    lines.append([say(lang, "panel.at"), loc_name(hero["loc"], lang, c)
                   + (say(lang, "table.face_down") if hero["skip"] else "")
                   + (say(lang, "table.eliminated") if hero["elim"] else "")])
     lines += [[say(lang, "panel.power"), power_text(p, lang)] for p in char["powers"]]
     quest = c.quests.get(hero["quest"])
     if quest is not None:
-        lines.append([say(lang, "panel.quest"), f"{quest_name(quest['id'], lang)} · "
+        lines.append([say(lang, "panel.quest"), f"{quest_name(quest['id'], lang, c)} · "
                       f"{quest_cell(view, seat, lang)}"])
         lines += step_lines(view, seat, lang)
     for kind in ("item", "ally", "deed", "event"):
         cards = [cid for cid in hero["cards"] if c.cards[cid]["type"] == kind]
         if cards:
-            lines.append([say(lang, f"panel.{kind}"), "; ".join(_kept(x, lang) for x in cards)])
+            lines.append([say(lang, f"panel.{kind}"),
+                          "; ".join(kept_text(x, lang, c) for x in cards)])
     if hero["pending"]:
-        lines.append([say(lang, "panel.pending"), cards_text(hero["pending"], lang)])
+        lines.append([say(lang, "panel.pending"), cards_text(hero["pending"], lang, c)])
     if hero["effects"]:
         lines.append([say(lang, "panel.lingering"), "; ".join(modifier_text(
             e["ability"], e["amount"], e["duration"], lang) for e in hero["effects"])])
@@ -92,10 +84,11 @@ def hero_lines(view: dict, seat: int, lang: str = "en") -> list:
 
 def _brief(view: dict, seat: int, lang: str) -> str:
     """Another hero in one line: place, Rep, quest progress, cards held."""
+    c = view_content(view)
     hero = view["heroes"][seat]
-    bits = [loc_name(hero["loc"], lang) if hero["loc"] else say(lang, "word.off_board"),
+    bits = [loc_name(hero["loc"], lang, c) if hero["loc"] else say(lang, "word.off_board"),
             say(lang, "word.rep", n=view["rep"][seat]), quest_cell(view, seat, lang)]
-    bits += [_kept(cid, lang) for cid in hero["cards"]]
+    bits += [kept_text(cid, lang, c) for cid in hero["cards"]]
     return " · ".join(bits)
 
 
@@ -109,21 +102,22 @@ def last_roll(view: dict) -> dict | None:
     return None
 
 
-def card_title(cid: str, lang: str = "en") -> str:
+def card_title(cid: str, lang: str = "en", c: Content | None = None) -> str:
     """A card's title for a panel (a quest step with its number: ``Slay the Dragon, step 4/6``)."""
-    c = default_content()
+    c = default_content() if c is None else c
     if c.cards[cid]["deck"] != "quest":
-        return card_name(cid, lang)
-    qid, n = step_owner()[cid]
-    return say(lang, "panel.step_title", quest=quest_name(qid, lang), n=n,
+        return card_name(cid, lang, c)
+    qid, n = step_owner(c)[cid]
+    return say(lang, "panel.step_title", quest=quest_name(qid, lang, c), n=n,
                steps=len(c.quests[qid]["steps"]))
 
 
 def encounter_lines(view: dict, lang: str = "en") -> list:
     """The card being resolved: story, challenges, results, the roll, what rides on it."""
     frame = view["encounter"]
-    card = view_content(view).cards[frame["card"]]
-    story = card_story(frame["card"], card["story"], lang)
+    c = view_content(view)
+    card = c.cards[frame["card"]]
+    story = card_story(frame["card"], card["story"], lang, c)
     lines: list = [story] if story else []
     if card["challenges"]:
         bonus = say(lang, "table.diff_bonus", bonus=frame["diff_bonus"]) \
@@ -132,11 +126,11 @@ def encounter_lines(view: dict, lang: str = "en") -> list:
     if card["optional"]:
         lines.append(say(lang, "table.optional"))
     if card["win"]:
-        won = effects_text(card["win"], lang)
-        kept = _kept(card["id"], lang) if card["type"] in ("item", "ally", "deed") else ""
+        won = effects_text(card["win"], lang, c)
+        kept = kept_text(card["id"], lang, c) if card["type"] in ("item", "ally", "deed") else ""
         lines.append([say(lang, "panel.if_won"), won + (f": {kept}" if kept else "")])
     if card["lose"]:
-        lines.append([say(lang, "panel.if_lost"), effects_text(card["lose"], lang)])
+        lines.append([say(lang, "panel.if_lost"), effects_text(card["lose"], lang, c)])
     lines += stakes(view, lang)
     roll = frame.get("challenge")
     if roll is not None:
@@ -154,20 +148,21 @@ def encounter_lines(view: dict, lang: str = "en") -> list:
 def table_lines(view: dict, lang: str = "en") -> list:
     """What lies on the table besides the board: discard piles, set-aside cards, Koshchey's
     captive, the deck tops this seat knows."""
+    c = view_content(view)
     lines: list = [[say(lang, "panel.decks"), say(
         lang, "panel.deck_sizes", wilderness=view["deck_sizes"]["wilderness"],
         town=view["deck_sizes"]["town"], beaten=view["by_beaten"])]]
     for deck, pile in view["discard"].items():
         if pile:
             lines.append([say(lang, "panel.discard", deck=word(lang, "deck", deck)), say(
-                lang, "panel.pile", n=len(pile), top=card_name(pile[-1], lang))])
+                lang, "panel.pile", n=len(pile), top=card_name(pile[-1], lang, c))])
     if view["set_aside"]:
-        lines.append([say(lang, "panel.set_aside"), cards_text(view["set_aside"], lang)])
+        lines.append([say(lang, "panel.set_aside"), cards_text(view["set_aside"], lang, c)])
     if view["koshchey"]:
-        lines.append([say(lang, "panel.koshchey"), card_name(view["koshchey"][0], lang)])
+        lines.append([say(lang, "panel.koshchey"), card_name(view["koshchey"][0], lang, c)])
     for key, cards in view.get("known", {}).items():
         lines.append([say(lang, "panel.known", deck=word(lang, "deck", key.split(":")[1])),
-                      cards_text(cards, lang)])
+                      cards_text(cards, lang, c)])
     return lines
 
 
@@ -181,7 +176,7 @@ def panels(view: dict, lang: str = "en", card_svg: Picture | None = None,
     seat = view.get("seat")
     out = []
     if view.get("encounter"):
-        panel = {"title": card_title(view["encounter"]["card"], lang),
+        panel = {"title": card_title(view["encounter"]["card"], lang, view_content(view)),
                  "lines": encounter_lines(view, lang)}
         if card_svg is not None:
             panel["svg"] = card_svg(view, lang)

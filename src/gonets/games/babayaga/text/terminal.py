@@ -59,7 +59,7 @@ def board_text(view: dict, lang: str = "en") -> Text:
                     continue
                 loc = c.locations[lid]
                 if line < 2:
-                    name = loc_name(lid, lang).replace("The ", "")
+                    name = loc_name(lid, lang, c).replace("The ", "")
                     label = two_lines(name, width - 1)[line]
                     style = "bold red" if loc["kind"] == "town" else (
                         "bold" if loc["special"] else "")
