@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from gonets.agents import make_agent
+from gonets.cli_errors import SpokenGroup, command_error, fail_in
 from gonets.console import (
     GAME_HELP,
     JSON_HELP,
@@ -19,7 +20,6 @@ from gonets.console import (
     PLAYERS_HELP,
     PRESET_HELP,
     RECORD_HELP,
-    GonetsGroup,
     bot_list,
     bot_names,
     configure,
@@ -32,7 +32,7 @@ from gonets.core.botnames import bot_seat
 
 app = typer.Typer(help="gonets: play, study and train AI on games about messages and couriers.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
-                  cls=GonetsGroup)
+                  cls=SpokenGroup)
 
 
 # -- play ---------------------------------------------------------------------------------------
@@ -90,7 +90,9 @@ def play(
                               hints=hints, save_to=resume)
         table.run()
     except GonetsError as exc:
-        fail(str(exc))
+        fail_in(lang, command_error(lang, exc, record=resume, game=None if resume else game_name,
+                                    players=players, preset=preset, options=option, bots=bots,
+                                    watch=watch))
     if table.interrupted:
         stopped()
 
@@ -224,6 +226,7 @@ def review(
     """Every decision of one seat judged from that seat's view: win chances, marked mistakes."""
     from gonets.agents.review import review as judge
     from gonets.agents.review_page import page, phrases, summary
+    from gonets.cli_words import say
     from gonets.console import errors, progress_bar
 
     if lang not in ("en", "ru"):
@@ -237,7 +240,7 @@ def review(
                            lambda done, total: progress.update(task, completed=done,
                                                                total=total))
     except GonetsError as exc:
-        fail(str(exc))
+        fail_in(lang, command_error(lang, exc, record=record_file, seat=seat, level=level))
     if out is not None:
         out.write_text(page(judged), encoding="utf-8")
     if as_json:
@@ -251,7 +254,7 @@ def review(
         console.print(f"{i + 1:>3}. {d.before:4.0%} -> {d.after:4.0%}  {d.said[0]}{best}{mark}",
                       markup=False)
     if out is not None:
-        console.print(f"wrote {out}", markup=False)
+        console.print(say(lang, "wrote", path=out), markup=False)
 
 
 @app.command()
@@ -417,7 +420,7 @@ def replay(file: Path = typer.Argument(..., help="A match record (JSON)."),
         record = Record.load(file)
         state = record.replay()
     except GonetsError as exc:
-        fail(str(exc))
+        fail_in(lang, command_error(lang, exc, record=file))
     game = get_game(record.game)
     console.print(say(lang, "replayed", game=game.title, preset=record.preset,
                       players=count(record.players, "player", lang),
@@ -444,6 +447,7 @@ def render(
     lang: str = typer.Option("en", help="Language of the words in the picture: en or ru."),
 ) -> None:
     """Draw one moment of a recorded match as a seat (or a spectator) sees it."""
+    from gonets.cli_words import say
     from gonets.terminal import check_lang
 
     try:
@@ -457,18 +461,18 @@ def render(
         view = state.view(None if seat is None else seat - 1)
         svg = get_game(record.game).render_still(view, lang)
     except GonetsError as exc:
-        fail(str(exc))
+        fail_in(lang, command_error(lang, exc, record=record_file, at=at, seat=seat))
     if out.suffix.lower() == ".png":
         try:
             import cairosvg
         except ImportError:
-            fail("PNG output needs cairosvg: pip install 'gonets[png]'")
+            fail_in(lang, say(lang, "render.png"))
         cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(out))
     elif out.suffix.lower() == ".svg":
         out.write_text(svg, encoding="utf-8")
     else:
-        fail(f"cannot write {out.name}: the output must end in .svg or .png")
-    console.print(f"wrote {out}")
+        fail_in(lang, say(lang, "render.suffix", name=out.name))
+    console.print(say(lang, "wrote", path=out), markup=False)
 
 
 # -- catalogue and server -------------------------------------------------------------------------

@@ -36,10 +36,17 @@ from gonets.server.accounts.routes import ROUTES as ACCOUNT_ROUTES
 from gonets.server.accounts.sessions import CsrfGuard, SessionStore, current_user, load_secret
 from gonets.server.accounts.users import SignupLimit
 from gonets.server.cluster import REDIS_ENV
-from gonets.server.faults import DatabaseUnavailable
 from gonets.server.frames import seat_payload
 from gonets.server.guide import api_guide
-from gonets.server.http import error, game_asked, read_json, refusal, whole
+from gonets.server.http import (
+    asked_lang,
+    error,
+    game_asked,
+    read_json,
+    refusal,
+    refusal_message,
+    whole,
+)
 from gonets.server.limits import LIMITS_ENV, Limits, limits_from_environment, parse_lang
 from gonets.server.logs import log_config, printed_as_log
 from gonets.server.manager import STATUSES, TableManager
@@ -82,7 +89,8 @@ NOT_FOUND_PAGE = (
 async def not_found(request: Request, exc: Exception) -> Response:
     """An unknown address: a page that leads back to the lobby (JSON under /api/)."""
     if request.url.path.startswith("/api/"):
-        return error(f"no such address: {request.url.path}", 404, "not_found")
+        return error(f"no such address: {request.url.path}", 404, "not_found",
+                     asked_lang(request))
     return HTMLResponse(NOT_FOUND_PAGE, 404, HTML_HEADERS)
 
 
@@ -93,7 +101,7 @@ async def favicon(request: Request) -> Response:
 async def internal_error(request: Request, exc: Exception) -> Response:
     """Any other failure: a JSON answer, never a plain 500 page (the traceback is logged)."""
     return error("the server failed to handle that request (an internal error, logged)", 500,
-                 "internal")
+                 "internal", asked_lang(request))
 
 
 # -- pages -----------------------------------------------------------------------------------------
@@ -187,13 +195,10 @@ async def api_tables(request: Request) -> Response:
     query = request.query_params
     status = query.get("status") or None
     if status not in (None, *STATUSES):
-        return error(f"'status' must be one of {', '.join(STATUSES)}")
+        return error(f"'status' must be one of {', '.join(STATUSES)}", 400, "bad_request")
     try:
         offset = whole(query.get("offset", "0"), "offset", 0, 10**9)
         limit = whole(query.get("limit", "0"), "limit", 0, 10**9)
-    except TableError as exc:
-        return error(str(exc))
-    try:
         page = await request.app.state.manager.lobby(status, offset, limit or None)
     except TableError as exc:
         return refusal(exc, 400)
@@ -227,7 +232,8 @@ async def api_claim(request: Request) -> Response:
         if data is None:
             data = {}
         if not isinstance(data, dict):
-            raise TableError("send a JSON object such as {\"seat\": 1, \"name\": \"Ann\"}")
+            raise TableError("send a JSON object such as {\"seat\": 1, \"name\": \"Ann\"}",
+                             "bad_request")
         seat, token = await table.claim(data.get("seat"), data.get("name"),
                                         account=account_of(await current_user(request)))
     except (TableError, GonetsError) as exc:
@@ -296,7 +302,7 @@ async def api_table(request: Request) -> Response:
 async def finished_table(request: Request) -> LiveTable:
     table = await find_table(request)
     if table.status != "finished":
-        raise TableError("the record is available once the game is over")
+        raise TableError("the record is available once the game is over", "not_finished")
     return table
 
 
@@ -310,22 +316,24 @@ async def api_record(request: Request) -> Response:
 
 async def api_replay(request: Request) -> Response:
     """One step of a finished game as a seat (or the spectator) saw it."""
+    lang = asked_lang(request)
     try:
         table = await finished_table(request)
     except TableError as exc:
-        return refusal(exc, 404)
+        return refusal(exc, 404, lang)
     states = await asyncio.to_thread(request.app.state.replays.get, table)
     try:
         step = int(request.query_params.get("step", len(states) - 1))
         raw_seat = request.query_params.get("seat", "")
         seat = None if raw_seat in ("", "spectator") else int(raw_seat)
     except ValueError:
-        return error("'step' and 'seat' must be whole numbers")
+        return error("'step' and 'seat' must be whole numbers", 400, "bad_request", lang)
     if not 0 <= step < len(states):
-        return error(f"'step' must be from 0 to {len(states) - 1}")
+        return error(f"'step' must be from 0 to {len(states) - 1}", 400, "bad_step", lang,
+                     low=0, high=len(states) - 1)
     if seat is not None and not 0 <= seat < table.config.players:
-        return error(f"'seat' must be from 0 to {table.config.players - 1} or 'spectator'")
-    lang = parse_lang(request.query_params.get("lang", "en"))
+        return error(f"'seat' must be from 0 to {table.config.players - 1} or 'spectator'",
+                     400, "bad_view_seat", lang, high=table.config.players)
     payload = seat_payload(table.game, states[step].view(seat), lang=lang,
                            names=table.seat_names(lang), marks=table.stand_ins.marks(seat))
     payload.update(legal=[], picks={}, prompts={})
@@ -336,11 +344,13 @@ async def api_replay(request: Request) -> Response:
 
 async def review_request(request: Request) -> tuple[LiveTable, int, str, dict]:
     """The finished table, the seat (``?seat=``, 0-based), the language and the review's
-    status; :class:`TableError` for a table that is not over, ValueError for a bad seat."""
+    status; :class:`TableError` for a table that is not over or a bad seat
+    (``bad_view_seat``)."""
     table = await finished_table(request)
     raw = request.query_params.get("seat", "0")
     if not raw.isdigit() or not 0 <= int(raw) < table.config.players:
-        raise ValueError(f"'seat' must be from 0 to {table.config.players - 1}")
+        raise TableError(f"'seat' must be from 0 to {table.config.players - 1}",
+                         "bad_view_seat", high=table.config.players)
     seat, lang = int(raw), parse_lang(request.query_params.get("lang", "en"))
     return table, seat, lang, await request.app.state.reviews.status(table, seat, lang)
 
@@ -348,15 +358,15 @@ async def review_request(request: Request) -> tuple[LiveTable, int, str, dict]:
 async def api_review(request: Request) -> Response:
     """A finished table's review of one seat: done, working (started by the first request)
     or failed."""
+    lang = asked_lang(request)
     try:
         _, _, _, status = await review_request(request)
-    except ValueError as exc:
-        return error(str(exc))
     except ReviewsBusy as exc:
-        return JSONResponse({"error": str(exc), "code": "busy", "retry": True},
+        message = refusal_message(TableError(str(exc), "busy"), lang)
+        return JSONResponse({"error": message, "code": "busy", "params": {}, "retry": True},
                             status_code=503, headers={"Retry-After": "10"})
-    except (TableError, DatabaseUnavailable) as exc:
-        return refusal(exc, 404)
+    except TableError as exc:
+        return refusal(exc, 400 if exc.code == "bad_view_seat" else 404, lang)
     if status["status"] == "done":
         status = {**status, "review": status["review"].to_json()}
     return JSONResponse(status)
@@ -372,8 +382,9 @@ async def review_html(request: Request) -> Response:
         table, seat, lang, status = await review_request(request)
     except ReviewsBusy:
         return HTMLResponse(notice(lang, "gonets", words["busy"], refresh=10), 503, HTML_HEADERS)
-    except (ValueError, TableError, DatabaseUnavailable) as exc:
-        return HTMLResponse(notice(lang, "gonets", str(exc)), 404, HTML_HEADERS)
+    except TableError as exc:            # the page's words for it (DatabaseUnavailable too)
+        return HTMLResponse(notice(lang, "gonets", refusal_message(exc, lang)), 404,
+                            HTML_HEADERS)
     names = table.seat_names(lang)
     base = f"/table/{table.id}"
     links = [(words["back"], base)] + [

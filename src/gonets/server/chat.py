@@ -13,7 +13,7 @@ import unicodedata
 from collections import deque
 from typing import Any
 
-from gonets.server.names import describe
+from gonets.server.names import code_point, describe
 from gonets.server.spec import TableError
 
 MAX_CHAT = 300            # characters in one chat line
@@ -36,7 +36,7 @@ def clean_chat(text: Any, limit: int = MAX_CHAT) -> str:
     for ch in text:
         if unicodedata.category(ch)[0] == "C" and ch != "\n":
             raise TableError(f"a chat line may not hold the invisible character "
-                             f"{describe(ch)}", "chat_invisible", char=describe(ch))
+                             f"{describe(ch)}", "chat_invisible", char=code_point(ch))
     return text
 
 

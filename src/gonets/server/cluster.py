@@ -165,11 +165,12 @@ class Cluster:
             answer = await asyncio.wait_for(future, CALL_SECONDS)
         except (TimeoutError, RedisError):
             raise TableError("the server process running this table does not answer; another "
-                             "one takes it over within seconds: please try again") from None
+                             "one takes it over within seconds: please try again",
+                             "process_silent") from None
         finally:
             self.calls.pop(key, None)
         if "error" in answer:
-            raise TableError(answer["error"], answer.get("code") or "refused",
+            raise TableError(answer["error"], answer.get("code") or "internal",
                              **(answer.get("params") or {}))
         return answer.get("result")
 
@@ -178,13 +179,15 @@ class Cluster:
         try:
             table = self.manager.tables.get(message["table"])
             if table is None or not table.owned:
-                raise TableError("that table moved to another server process; try again")
+                raise TableError("that table moved to another server process; try again",
+                                 "table_moved")
             reply["result"] = await table.run_forwarded(message["method"], message["args"])
         except TableError as exc:
             reply.update(error=str(exc), code=exc.code, params=exc.params)
         except Exception as exc:  # noqa: BLE001 - the caller gets an error, not silence
             log.exception("table %s: a forwarded request failed", message.get("table"))
-            reply["error"] = f"the server failed to handle that ({type(exc).__name__})"
+            reply.update(error=f"the server failed to handle that ({type(exc).__name__})",
+                         code="internal", params={})
         try:
             await self.redis.publish(f"gonets:proc:{message['reply']}", json.dumps(reply))
         except RedisError as exc:           # the caller times out and tells its client

@@ -195,12 +195,13 @@ class ClientLimits:
         limits = self.limits
         if len(open_ids) >= limits.open_tables:
             raise TableError(f"the server holds its maximum of {limits.open_tables} unfinished "
-                             "tables; please try again later")
+                             "tables; please try again later", "tables_full")
         mine = sum(1 for table_id, owner in self.owners.items()
                    if owner == address and table_id in open_ids)
         if mine >= limits.open_tables_per_address:
             raise TableError(f"you have {mine} unfinished tables (at most "
-                             f"{limits.open_tables_per_address}); finish or leave some first")
+                             f"{limits.open_tables_per_address}); finish or leave some first",
+                             "too_many_tables", count=mine, max=limits.open_tables_per_address)
         recent = self.created[address]
         now = time.monotonic()
         while recent and now - recent[0] > 60.0:
@@ -208,7 +209,8 @@ class ClientLimits:
         if len(recent) >= limits.tables_per_minute:
             wait = 60.0 - (now - recent[0])
             raise TableError(f"too many new tables (at most {limits.tables_per_minute} a "
-                             f"minute); try again in {wait:.0f} s")
+                             f"minute); try again in {wait:.0f} s", "tables_rate",
+                             max=limits.tables_per_minute, seconds=round(wait))
 
     def created_table(self, address: str, table_id: str) -> None:
         self.created[address].append(time.monotonic())

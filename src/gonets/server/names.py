@@ -38,7 +38,13 @@ ASCII_ALIKE = {"0": "o", "1": "l", "|": "l"}
 
 
 def describe(ch: str) -> str:
+    """A character as an English message names it: ``U+200B (zero width space)``."""
     return f"U+{ord(ch):04X} ({unicodedata.name(ch, 'unnamed').lower()})"
+
+
+def code_point(ch: str) -> str:
+    """A character as a refusal's params name it, in no language: ``U+200B``."""
+    return f"U+{ord(ch):04X}"
 
 
 def clean_name(name: Any) -> str:
@@ -58,20 +64,20 @@ def clean_name(name: Any) -> str:
         category = unicodedata.category(ch)
         if category[0] == "C":
             raise TableError(f"a name may not hold the invisible character {describe(ch)}",
-                             "name_invisible", char=describe(ch))
+                             "name_invisible", char=code_point(ch))
         if category[0] == "Z" and ch != " ":
             raise TableError(f"a name may hold only plain spaces, not {describe(ch)}",
-                             "name_space", char=describe(ch))
+                             "name_space", char=code_point(ch))
         if ch in BLANK_CHARACTERS:
             raise TableError(f"a name may not hold {describe(ch)}: it shows as a blank",
-                             "name_blank", char=describe(ch))
+                             "name_blank", char=code_point(ch))
         if ch == " " and previous == " ":
             raise TableError("a name may not hold several spaces in a row", "name_spaces")
         if category[0] == "M":
             marks += 1
             if previous == " ":
                 raise TableError(f"the combining mark {describe(ch)} has no letter to sit on",
-                                 "name_mark", char=describe(ch))
+                                 "name_mark", char=code_point(ch))
             if marks > MAX_MARKS:
                 raise TableError(f"too many combining marks on one letter (at most {MAX_MARKS})",
                                  "name_marks", max=MAX_MARKS)

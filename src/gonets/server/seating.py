@@ -159,13 +159,14 @@ class TableSeating:
         except LeaseLost:
             await self.lost_lease()
             raise TableError(f"this table moved to another server process meanwhile; {what} "
-                             "was not stored: please try again") from None
+                             "was not stored: please try again", "table_moved") from None
         except DatabaseUnavailable:
             raise TableError(f"the database is not answering, so {what} could not be stored "
-                             "for sure; please try again in a moment") from None
+                             "for sure; please try again in a moment", "database_down") from None
         except MissingTable as exc:
             self.mark_broken(str(exc))
-            raise TableError(f"this table cannot go on: {exc}") from None
+            raise TableError(f"this table cannot go on: {exc}", "table_stopped",
+                             reason=str(exc)) from None
         self.seats, self.status, self.token_hashes = seats, status, hashes
         self.match.record.seats = self.public_seats()
         self.stored.seats, self.stored.status, self.stored.token_hashes = seats, status, hashes

@@ -62,7 +62,7 @@ def parse_message(text: str) -> dict:
                          max=MAX_MESSAGE)
     data = load_json(text, "message")
     if not isinstance(data, dict):
-        raise TableError("a message must be a JSON object with a 'type'")
+        raise TableError("a message must be a JSON object with a 'type'", "bad_message")
     return data
 
 
@@ -160,7 +160,7 @@ class Session:
             name_refused = await self.name_at_join(seat, data["name"])
         welcome: dict[str, Any] = {"type": "welcome", "seat": seat, "ref": ref, "lang": lang}
         if not isinstance(data.get("take_back", False), bool):
-            raise TableError("'take_back' must be true or false")
+            raise TableError("'take_back' must be true or false", "bad_message")
         if seat is not None and data.get("take_back") is True:
             fresh = await table.rekey(seat, self.conn)
             welcome["link"] = seat_link(table.id, seat, fresh)

@@ -79,43 +79,45 @@ def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False,
     """Validate a create-table request; :class:`TableError` names the first problem.
     ``max_level``: the strongest bot level this server offers (``gonets serve --max-level``)."""
     if not isinstance(data, dict):
-        raise TableError("send a JSON object describing the table")
+        raise TableError("send a JSON object describing the table", "bad_request")
     name = data.get("game")
     if not isinstance(name, str):
-        raise TableError("choose a game ('game')")
+        raise TableError("choose a game ('game')", "bad_field", field="game")
     try:
         game = get_game(name)
     except OptionError as exc:
-        raise TableError(str(exc)) from None
+        raise TableError(str(exc), "no_game", game=name[:40]) from None
     players = data.get("players")
     if not isinstance(players, int) or isinstance(players, bool):
-        raise TableError(f"'players' must be a whole number, not {shown(players)}")
+        raise TableError(f"'players' must be a whole number, not {shown(players)}",
+                         "not_whole", field="players")
     options = data.get("options") or {}
     if not isinstance(options, dict):
-        raise TableError("'options' must be an object of option values")
+        raise TableError("'options' must be an object of option values", "bad_value",
+                         field="options")
     preset = data.get("preset") or None
     if preset is not None and not isinstance(preset, str):
-        raise TableError("'preset' must be a preset's name (text)")
+        raise TableError("'preset' must be a preset's name (text)", "bad_value", field="preset")
+    check_known(game, preset, options)
     check_players(game, players, preset)
-    for option, value in options.items():
-        if any(o.name == option for o in game.options):
-            known = game.option(option)
-            if known.local and value != known.default:
-                raise TableError(f"option {option!r} names something on the machine that "
-                                 "runs the game; a server does not take it (use the command "
-                                 "line or the lab)", "option_value", option=option)
-            try:
-                check_type(f"option {option!r}", value, known.default)
-            except TableError as exc:
-                raise option_refusal(str(exc), option, known.out_of_bounds(value)) from None
+    for option, value in options.items():       # each one the game has (check_known)
+        known = game.option(option)
+        if known.local and value != known.default:
+            raise TableError(f"option {option!r} names something on the machine that runs "
+                             "the game; a server does not take it (use the command line or "
+                             "the lab)", "option_value", option=option)
+        try:
+            check_type(f"option {option!r}", value, known.default)
+        except TableError as exc:
+            raise option_refusal(str(exc), option, known.out_of_bounds(value)) from None
     try:
         config = game.configure(players, preset, options)
     except OptionError as exc:
-        if exc.option is None:
-            raise TableError(str(exc)) from None
+        if exc.option is None:             # rules that do not go together (check_config)
+            raise TableError(str(exc), "bad_rules") from None
         raise option_refusal(str(exc), exc.option, exc.params) from None
     except (GonetsError, TypeError) as exc:
-        raise TableError(str(exc)) from None
+        raise TableError(str(exc), "bad_rules") from None
     seats = parse_seats(game, data.get("seats"), config.players, max_level)
     bot_delay = number(data.get("bot_delay"), "bot_delay", 0.0, MAX_BOT_DELAY, default_bot_delay)
     turn_seconds = number(data.get("turn_seconds"), "turn_seconds", 1.0, MAX_TURN_SECONDS, None)
@@ -123,10 +125,12 @@ def parse_spec(data: Any, default_bot_delay: float, fixed_seeds: bool = False,
     creator = creator_seat(data.get("seat"), seats)
     hints = data.get("hints", False)
     if not isinstance(hints, bool):
-        raise TableError(f"'hints' must be true or false, not {shown(hints)}")
+        raise TableError(f"'hints' must be true or false, not {shown(hints)}", "not_flag",
+                         field="hints")
     rated = data.get("rated", False)
     if not isinstance(rated, bool):
-        raise TableError(f"'rated' must be true or false, not {shown(rated)}")
+        raise TableError(f"'rated' must be true or false, not {shown(rated)}", "not_flag",
+                         field="rated")
     if rated and any(seat["kind"] != "human" for seat in seats):
         raise TableError("a rated table seats people only: no bots", "rated_no_bots")
     if hints and LEVELS.index(max_level) < LEVELS.index(HINT_LEVEL):
@@ -162,7 +166,8 @@ def parse_private(data: dict, players: int) -> tuple[bool, list[str]]:
     once (checked against the accounts when the table is made)."""
     private = data.get("private", False)
     if not isinstance(private, bool):
-        raise TableError(f"'private' must be true or false, not {shown(private)}")
+        raise TableError(f"'private' must be true or false, not {shown(private)}", "not_flag",
+                         field="private")
     invite = data.get("invite")
     if invite is None:
         return private, []
@@ -177,6 +182,21 @@ def parse_private(data: dict, players: int) -> tuple[bool, list[str]]:
     if len({name.strip().casefold() for name in invite}) != len(invite):
         raise TableError("'invite' names somebody twice", "bad_invite")
     return private, [name.strip() for name in invite]
+
+
+def check_known(game: Any, preset: str | None, options: dict) -> None:
+    """A preset and rule options the game has (``bad_value`` naming the rule set,
+    ``unknown_option`` naming the option), before the configuration checks their values."""
+    try:
+        if preset is not None:
+            game.preset(preset)
+    except OptionError as exc:
+        raise TableError(str(exc), "bad_value", field="preset") from None
+    for option in options:
+        try:
+            game.option(option)
+        except OptionError as exc:
+            raise TableError(str(exc), "unknown_option", name=str(option)[:40]) from None
 
 
 def check_players(game: Any, players: int, preset: str | None) -> None:
@@ -228,7 +248,7 @@ def check_type(what: str, value: Any, like: Any) -> None:
     else:
         fits = isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
     if not fits:
-        raise TableError(f"{what} must be {words}, not {shown(value)}")
+        raise TableError(f"{what} must be {words}, not {shown(value)}", "bad_value", field=what)
     if kind is dict and like:
         sample = next(iter(like.values()))
         for key, item in value.items():
@@ -242,11 +262,13 @@ def parse_seed(seed: Any, seats: list[dict], fixed_seeds: bool) -> int:
     humans = sum(seat["kind"] == "human" for seat in seats)
     if seed is not None and humans > 1 and not fixed_seeds:
         raise TableError("a chosen 'seed' is refused at a table with several human seats: "
-                         "whoever chose it could work out every deal; leave it out")
+                         "whoever chose it could work out every deal; leave it out",
+                         "seed_refused")
     if seed is None:
         return secrets.randbelow(SEED_LIMIT)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
-        raise TableError(f"'seed' must be a whole number from 0 to {SEED_LIMIT - 1}")
+        raise TableError(f"'seed' must be a whole number from 0 to {SEED_LIMIT - 1}",
+                         "bad_number", field="seed", low=0, high=SEED_LIMIT - 1)
     return seed
 
 
@@ -257,7 +279,7 @@ def creator_seat(value: Any, seats: list[dict]) -> int | None:
         return humans[0] if humans else None
     if not isinstance(value, int) or isinstance(value, bool) or value not in humans:
         shown = ", ".join(str(i) for i in humans) or "none"
-        raise TableError(f"'seat' must be the index of a human seat ({shown})")
+        raise TableError(f"'seat' must be the index of a human seat ({shown})", "creator_seat")
     return value
 
 
@@ -274,13 +296,15 @@ def parse_seats(game: Any, seats: Any, players: int, max_level: str = "expert") 
     if seats is None:
         seats = [{"kind": "human"}] * players
     if not isinstance(seats, list) or len(seats) != players:
-        raise TableError(f"'seats' must list {players} seats (one per player)")
+        raise TableError(f"'seats' must list {players} seats (one per player)", "bad_seats",
+                         count=players)
     known = offered_agents(game, max_level)
     fallback = "heuristic" if "heuristic" in known else "random"
     parsed = []
     for index, seat in enumerate(seats):
         if not isinstance(seat, dict):
-            raise TableError(f"seat p{index + 1}: give an object such as {{\"kind\": \"human\"}}")
+            raise TableError(f"seat p{index + 1}: give an object such as {{\"kind\": \"human\"}}",
+                             "bad_seat", seat=index + 1)
         kind = seat.get("kind")
         if kind == "human":
             parsed.append({"kind": "human", "name": None, "fallback": fallback})
@@ -294,10 +318,12 @@ def parse_seats(game: Any, seats: Any, players: int, max_level: str = "expert") 
                                  level=max_level)
             if not isinstance(agent, str) or agent not in known:
                 raise TableError(f"seat p{index + 1}: unknown bot {agent!r}; "
-                                 f"known bots: {', '.join(known)}")
+                                 f"known bots: {', '.join(known)}", "unknown_bot",
+                                 seat=index + 1, agent=str(agent)[:40])
             parsed.append(bot_seat(agent, index))     # "Vera · hard bot": its own name
         else:
-            raise TableError(f"seat p{index + 1}: 'kind' must be 'human' or 'bot'")
+            raise TableError(f"seat p{index + 1}: 'kind' must be 'human' or 'bot'", "bad_seat",
+                             seat=index + 1)
     return parsed
 
 

@@ -275,11 +275,11 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         """A human seat's action (its notation). Refusals raise :class:`TableError`/
         :class:`IllegalAction` and change nothing."""
         if not isinstance(action, str):
-            raise TableError("'action' must be the action's notation (text)")
+            raise TableError("'action' must be the action's notation (text)", "bad_message")
         if len(action) > 200:
-            raise TableError("that action notation is too long to be an action")
+            raise TableError("that action notation is too long to be an action", "bad_message")
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            raise TableError("'version' must be a whole number")
+            raise TableError("'version' must be a whole number", "bad_message")
         if not self.owned:
             await self.manager.cluster.call(self, "submit", seat, action, version)
             return
@@ -295,7 +295,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
                              reason=self.failure)
         if self.pending is not None:
             raise TableError("the table waits for the database to answer about the last "
-                             "action; nothing was done")
+                             "action; nothing was done", "action_pending")
         if self.status == "finished" or self.state.is_terminal():
             raise TableError("the game is over; no more actions are accepted", "game_over")
         if self.status == "open":
@@ -339,7 +339,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
                 self._settle(trial, start, new_steps, status, taken, seat, deadline, returned))
             raise TableError("the database does not answer, so it is not known yet whether "
                              "that action was stored; the table waits and shows the outcome "
-                             "as soon as the database is back") from None
+                             "as soon as the database is back", "outcome_unknown") from None
         self._adopt(trial, status, taken, deadline, returned)
         if back:
             log.info("table %s: p%d is back (a move of their own)", self.id, seat + 1)
@@ -388,14 +388,16 @@ class LiveTable(TableSeating, TableChat, TableDriver):
             except LeaseLost:
                 await self.lost_lease()
                 raise TableError("this table moved to another server process meanwhile; "
-                                 "that action was not applied: please try again") from None
+                                 "that action was not applied: please try again",
+                                 "table_moved") from None
             except StepConflict:
                 await self.reload()
                 raise TableError("this table had moved on meanwhile; that action was not "
-                                 "applied: look at the table again") from None
+                                 "applied: look at the table again", "stale_action") from None
             except MissingTable as exc:
                 self.mark_broken(str(exc))
-                raise TableError(f"this table cannot go on: {exc}") from None
+                raise TableError(f"this table cannot go on: {exc}", "table_stopped",
+                                 reason=str(exc)) from None
         try:                                # writes fail: does the database still read?
             stored = await self.manager.read(self.storage.steps_from, self.id, start,
                                              len(steps))
@@ -406,9 +408,9 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         if stored:
             await self.reload()
             raise TableError("this table had moved on meanwhile; that action was not "
-                             "applied: look at the table again")
+                             "applied: look at the table again", "stale_action")
         raise TableError("the server could not store that action; nothing was done, "
-                         "please try again")
+                         "please try again", "not_stored")
 
     async def _settle(self, trial: Match, start: int, steps: list[dict], status: str,
                       taken: float, seat: int, deadline: float | None = None,
@@ -428,8 +430,8 @@ class LiveTable(TableSeating, TableChat, TableDriver):
                     return                          # reloaded or broken: listeners told
             async with self.lock:
                 self._adopt(trial, status, taken, deadline, back)
-            text = wire({"type": "notice", "message": "the database answers again: "
-                         "your last action was stored"})
+            text = wire({"type": "notice", "code": "action_stored", "params": {},
+                         "message": "the database answers again: your last action was stored"})
             for conn in [c for c in self.connections if c.seat == seat]:
                 conn.push(text)
         finally:
@@ -480,7 +482,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         elif method == "come_back":
             await self.come_back(*args)
         else:
-            raise TableError(f"unknown forwarded request {method!r}")
+            raise TableError(f"unknown forwarded request {method!r}", "internal")
         return None
 
     def become_mirror(self) -> None:

@@ -29,3 +29,34 @@ def word(lang: str, key: str, **values: Any) -> str:
     for name, value in values.items():
         text = text.replace("{" + name + "}", str(value))
     return text
+
+
+def refusal_text(lang: str, fields: dict[str, Any], game: Any = None) -> str:
+    """A refusal (``message``, ``code``, ``params``: :func:`gonets.server.spec.error_fields`)
+    in ``lang`` as a page shows it: the catalogue's ``error.<code>`` with its params filled,
+    a ``field`` named by the form's label (``field.<name>``), a rule ``option`` of ``game``
+    by its label (and its ``part``); the English ``message`` where the code has no words."""
+    words = platform_words(lang)
+    key = f"error.{fields.get('code')}"
+    if key not in words:
+        return str(fields.get("message", ""))
+    params = dict(fields.get("params") or {})
+    field = params.get("field")
+    if isinstance(field, str) and f"field.{field}" in words:
+        params["field"] = words[f"field.{field}"]
+    if params.get("option") is not None:
+        params["field"] = option_label(lang, game, params["option"], params.get("part"))
+    return word(lang, key, **params)
+
+
+def option_label(lang: str, game: Any, option: str, part: Any = None) -> str:
+    """A rule option as the lobby form labels it in ``lang`` (its name where ``game`` has no
+    words for it), with the number ``part`` of it named when given."""
+    said: dict = {}
+    if game is not None:
+        said = game.option_words(lang).get("options", {}).get(option) or {}
+    label = said.get("label") or option
+    if part is None:
+        return label
+    shown = said["part"].replace("{key}", str(part)) if said.get("part") else str(part)
+    return word(lang, "lobby.field_part", field=label, part=shown)

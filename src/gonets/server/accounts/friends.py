@@ -318,7 +318,7 @@ async def visible_table(connection: Any, table_id: Any):
 async def _name_of(request: Request) -> Any:
     data = await read_json(request)
     if not isinstance(data, dict):
-        raise TableError("send a JSON object such as {\"name\": \"Ann\"}")
+        raise TableError("send a JSON object such as {\"name\": \"Ann\"}", "bad_request")
     return data.get("name")
 
 

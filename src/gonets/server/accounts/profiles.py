@@ -189,7 +189,8 @@ async def api_claim_seat(request: Request) -> Response:
         user = await require_user(request, "log in to keep a seat in your account")
         data = await read_json(request)
         if not isinstance(data, dict):
-            raise TableError("send a JSON object such as {\"table\": ..., \"token\": ...}")
+            raise TableError("send a JSON object such as {\"table\": ..., \"token\": ...}",
+                             "bad_request")
         try:
             table = await manager.get(data.get("table"))
             seat = table.seat_of_token(data.get("token"))
