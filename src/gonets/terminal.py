@@ -137,7 +137,7 @@ class TerminalTable:
         texts = view["legal"]
         for number, text in enumerate(texts, 1):
             described = self.game.describe_action(view, text, self.lang)
-            self.console.print(f"  [bold]{number:>3}[/]  {described}  [dim]({text})[/]")
+            self.console.print(f"  [bold]{number:>3}[/]  {described}")
         while True:
             try:
                 answer = self.console.input(
@@ -167,7 +167,7 @@ class TerminalTable:
         for choice in ranked[:3]:
             described = self.game.describe_action(view, choice.text, self.lang)
             self.console.print(f"  [green]{say(self.lang, 'hint')}[/] {choice.value:5.0%}  "
-                               f"{described}  [dim]({choice.text}, {choice.visits} "
+                               f"{described}  [dim]({choice.visits} "
                                f"{say(self.lang, 'visits')})[/]")
 
     def read_choice(self, answer: str, legal: list[int], texts: list[str]) -> int:
