@@ -188,6 +188,8 @@ def hint(
 ) -> None:
     """The best moves for a seat at one moment of a record, from that seat's view only."""
     from gonets.agents.hints import hints
+    from gonets.console import errors
+    from gonets.progress import status
 
     try:
         record = Record.load(record_file)
@@ -201,7 +203,10 @@ def hint(
         if chosen != state.current_player():
             raise OptionError(f"seat {chosen + 1} has no decision to make at step "
                               f"{len(record.steps) if at is None else at}")
-        ranked = hints(game, state.view(chosen), state.legal_actions(), level, seed=record.seed)
+        with status(errors, f"{level} is ranking the moves of seat {chosen + 1}...",
+                    disable=as_json and not errors.is_terminal):
+            ranked = hints(game, state.view(chosen), state.legal_actions(), level,
+                           seed=record.seed)
     except GonetsError as exc:
         fail(str(exc))
     ranked = ranked[:top]
@@ -211,7 +216,7 @@ def hint(
     view = state.view(chosen)
     for choice in ranked:
         console.print(f"{choice.visits:>7} visits  {choice.value:6.1%}  "
-                      f"{game.describe_action(view, choice.text)}  ({choice.text})", markup=False)
+                      f"{game.describe_action(view, choice.text)}", markup=False)
 
 
 @app.command()
@@ -324,13 +329,21 @@ def bench(
     if check is not None:
         _check_kernel(game_name, check, as_json)
         return
+    from gonets.console import errors
+    from gonets.progress import progress_bar
+    from gonets.sim.bench import BenchProgress
+
     try:
         game = get_game(game_name)
         results = []
-        for name in preset or [game.default_preset]:
-            low, high = game.player_range(name)
-            _, config = configure(game_name, max(low, min(players, high)), name, option)
-            results += _bench_rows(game, config, agent, seconds, fast)
+        with progress_bar(errors, disable=as_json and not errors.is_terminal,
+                          unit="iterations" if agent else "steps",
+                          auto_refresh=False) as progress:     # no thread beside the clock
+            shown = BenchProgress(progress, seconds)
+            for name in preset or [game.default_preset]:
+                low, high = game.player_range(name)
+                _, config = configure(game_name, max(low, min(players, high)), name, option)
+                results += _bench_rows(game, config, agent, seconds, fast, shown)
     except (GonetsError, ValueError) as exc:
         fail(str(exc))
     if as_json:
@@ -375,29 +388,36 @@ def _check_kernel(game_name: str, steps: int, as_json: bool) -> None:
         raise typer.Exit(1)
 
 
-def _bench_rows(game, config, agent: str | None, seconds: float, fast: bool) -> list:
+def _bench_rows(game, config, agent: str | None, seconds: float, fast: bool,
+                shown=None) -> list:
     """The bench figures of one configuration: the reference, and with ``fast`` the kernel
-    beside it (its ``speedup`` over the reference measured in the same run)."""
+    beside it (its ``speedup`` over the reference measured in the same run); each
+    measurement shown on ``shown`` (a :class:`gonets.sim.bench.BenchProgress`) as it goes."""
     import time
 
     from gonets.sim.bench import SEARCH_ENGINES, bench_search
     from gonets.sim.bench import bench as measure
 
+    def report(engine: str):
+        what = f"{game.title} ({config.preset}, {config.players} players){engine}"
+        return shown.measuring(what) if shown is not None else None
+
     if agent:
         if not fast:
-            return [bench_search(game, config, agent, seconds)]
-        rows = [bench_search(game, config, agent, seconds, engine=engine)
+            return [bench_search(game, config, agent, seconds, report=report(f", {agent}"))]
+        rows = [bench_search(game, config, agent, seconds, engine=engine,
+                             report=report(f", {agent} [{engine}]"))
                 for engine in SEARCH_ENGINES]
         for row in rows[1:]:
             row["speedup"] = row["iterations_per_s"] / rows[0]["iterations_per_s"]
         return rows
     if not fast:
-        return [measure(game, config, seconds)]
+        return [measure(game, config, seconds, report=report(""))]
     from gonets.sim.fast import bench_fast
 
-    quick = bench_fast(game, config, seconds)
-    reference = dict(measure(game, config, seconds, clock=time.process_time),
-                     engine="reference")
+    quick = bench_fast(game, config, seconds, report=report(" [kernel]"))
+    reference = dict(measure(game, config, seconds, clock=time.process_time,
+                             report=report(" [reference]")), engine="reference")
     quick["speedup"] = quick["steps_per_s"] / reference["steps_per_s"]
     return [reference, quick]
 

@@ -98,6 +98,7 @@ class PlainProgress:
         self.clock = clock
         self.unit = unit
         self.tasks: dict[int, _Task] = {}
+        self.numbers = 0                 # tasks added so far (a removed task's number stays)
         self.started = clock()
         self.last = self.started
         self.written = 0
@@ -118,9 +119,16 @@ class PlainProgress:
     def add_task(self, description: str, total: float | None = 100.0, completed: float = 0,
                  **_: Any) -> int:
         now = self.clock()
-        number = len(self.tasks)
+        number, self.numbers = self.numbers, self.numbers + 1
         self.tasks[number] = _Task(description, total, completed, now, completed)
         return number
+
+    def remove_task(self, task: int) -> None:
+        """Take a task off (a measurement done), with its last line when lines have been
+        written, as :meth:`stop` writes one for the tasks left."""
+        entry = self.tasks.pop(task)
+        if self.written:
+            self._write(entry, final=True)
 
     def update(self, task: int, *, total: float | None = None, completed: float | None = None,
                advance: float | None = None, description: str | None = None,
@@ -173,15 +181,19 @@ class PlainProgress:
         self.written += 1
 
 
-def progress_bar(console: Console, disable: bool = False, unit: str = "") -> Any:
+def progress_bar(console: Console, disable: bool = False, unit: str = "",
+                 auto_refresh: bool = True) -> Any:
     """The progress display of a long command, on ``console`` (standard error): a Rich bar on
     a terminal, plain lines every few seconds otherwise, nothing when ``disable``. ``unit``
-    names what is counted in the plain lines (``matches``)."""
+    names what is counted in the plain lines (``matches``). Without ``auto_refresh`` the bar
+    has no thread of its own redrawing it (a measurement's CPU time stays its own): it is
+    drawn by ``update(..., refresh=True)`` only."""
     if not disable and not console.is_terminal:
         return PlainProgress(console, unit=unit)
     return Progress("[progress.description]{task.description}", BarColumn(),
                     MofNCompleteColumn(), RateColumn(), TimeRemainingColumn(),
-                    console=console, transient=True, disable=disable)
+                    console=console, transient=True, disable=disable,
+                    auto_refresh=auto_refresh)
 
 
 def interval_total(done: int, widest: float, target: float, cap: int) -> int:

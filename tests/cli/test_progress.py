@@ -204,3 +204,99 @@ def test_strength_and_babayaga_balance_show_progress(tmp_path, monkeypatch):
     balance = run("babayaga", "balance", "-n", 3)
     assert balance.exit_code == 0, balance.output
     assert "Baba Yaga balance (solo): 3/3 matches (100%)" in balance.stderr
+
+
+class Ticks:
+    """A clock that moves a hundredth of a second at each reading (and as told)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.01
+        return self.now
+
+
+def test_a_bench_reports_between_matches_and_leaves_the_reports_time_out():
+    from gonets.core import get_game
+    from gonets.sim.bench import bench
+
+    game = get_game("loveletter")
+    clock, seen = Ticks(), []
+
+    def slow_report(done: int, elapsed: float) -> None:
+        seen.append((done, round(elapsed, 2)))
+        clock.now += 5.0                         # a display far slower than the matches
+
+    result = bench(game, game.configure(2), seconds=1.0, clock=clock, report=slow_report)
+    assert result["seconds"] < 1.05              # the 5 s of every report are not measured
+    assert len(seen) >= 4 and [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert seen[-1] == (result["steps"], round(result["seconds"], 2))    # the whole count
+    assert all(0.2 < b - a < 0.35 for (_, a), (_, b) in zip(seen[:-2], seen[1:-1]))
+
+
+def test_bench_progress_estimates_the_count_of_each_measurement():
+    from gonets.sim.bench import BenchProgress
+
+    progress, out, clock = plain(every=0)
+    shown = BenchProgress(progress, seconds=5.0)
+    first = shown.measuring("Love Letter [kernel]")
+    clock.now += 1
+    first(100, 1.0)
+    second = shown.measuring("Love Letter [reference]")
+    clock.now += 1
+    second(30, 1.0)
+    progress.stop()
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("Love Letter [kernel]: 100/500 matches (20%)")
+    assert lines[1].startswith("Love Letter [kernel]: 100/500 matches") and "in all" in lines[1]
+    assert lines[2].startswith("Love Letter [reference]: 30/150 matches (20%)")
+    assert lines[-1].startswith("Love Letter [reference]") and "in all" in lines[-1]
+
+
+@pytest.mark.parametrize("extra,labels", [
+    ((), ["Love Letter (seed, 2 players): "]),
+    (("--fast",), ["Love Letter (seed, 2 players) [kernel]: ",
+                   "Love Letter (seed, 2 players) [reference]: "]),
+])
+def test_bench_shows_its_steps_as_it_measures(monkeypatch, extra, labels):
+    monkeypatch.setenv("GONETS_PROGRESS_SECONDS", "0")
+    result = run("bench", "loveletter", "-p", 2, "--seconds", 0.6, *extra)
+    assert result.exit_code == 0, result.output
+    lines = lines_of(result)
+    for label in labels:
+        mine = [line for line in lines if line.startswith(label)]
+        assert len(mine) >= 2 and all(" steps (" in line for line in mine), lines
+        assert "steps (100%)" in mine[-1] and "in all" in mine[-1]
+    assert "steps/s" in result.stdout
+    quiet = run("bench", "loveletter", "-p", 2, "--seconds", 0.3, "--json")
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+    assert json.loads(quiet.stdout)[0]["steps"] > 0
+
+
+def test_a_bar_without_auto_refresh_has_no_thread_and_draws_when_told():
+    out = io.StringIO()
+    bar = progress_bar(Console(file=out, force_terminal=True, width=100), auto_refresh=False)
+    with bar:
+        assert bar.live._refresh_thread is None
+        task = bar.add_task("bench", total=10)
+        drawn = len(out.getvalue())
+        bar.update(task, completed=5)
+        assert len(out.getvalue()) == drawn
+        bar.update(task, completed=6, refresh=True)
+        assert len(out.getvalue()) > drawn
+
+
+def test_hint_says_what_it_searches(tmp_path):
+    from gonets.core import Match, get_game
+
+    game = get_game("loveletter")
+    match = Match(game, game.configure(2), seats=[{}, {}], seed=3)
+    match.deal()
+    path = tmp_path / "match.json"
+    match.record.save(path)
+    result = run("hint", path, "--level", "easy", "--top", 2)
+    assert result.exit_code == 0, result.output
+    assert "easy is ranking the moves of seat" in result.stderr
+    quiet = run("hint", path, "--level", "easy", "--json")
+    assert quiet.exit_code == 0 and quiet.stderr == ""

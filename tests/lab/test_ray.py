@@ -135,3 +135,27 @@ def test_an_experiment_on_ray_equals_the_local_backend(tmp_path):
     for cell in ("c01", "c02"):
         assert rows(tmp_path / "ray" / "cells" / cell) == \
             rows(tmp_path / "local" / "cells" / cell)
+
+
+def test_the_progress_of_a_ray_run_moves_match_by_match(tmp_path, monkeypatch):
+    """Each Ray task streams its rows as it plays them (here every match at once): the
+    progress lines count the matches inside a shard, and the rows are the local backend's."""
+    from gonets.lab import backends
+
+    monkeypatch.setattr(backends, "RAY_STREAM_SECONDS", 0)
+    monkeypatch.setenv("GONETS_PROGRESS_SECONDS", "0")
+    local = run(*simulate_args(tmp_path / "local", 12, "--jobs", 1, "--shard-size", 6))
+    assert local.exit_code == 0, local.output
+    remote = run(*simulate_args(tmp_path / "ray", 12, "--jobs", 2, "--shard-size", 6,
+                                "--backend", "ray"))
+    assert remote.exit_code == 0, remote.output
+    counts = [int(match.group(1)) for match in
+              re.finditer(r"loveletter \(ray\)[^:]*: (\d+)/12 matches", remote.stderr)]
+    assert counts == sorted(counts) and set(range(1, 13)) <= set(counts), remote.stderr
+    assert rows(tmp_path / "ray") == rows(tmp_path / "local")
+    # through Ray Client no task streams: each returns its shard whole, the same rows
+    monkeypatch.setattr(backends, "_through_client", lambda: True)
+    whole = run(*simulate_args(tmp_path / "whole", 12, "--jobs", 2, "--shard-size", 6,
+                               "--backend", "ray"))
+    assert whole.exit_code == 0, whole.output
+    assert rows(tmp_path / "whole") == rows(tmp_path / "local")

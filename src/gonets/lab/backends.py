@@ -9,16 +9,22 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gonets.core.errors import OptionError
 from gonets.lab.plan import LabPlan
-from gonets.lab.play import play_shard
+from gonets.lab.play import play_shard, shard_rows
 from gonets.sim.pool import Count, counted_imap, counting
 
 ShardRows = tuple[int, int, list[dict[str, Any]]]
 BACKENDS = ("local", "ray")
+RAY_POLL = 0.5
+"""Seconds the Ray driver waits for a match before it calls its progress again."""
+RAY_STREAM_SECONDS = 0.1
+"""A Ray task sends the rows it has played at most this often (each match at once when they
+take longer): a message per match would cost a fast bot a good share of its speed."""
 
 
 def _shard_task(task: tuple[dict, int, int, str | None]) -> ShardRows:
@@ -50,8 +56,10 @@ def local_shards(plan: LabPlan, shards: Sequence[tuple[int, int]], jobs: int,
 
 
 def ray_shards(plan: LabPlan, shards: Sequence[tuple[int, int]], jobs: int,
-               address: str | None = None) -> Iterator[ShardRows]:
-    """Play shards as Ray tasks, yielding each as it finishes.
+               address: str | None = None,
+               on_count: Count | None = None) -> Iterator[ShardRows]:
+    """Play shards as Ray tasks, yielding each as it finishes; ``on_count`` gets the number of
+    matches finished so far, match by match (each task streams its rows as it plays them).
 
     With ``address`` the driver joins that cluster (``auto``, ``HOST:PORT`` of a head started
     with ``ray start --head``, or ``ray://HOST:10001``) and ships the ``gonets`` package to its
@@ -66,7 +74,7 @@ def ray_shards(plan: LabPlan, shards: Sequence[tuple[int, int]], jobs: int,
     if owned:
         _init_ray(ray, jobs, address)
     try:
-        yield from _ray_loop(ray, plan, shards)
+        yield from _ray_loop(ray, plan, shards, on_count)
     finally:
         if owned:
             ray.shutdown()
@@ -108,25 +116,82 @@ def _init_ray(ray: Any, jobs: int, address: str | None) -> None:
                  log_to_driver=False)
 
 
-def _ray_loop(ray: Any, plan: LabPlan, shards: Sequence[tuple[int, int]]) -> Iterator[ShardRows]:
-    remote = ray.remote(num_cpus=1)(play_shard)
+def _streamed_shard(plan_data: dict[str, Any], start: int, end: int,
+                    every: float) -> Iterator[list[dict[str, Any]]]:
+    """A Ray task: the rows of a shard in index order (:func:`gonets.lab.play.shard_rows`),
+    sent on as they are played, in parts at least ``every`` seconds apart."""
+    part: list[dict[str, Any]] = []
+    sent = time.monotonic()
+    for rows in shard_rows(plan_data, start, end):
+        part.extend(rows)
+        if time.monotonic() - sent >= every:
+            yield part
+            part, sent = [], time.monotonic()
+    if part:
+        yield part
+
+
+def _ray_loop(ray: Any, plan: LabPlan, shards: Sequence[tuple[int, int]],
+              on_count: Count | None = None, poll: float = RAY_POLL) -> Iterator[ShardRows]:
+    """Each shard a Ray generator task (:func:`_streamed_shard`; Ray's way for a task to hand
+    back results before it ends) that streams its rows to the driver as they are played;
+    ``on_count`` gets the matches received so far after each part, and every ``poll`` seconds
+    while none comes (the plain progress lines are written from such calls). A shard is
+    yielded whole, its rows in index order, once its task has ended: the rows and their
+    order are those of :func:`play_shard`. Through Ray Client (``ray://``), which streams no
+    task's results, each task returns its shard whole and is counted when it comes."""
+    streaming = not _through_client()
+    remote = ray.remote(num_cpus=1)(_streamed_shard if streaming else play_shard)
     data = ray.put(plan.to_json())
     waiting = list(shards)
     cpus = int(ray.cluster_resources().get("CPU", 1))
     limit = max(2, 2 * cpus)                     # enough queued to keep every CPU busy
-    pending: dict[Any, tuple[int, int]] = {}
+    running: list[tuple[Any, int, int, list[dict[str, Any]]]] = []
+    received = 0
     try:
-        while waiting or pending:
-            while waiting and len(pending) < limit:
+        while waiting or running:
+            while waiting and len(running) < limit:
                 start, end = waiting.pop(0)
-                pending[remote.remote(data, start, end)] = (start, end)
-            done, _ = ray.wait(list(pending), num_returns=1)
-            for ref in done:
-                start, end = pending.pop(ref)
-                yield start, end, ray.get(ref)
+                task = remote.remote(data, start, end, RAY_STREAM_SECONDS) if streaming \
+                    else remote.remote(data, start, end)
+                running.append((task, start, end, []))
+            ready, _ = ray.wait([entry[0] for entry in running], num_returns=1,
+                                timeout=poll)
+            for task in ready:
+                at = next(i for i, entry in enumerate(running) if entry[0] is task)
+                _, start, end, rows = running[at]
+                part = _next_part(ray, task, streaming)
+                if part is not None:
+                    rows.extend(part)
+                    received += len(part)
+                if part is None or not streaming:       # the task has ended: a whole shard
+                    del running[at]
+                    if on_count is not None:
+                        on_count(received)
+                    yield start, end, rows
+            if on_count is not None:
+                on_count(received)
     finally:
-        for ref in pending:
-            ray.cancel(ref, force=True)
+        for task, *_ in running:
+            ray.cancel(task, force=True)
+
+
+def _next_part(ray: Any, task: Any, streaming: bool) -> list[dict[str, Any]] | None:
+    """The rows a ready task has sent: the next part of a streaming task (None once it has
+    ended), or the whole shard of one that returns it."""
+    if not streaming:
+        return ray.get(task)
+    try:
+        return ray.get(next(task))
+    except StopIteration:
+        return None
+
+
+def _through_client() -> bool:
+    """Whether this driver reaches its cluster through Ray Client (``ray://``)."""
+    from ray.util.client import ray as client
+
+    return client.is_connected()
 
 
 def check_backend(backend: str, address: str | None, save_dir: str | None) -> None:
@@ -143,9 +208,9 @@ def check_backend(backend: str, address: str | None, save_dir: str | None) -> No
 def shard_source(backend: str, plan: LabPlan, shards: Sequence[tuple[int, int]], jobs: int,
                  address: str | None = None, save_dir: str | None = None,
                  on_count: Count | None = None) -> Iterator[ShardRows]:
-    """The finished shards of ``backend`` (``on_count``: the local backend counts matches
-    as they finish, see :func:`local_shards`; Ray's shards are counted when they come)."""
+    """The finished shards of ``backend``; ``on_count`` gets the matches finished so far,
+    match by match on either backend (:func:`local_shards`, :func:`ray_shards`)."""
     check_backend(backend, address, save_dir)
     if backend == "local":
         return local_shards(plan, shards, jobs, save_dir, on_count)
-    return ray_shards(plan, shards, jobs, address)
+    return ray_shards(plan, shards, jobs, address, on_count)

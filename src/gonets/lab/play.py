@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -135,11 +135,21 @@ def play_shard(plan_data: dict[str, Any], start: int, end: int,
                save_dir: str | None = None) -> list[dict[str, Any]]:
     """The rows of matches ``start`` to ``end - 1`` (a worker task; the plan comes as JSON so
     any process or machine can run it)."""
+    return [row for rows in shard_rows(plan_data, start, end, save_dir) for row in rows]
+
+
+def shard_rows(plan_data: dict[str, Any], start: int, end: int,
+               save_dir: str | None = None) -> Iterator[list[dict[str, Any]]]:
+    """The rows of matches ``start`` to ``end - 1`` as they are played, in index order: one
+    match at a time, or a ``--fast`` shard whole (its matches end together in one batch).
+    :func:`play_shard` is their concatenation; a Ray task streams them to the driver."""
     plan = LabPlan.from_json(plan_data)
     if plan.fast:
-        return kernel_rows(plan, start, end)
+        yield kernel_rows(plan, start, end)
+        return
     game = get_game(plan.config.game)
-    return [play(plan, index, game, save_dir) for index in range(start, end)]
+    for index in range(start, end):
+        yield [play(plan, index, game, save_dir)]
 
 
 def kernel_rows(plan, start: int, end: int) -> list[dict]:

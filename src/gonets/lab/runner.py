@@ -148,7 +148,7 @@ def run_lab(plan: LabPlan, run: RunDir, *, backend: str = "local", jobs: int = 1
     test at 5% has 80% power against a win rate ``detect`` from the fair share;
     ``plan.games`` being the cap). ``on_shard`` sees each stored shard with the widest
     interval so far; ``on_match`` the number of matches this call has finished, match by
-    match on the local backend (shard by shard on Ray)."""
+    match on either backend."""
     rule = stop_rule(plan, until_ci, detect)
     check_backend(backend, address, save_dir)
     done = run.start(plan, resume)

@@ -15,7 +15,7 @@ import numpy as np
 from gonets.core.game import Game
 from gonets.core.kernel import kernel_for, random_legal
 from gonets.core.options import Config
-from gonets.sim.bench import machine_description
+from gonets.sim.bench import REPORT_SECONDS, Report, machine_description
 
 CHECK_BATCH = 8
 """Slots the differential check drives at once: few enough that a configuration's share of the
@@ -26,20 +26,32 @@ BENCH_BATCH = 1024
 
 
 def bench_fast(game: Game, config: Config, seconds: float = 5.0, seed: int = 0,
-               size: int = BENCH_BATCH) -> dict:
+               size: int = BENCH_BATCH, report: Report | None = None) -> dict:
     """Play random matches through the kernel, ``size`` at a time, for about ``seconds`` (one
-    core, CPU time); the rates of :func:`gonets.sim.bench.bench` for the same workload."""
+    core, CPU time); the rates of :func:`gonets.sim.bench.bench` for the same workload.
+    ``report`` gets the steps so far every :data:`~gonets.sim.bench.REPORT_SECONDS`
+    (between batches, its own time not measured)."""
     kernel = kernel_for(config)
     counts: Counter = Counter()
     slots = np.arange(size, dtype=np.int64)
     started = time.process_time()
+    paused = 0.0                     # time spent in ``report``: not part of the measurement
+    due = started + REPORT_SECONDS
     batch = kernel.batch(size, seed)
     while True:
         counts.update(kernel.play_random(batch))
         kernel.reset(batch, slots)             # the next matches, in the same arrays
-        elapsed = time.process_time() - started
+        now = time.process_time()
+        elapsed = now - started - paused
         if elapsed >= seconds:
             break
+        if report is not None and now >= due:
+            report(counts["steps"], elapsed)
+            after = time.process_time()
+            paused += after - now
+            due = after + REPORT_SECONDS
+    if report is not None:
+        report(counts["steps"], elapsed)      # the whole count, the clock stopped
     steps, matches = counts.pop("steps"), counts.pop("matches")
     rates = {"steps_per_s": steps / elapsed, "matches_per_s": matches / elapsed}
     rates.update({f"{key}_per_s": value / elapsed for key, value in counts.items()})

@@ -18,16 +18,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import random
 import sys
 import time
 from dataclasses import dataclass
 
+from rich.console import Console
+
 from gonets.agents.base import decide, seat_views
 from gonets.agents.ismcts import ISMCTSAgent
 from gonets.core.registry import get_game
-from gonets.sim.bench import bench_search
+from gonets.progress import progress_bar
+from gonets.sim.bench import BenchProgress, bench_search
+from gonets.sim.pool import counted_imap, match_done
 from gonets.sim.stats import mean_interval, wilson_interval
 from gonets.sim.tournament import DuplicateMatch
 
@@ -45,13 +48,21 @@ class Plan:
     seed: int = 0
 
 
-def speed_ratio(game_name: str, players: int, seconds: float) -> tuple[float, dict, dict]:
+def speed_ratio(game_name: str, players: int, seconds: float,
+                shown: BenchProgress | None = None) -> tuple[float, dict, dict]:
     """The kernel search's iterations per CPU second over the Python tree's (with compiled
-    playouts), on the same positions, and both bench rows."""
+    playouts), on the same positions, and both bench rows; each measurement shown on
+    ``shown`` as it goes."""
     game = get_game(game_name)
     config = game.configure(players)
-    python = bench_search(game, config, "hard", seconds, engine="playouts")
-    kernel = bench_search(game, config, "hard", seconds, engine="kernel")
+
+    def report(engine: str):
+        return shown.measuring(f"speed of hard, {engine}") if shown is not None else None
+
+    python = bench_search(game, config, "hard", seconds, engine="playouts",
+                          report=report("Python tree"))
+    kernel = bench_search(game, config, "hard", seconds, engine="kernel",
+                          report=report("kernel"))
     return kernel["iterations_per_s"] / python["iterations_per_s"], python, kernel
 
 
@@ -79,11 +90,14 @@ def play(task: tuple[Plan, int, tuple[str, ...]]) -> tuple[int, tuple[str, ...],
     while not state.is_terminal():
         seat = state.current_player()
         match.act(seat, decide(agents[seat], state, seat, state.legal_actions(), views))
+    match_done()                     # the progress moves per match
     return deal, seating, list(state.result().winners)
 
 
-def run(plan: Plan, jobs: int = 1, echo=None) -> dict:
-    """Every deal with every seating; the kernel search's record."""
+def run(plan: Plan, jobs: int = 1, echo=None, progress=None) -> dict:
+    """Every deal with every seating; the kernel search's record. ``echo`` gets a line every
+    ten matches; ``progress`` (:func:`gonets.progress.progress_bar`) moves match by match,
+    its description carrying the kernel search's win rate so far."""
     engines = ("kernel", "python")
     lineup = tuple(engines[seat % 2] for seat in range(plan.players))
     seatings = list(dict.fromkeys(lineup[s:] + lineup[:s] for s in range(plan.players)))
@@ -91,19 +105,25 @@ def run(plan: Plan, jobs: int = 1, echo=None) -> dict:
     per_deal: dict[int, list[float]] = {}
     wins = matches = 0.0
     started = time.perf_counter()
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for done, (deal, seating, winners) in enumerate(pool.imap_unordered(play, tasks), 1):
-            share = sum(1 for w in winners if seating[w] == "kernel") / len(winners)
-            seats = sum(1 for engine in seating if engine == "kernel")
-            wins += share
-            matches += 1
-            # the kernel's share of the wins beyond its share of the seats
-            per_deal.setdefault(deal, []).append(share - seats / plan.players)
-            if echo is not None and (done % 10 == 0 or done == len(tasks)):
-                low, high = wilson_interval(wins, int(matches))
-                spent = time.perf_counter() - started
-                echo(f"{done}/{len(tasks)} matches, {done / spent * 60:.1f} a minute, kernel "
-                     f"search {wins / matches:.1%} [{low:.1%}, {high:.1%}]")
+    task = progress.add_task("same time", total=len(tasks)) if progress is not None else None
+    count = (lambda done: progress.update(task, completed=done)) if progress is not None \
+        else None
+    finished = counted_imap("fork", jobs, play, tasks, on_count=count)
+    for done, (deal, seating, winners) in enumerate(finished, 1):
+        share = sum(1 for w in winners if seating[w] == "kernel") / len(winners)
+        seats = sum(1 for engine in seating if engine == "kernel")
+        wins += share
+        matches += 1
+        # the kernel's share of the wins beyond its share of the seats
+        per_deal.setdefault(deal, []).append(share - seats / plan.players)
+        low, high = wilson_interval(wins, int(matches))
+        if progress is not None:
+            progress.update(task, completed=done, description=f"same time, kernel search "
+                            f"{wins / matches:.1%} [{low:.1%}, {high:.1%}]")
+        if echo is not None and (done % 10 == 0 or done == len(tasks)):
+            spent = time.perf_counter() - started
+            echo(f"{done}/{len(tasks)} matches, {done / spent * 60:.1f} a minute, kernel "
+                 f"search {wins / matches:.1%} [{low:.1%}, {high:.1%}]")
     low, high = wilson_interval(wins, int(matches))
     differences = [sum(v) / len(v) for v in per_deal.values()]
     mean, d_low, d_high = mean_interval(differences)
@@ -137,10 +157,13 @@ def main(argv=None) -> int:
     def echo(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
+    errors = Console(stderr=True)
     before = args.iterations or BEFORE[args.game]
     budget, ratio = args.kernel_iterations, None
     if budget is None:
-        ratio, python, kernel = speed_ratio(args.game, args.players, args.seconds)
+        with progress_bar(errors, unit="iterations", auto_refresh=False) as shown:
+            ratio, python, kernel = speed_ratio(args.game, args.players, args.seconds,
+                                                BenchProgress(shown, args.seconds))
         budget = round(before * ratio)
         echo(f"speed: Python tree {python['iterations_per_s']:,.0f} iterations/s, kernel "
              f"{kernel['iterations_per_s']:,.0f}: ratio {ratio:.2f}")
@@ -148,7 +171,9 @@ def main(argv=None) -> int:
     echo(f"budgets: Python tree {plan.iterations:,} iterations, kernel "
          f"{plan.kernel_iterations:,} (the same matches: --iterations {before} "
          f"--kernel-iterations {budget})")
-    print(json.dumps({"ratio": ratio, **run(plan, args.jobs, echo)}, indent=2))
+    with progress_bar(errors, unit="matches") as progress:
+        record = run(plan, args.jobs, echo, progress)
+    print(json.dumps({"ratio": ratio, **record}, indent=2))
     return 0
 
 
