@@ -134,3 +134,12 @@ def test_exploitability_command_prints_and_keeps_the_table(tmp_path):
     assert "| five | guard 2, priest 1, baron 1, princess 1 | 781 | 49 |" in text
     wrong = runner.invoke(app, ["exploitability", "--deck", "nine"])
     assert wrong.exit_code == 2 and "no study deck 'nine'" in wrong.output
+
+
+def test_exploitability_tells_its_counts_as_it_goes():
+    said = []
+    X.measure("five", ["random", "normal"], 300, say=said.append)
+    assert "five: CFR+ iterations: 300 of 300" in said
+    assert "five: normal, information sets: 49 of 49" in said
+    counts = [line for line in said if "CFR+ iterations:" in line]
+    assert len(counts) == 100, "a line per hundredth of the iterations"
