@@ -188,14 +188,16 @@ class Game(ABC):
             if opt.name == name:
                 return opt
         known = ", ".join(o.name for o in self.options) or "none"
-        raise OptionError(f"{self.name} has no option {name!r}; known options: {known}")
+        raise OptionError(f"{self.name} has no option {name!r}; known options: {known}",
+                          code="no_option", game=self.name, name=name, known=known)
 
     def preset(self, name: str) -> Preset:
         for preset in self.presets:
             if preset.name == name:
                 return preset
         known = ", ".join(p.name for p in self.presets)
-        raise OptionError(f"{self.name} has no preset {name!r}; known presets: {known}")
+        raise OptionError(f"{self.name} has no preset {name!r}; known presets: {known}",
+                          code="no_preset", game=self.name, preset=name, known=known)
 
     def player_range(self, preset: str | None = None) -> tuple[int, int]:
         chosen = self.preset(preset or self.default_preset)
@@ -214,7 +216,9 @@ class Game(ABC):
         low, high = self.player_range(preset_name)
         if not isinstance(players, int) or not low <= players <= high:
             raise OptionError(
-                f"{self.title} ({preset_name}) is for {low}-{high} players, not {players}")
+                f"{self.title} ({preset_name}) is for {low}-{high} players, not {players}",
+                code="players", game=self.name, preset=preset_name, low=low, high=high,
+                players=players)
         values = self.preset_options(preset_name)
         for name, value in (options or {}).items():
             values[name] = self.option(name).validate(value)
@@ -335,7 +339,14 @@ class Game(ABC):
 
         Clickable elements carry either a whole action's notation in ``data-action``, or one
         step key of :meth:`action_steps` in ``data-pick`` (several keys: ``a|b``); elements
-        with ``data-show="k1/k2"`` are previews, shown only once those steps are chosen."""
+        with ``data-show="k1/k2"`` are previews, shown only once those steps are chosen.
+
+        A picture may also hold a narrow arrangement for phones: the root's
+        ``data-narrow-box="x y w h"`` is its box, shown by the picture's own CSS under
+        ``svg.narrow`` (the class the page adds on a board under 600 px wide;
+        ``data-narrow-unit``, ``-min-unit`` and ``-min-scale`` replace the zoom hints there).
+        The narrow parts are hidden by a ``display="none"`` attribute that those rules
+        override, so a renderer without CSS draws the default arrangement."""
         return self._required("svg").render_svg(view, lang)
 
     def render_still(self, view: dict, lang: str = "en") -> str:

@@ -2,6 +2,13 @@
 // on a phone-wide screen: the wheel, the +/−/fit buttons, dragging and a two-finger pinch move
 // its viewBox.
 //
+// A picture may carry a second, narrow arrangement for phones: on a board under PHONE_WIDTH
+// its root gets the class `narrow` (its own CSS then moves, swaps or hides its parts) and its
+// base box is `data-narrow-box="x y w h"` instead of the viewBox; `data-narrow-unit`,
+// `data-narrow-min-unit` and `data-narrow-min-scale` then stand for the attributes below (none
+// given: no such limit). Everything else works the same on that box. Boxes are measured in the
+// root's units with every transform (CSS ones too) applied, so a part may be moved by one.
+//
 // When a picture is drawn (and after every choice) the view holds everything that may be
 // clicked now (`.pick`, `.clickable`) and the viewer's own piece (`[data-focus]`), as close as
 // the picture allows: a board cell (`data-unit` SVG units) no smaller than `data-min-unit`
@@ -20,8 +27,9 @@
 const PHONE_WIDTH = 600;       // boards narrower than this zoom and pan whatever the game says
 const READABLE_PX = 12;
 const TARGET_PAD = 8;          // pixels kept free around what may be clicked
-const zoom = {svg: null, base: null, box: null, manual: false, whole: false, pointers: new Map(),
-              moved: 0, pinch: null, labels: [], least: 0, size: null};
+const zoom = {svg: null, base: null, wide: null, narrow: false, box: null, manual: false,
+              whole: false, pointers: new Map(), moved: 0, pinch: null, labels: [], least: 0,
+              size: null};
 
 function parseBox(text) {
   const [x, y, w, h] = (text || "").split(/[\s,]+/).map(Number);
@@ -62,7 +70,7 @@ function focusBox(svg, own = true) {
   const targets = svg.querySelectorAll(own ? ".pick, .clickable, [data-focus]"
                                            : ".pick, .clickable");
   const boxes = Array.from(targets).filter(node => node.getClientRects().length)
-    .map(node => node.getBBox()).filter(b => b.width && b.height);
+    .map(node => rootBox(svg, node)).filter(b => b && b.width && b.height);
   if (!boxes.length) return null;
   const x = Math.min(...boxes.map(b => b.x)), y = Math.min(...boxes.map(b => b.y));
   const right = Math.max(...boxes.map(b => b.x + b.width));
@@ -70,12 +78,47 @@ function focusBox(svg, own = true) {
   return {x, y, w: right - x, h: bottom - y};
 }
 
+// An element's box in the root's units. getBBox leaves out the element's own transform and
+// its ancestors' (a CSS transform of the narrow arrangement among them): its corners are
+// carried through the element's screen matrix and back through the root's.
+function rootBox(svg, node) {
+  const box = node.getBBox();
+  const root = svg.getScreenCTM(), own = node.getScreenCTM();
+  if (!root || !own) return box;
+  const m = root.inverse().multiply(own);
+  const xs = [], ys = [];
+  for (const [px, py] of [[box.x, box.y], [box.x + box.width, box.y],
+                          [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]]) {
+    xs.push(m.a * px + m.c * py + m.e);
+    ys.push(m.b * px + m.d * py + m.f);
+  }
+  const x = Math.min(...xs), y = Math.min(...ys);
+  return {x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y};
+}
+
+// The arrangement for this board's width: the narrow one (`data-narrow-box`) on a phone.
+function arrange(svg) {
+  const narrow = phone() ? parseBox(svg.getAttribute("data-narrow-box")) : null;
+  svg.classList.toggle("narrow", !!narrow);
+  zoom.narrow = !!narrow;
+  zoom.base = narrow || zoom.wide;
+}
+
+// One of the picture's numbers; in the narrow arrangement its `data-narrow-` twin.
+function setting(name) {
+  return parseFloat(zoom.svg.getAttribute(zoom.narrow ? name.replace("data-", "data-narrow-")
+                                                      : name));
+}
+
 // -- words: their sizes, and those too small at this zoom hidden on a phone -----------------
-// Each word's font size in the picture's own units (its transforms included).
+// Each word's font size in the picture's own units (its transforms included): the words of
+// the arrangement shown and of its previews (shown once their steps are chosen).
 function measureLabels(svg) {
+  for (const node of svg.querySelectorAll("text[data-tiny]")) node.removeAttribute("data-tiny");
   const root = svg.getScreenCTM();
   const rootScale = root ? Math.hypot(root.a, root.b) : 0;
-  zoom.labels = Array.from(svg.querySelectorAll("text")).map(node => {
+  const drawn = node => node.getClientRects().length || node.closest("[data-show]");
+  zoom.labels = Array.from(svg.querySelectorAll("text")).filter(drawn).map(node => {
     const own = node.getScreenCTM();
     const local = own && rootScale ? Math.hypot(own.a, own.b) / rootScale : 1;
     return {node, size: (parseFloat(getComputedStyle(node).fontSize) || 0) * local};
@@ -108,10 +151,9 @@ function wholeScale() {
 // The least scale the picture asks for (never under the whole picture's).
 function readableScale() {
   let scale = wholeScale();
-  const unit = parseFloat(zoom.svg.getAttribute("data-unit"));
-  const least = parseFloat(zoom.svg.getAttribute("data-min-unit"));
+  const unit = setting("data-unit"), least = setting("data-min-unit");
   if (unit > 0 && least > 0) scale = Math.max(scale, least / unit);
-  const floor = parseFloat(zoom.svg.getAttribute("data-min-scale"));
+  const floor = setting("data-min-scale");
   if (floor > 0) scale = Math.max(scale, floor);
   if (phone() && zoom.least > 0) scale = Math.max(scale, READABLE_PX / zoom.least);
   return scale;
@@ -241,10 +283,12 @@ function mountBoard(svg) {
   tools.hidden = !zoomable;
   document.getElementById("board").classList.toggle("zoomable", !!zoomable);
   if (!zoomable) { zoom.svg = null; zoom.labels = []; return; }
-  const kept = zoom.manual && zoom.box;
+  const wasNarrow = zoom.narrow;
   zoom.svg = svg;
-  zoom.base = parseBox(svg.getAttribute("viewBox"));
-  if (!zoom.base) { zoom.svg = null; zoom.labels = []; return; }
+  zoom.wide = parseBox(svg.getAttribute("viewBox"));
+  if (!zoom.wide) { zoom.svg = null; zoom.labels = []; return; }
+  arrange(svg);
+  const kept = zoom.manual && zoom.box && zoom.narrow === wasNarrow;
   zoom.size = boardPixels();
   svg.style.height = `${zoom.size.height}px`;
   svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
@@ -322,9 +366,17 @@ document.getElementById("zoom-in").addEventListener("click", () => zoomCentre(1.
 document.getElementById("zoom-out").addEventListener("click", () => zoomCentre(1 / 1.25));
 document.getElementById("zoom-fit").addEventListener("click", fitBoard);
 // A new window size, or what stands above the board grown or gone (a tip, a longer prompt):
-// the box is measured again and the view kept, or made again if it was the opening one.
+// the box is measured again and the view kept, or made again if it was the opening one. A
+// board that crossed PHONE_WIDTH changes arrangement, and its view is made again.
 function remeasure() {
   if (!zoom.svg || !zoom.svg.isConnected) return;
+  const wasNarrow = zoom.narrow;
+  arrange(zoom.svg);
+  if (zoom.narrow !== wasNarrow) {
+    measureLabels(zoom.svg);
+    zoom.manual = false;
+    zoom.size = null;
+  }
   const size = boardPixels(), old = zoom.size;
   if (old && Math.abs(size.width - old.width) < 2 && Math.abs(size.height - old.height) < 2) return;
   zoom.size = size;

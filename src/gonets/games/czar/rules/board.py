@@ -100,12 +100,13 @@ def skip_guard_index(prices: list[int], skip_guard: str | None) -> int:
                 return g
         names = ", ".join(INN_NAMES[i] for i in GUARD_INNS)
         raise OptionError(f"option 'skip_guard': {skip_guard!r} is not a grassland inn; "
-                          f"choose one of {names}", "skip_guard")
+                          f"choose one of {names}", "skip_guard", code="rules_option")
     tens = [g for g, price in enumerate(prices) if price == 10]
     if len(tens) != 1:
         raise OptionError("option 'skip_guard' must name the guard that receives messages "
                           "skipping the grassland, because 'guard_prices' has "
-                          f"{len(tens)} guards priced 10 instead of exactly one", "skip_guard")
+                          f"{len(tens)} guards priced 10 instead of exactly one", "skip_guard",
+                          code="rules_option")
     return tens[0]
 
 
