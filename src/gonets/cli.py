@@ -90,9 +90,7 @@ def play(
                               hints=hints, save_to=resume)
         table.run()
     except GonetsError as exc:
-        fail_in(lang, command_error(lang, exc, record=resume, game=None if resume else game_name,
-                                    players=players, preset=preset, options=option, bots=bots,
-                                    watch=watch))
+        fail_in(lang, command_error(lang, exc, game=game_name, record=resume))
     if table.interrupted:
         stopped()
 
@@ -106,10 +104,12 @@ def _bots_after_you(text: str | None, players: int, game) -> list[str]:
         given = f"{len(names)} bot{'s' * (len(names) != 1)}"
         if not seats:
             raise OptionError(f"--bots names {given}, but the game has one seat and it is "
-                              "yours (--watch lets a bot play it)")
+                              "yours (--watch lets a bot play it)", code="no_seat_for_bots",
+                              bots=len(names))
         raise OptionError(f"--bots names {given} for the {seats} seat{'s' * (seats != 1)} "
                           f"after yours: you play p1 of {players} (--watch gives every seat "
-                          "to a bot)")
+                          "to a bot)", code="too_many_bots_after_you", bots=len(names),
+                          seats=seats, players=players)
     return bot_list(text, seats, game)
 
 
@@ -194,11 +194,13 @@ def hint(
     try:
         record = Record.load(record_file)
         if at is not None and not 0 <= at <= len(record.steps):
-            raise OptionError(f"--at must be between 0 and {len(record.steps)}")
+            raise OptionError(f"--at must be between 0 and {len(record.steps)}", code="at",
+                              steps=len(record.steps))
         state = record.replay(upto=at, verify=False)
         game = get_game(record.game)
         if seat is not None and not 1 <= seat <= record.players:
-            raise OptionError(f"--seat must be between 1 and {record.players}")
+            raise OptionError(f"--seat must be between 1 and {record.players}", code="seat",
+                              players=record.players)
         chosen = state.current_player() if seat is None else seat - 1
         if chosen != state.current_player():
             raise OptionError(f"seat {chosen + 1} has no decision to make at step "
@@ -245,7 +247,7 @@ def review(
                            lambda done, total: progress.update(task, completed=done,
                                                                total=total))
     except GonetsError as exc:
-        fail_in(lang, command_error(lang, exc, record=record_file, seat=seat, level=level))
+        fail_in(lang, command_error(lang, exc, record=record_file))
     if out is not None:
         out.write_text(page(judged), encoding="utf-8")
     if as_json:
@@ -474,14 +476,16 @@ def render(
         check_lang(lang)
         record = Record.load(record_file)
         if at is not None and not 0 <= at <= len(record.steps):
-            raise OptionError(f"--at must be between 0 and {len(record.steps)}")
+            raise OptionError(f"--at must be between 0 and {len(record.steps)}", code="at",
+                              steps=len(record.steps))
         if seat is not None and not 1 <= seat <= record.players:
-            raise OptionError(f"--seat must be between 1 and {record.players}")
+            raise OptionError(f"--seat must be between 1 and {record.players}", code="seat",
+                              players=record.players)
         state = record.replay(upto=at, verify=False)
         view = state.view(None if seat is None else seat - 1)
         svg = get_game(record.game).render_still(view, lang)
     except GonetsError as exc:
-        fail_in(lang, command_error(lang, exc, record=record_file, at=at, seat=seat))
+        fail_in(lang, command_error(lang, exc, record=record_file))
     if out.suffix.lower() == ".png":
         try:
             import cairosvg

@@ -3,8 +3,8 @@
 English keeps the words of their sources (click's, the core's). In another language an
 error is worded from :mod:`gonets.cli_words`: a command line click cannot read by the kind
 of its error and the parameter it names (:func:`usage_words`); a refusal of the game, its
-preset, options and bots, or of a record, by finding again what the command line asked
-that cannot be had (:func:`command_error`), since the core's messages are English text.
+preset, options and bots, or of a record, by the ``code`` the core raised it with and the
+values it gave (:func:`command_error`: the phrase ``cli.<code>``).
 """
 
 from __future__ import annotations
@@ -19,16 +19,17 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from gonets.cli_words import count, say
+from gonets.cli_words import WORDS, count, say
 from gonets.console import GonetsGroup, errors, fail
-from gonets.core import GonetsError, OptionError, Record, games
-from gonets.core.options import parse_assignments
+from gonets.core import GonetsError, games
 
 LANGUAGES = ("en", "ru")
 _ASKED: contextvars.ContextVar[str] = contextvars.ContextVar("gonets_cli_lang", default="en")
 _USAGE_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
 _NUMBER_ERRORS = {"int_parsing": "usage.not_whole", "int_from_float": "usage.not_whole",
                   "float_parsing": "usage.not_number"}
+COUNTED = {"bots": "bot", "seats": "seat"}
+"""The params of a refusal that count something, with the noun counted (:func:`count`)."""
 
 
 def asked_lang(args: list[str]) -> str:
@@ -139,138 +140,63 @@ def _hint(param: Any, ctx: Any) -> str:
 
 def file_reason(lang: str, exc: OSError) -> str:
     """Why a file cannot be used, in ``lang``."""
+    return _reason(lang, exc.errno)
+
+
+def _reason(lang: str, number: int | None) -> str:
     key = {errno.ENOENT: "file.missing", errno.EACCES: "file.denied",
-           errno.EISDIR: "file.folder", errno.ENOTDIR: "file.missing"}.get(exc.errno or 0)
+           errno.EISDIR: "file.folder", errno.ENOTDIR: "file.missing"}.get(number or 0)
     return say(lang, key or "file.failed")
 
 
 def command_error(lang: str, exc: Exception, *, game: str | None = None,
-                  players: int | None = None, preset: str | None = None,
-                  options: list[str] | None = None, bots: str | None = None,
-                  watch: bool = False, record: Path | None = None, at: int | None = None,
-                  seat: int | None = None, level: str | None = None) -> str:
+                  record: Path | str | None = None) -> str:
     """What a command refused, in ``lang``: English as the error says it; in another
-    language the first thing of what the command line asked (a record, ``--at``,
-    ``--seat``, the game, its preset, options and player count, the bots) that cannot be
-    had, worded from the catalogue; a failure none of them explains as ``failed``."""
+    language the phrase ``cli.<code>`` of the error's ``code``, filled by
+    :func:`phrase_values`; an error without a code (or whose phrase it cannot fill) as
+    ``failed`` with the English detail.
+
+    ``game`` (the game the command line named) labels a refused option in ``lang``;
+    ``record`` (the record file the command read) is the ``path`` a record's phrase names
+    where the error names none (a record that does not replay)."""
     if lang not in LANGUAGES[1:]:
         return str(exc)
-    problem = None
+    code = getattr(exc, "code", None)
+    if code and f"cli.{code}" in WORDS["en"]:
+        try:
+            return say(lang, f"cli.{code}", **phrase_values(lang, exc, game, record))
+        except (KeyError, IndexError):     # a value the phrase names that the error lacks
+            pass
+    return say(lang, "cli.failed", detail=str(exc))
+
+
+def phrase_values(lang: str, exc: Exception, game: str | None = None,
+                  record: Path | str | None = None) -> dict[str, Any]:
+    """The values that fill the phrase of ``exc``'s code in ``lang``: its ``params``, with
+    ``bots`` and ``seats`` counted ("3 бота"), a file's ``errno`` worded as the ``reason``
+    it cannot be read, the ``option`` at fault (:class:`OptionError`) with its ``label`` in
+    ``lang`` (the game's: the error's ``game`` or the command line's), and ``record`` as
+    the ``path`` where the error names none."""
+    values = dict(getattr(exc, "params", None) or {})
     if record is not None:
-        problem = record_problem(lang, record, at, seat)
-    if problem is None and game is not None:
-        problem = setup_problem(lang, exc, game, players, preset, options, bots, watch)
-    if problem is None and level is not None and record is not None:
-        problem = agent_problem(lang, Record.load(record).game, [level])
-    return problem or say(lang, "cli.failed", detail=str(exc))
+        values.setdefault("path", record)
+    for key, noun in COUNTED.items():
+        if isinstance(values.get(key), int):
+            values[key] = count(values[key], noun, lang)
+    if "errno" in values:
+        values["reason"] = _reason(lang, values.pop("errno"))
+    option = getattr(exc, "option", None)
+    if option is not None:
+        values["option"] = option
+        values["label"] = _label(lang, values.get("game") or game, option)
+    return values
 
 
-def record_problem(lang: str, path: Path, at: int | None = None,
-                   seat: int | None = None) -> str | None:
-    """Why the record at ``path`` cannot be used (``at`` steps in, from ``seat``'s view),
-    in ``lang``; None when it can."""
-    try:
-        Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        return say(lang, "record.unreadable", path=path, reason=file_reason(lang, exc))
-    except UnicodeDecodeError:
-        return say(lang, "record.not_json", path=path)
-    try:
-        found = Record.load(path)
-    except GonetsError as exc:
-        key = "record.not_json" if "not valid JSON" in str(exc) else "record.not_record"
-        return say(lang, key, path=path)
-    if at is not None and not 0 <= at <= len(found.steps):
-        return say(lang, "cli.at", steps=len(found.steps))
-    if seat is not None and not 1 <= seat <= found.players:
-        return say(lang, "cli.seat", players=found.players)
-    try:
-        found.replay(upto=at)
-    except GonetsError:
-        return say(lang, "record.no_replay", path=path)
-    return None
-
-
-def setup_problem(lang: str, exc: Exception, name: str, players: int | None,
-                  preset: str | None, options: list[str] | None, bots: str | None,
-                  watch: bool) -> str | None:
-    """Why the game ``name`` cannot be set up as asked (``-p``, ``--preset``, ``-o``,
-    ``--bots``), in ``lang``; None when nothing asked is at fault."""
-    registry = games()
-    if name not in registry:
-        return say(lang, "cli.no_game", name=name, known=", ".join(sorted(registry)))
-    game = registry[name]
-    if preset is not None and not any(p.name == preset for p in game.presets):
-        return say(lang, "cli.no_preset", game=name, preset=preset,
-                   known=", ".join(p.name for p in game.presets))
-    for item in options or []:
-        try:
-            parse_assignments([item])
-        except OptionError:
-            return say(lang, "cli.option_syntax", text=item)
-    chosen = parse_assignments(options)
-    for option in chosen:
-        if not any(o.name == option for o in game.options):
-            return say(lang, "cli.no_option", game=name, name=option,
-                       known=", ".join(o.name for o in game.options))
-    low, high = game.player_range(preset)
-    if players is not None and not low <= players <= high:
-        return say(lang, "cli.players", game=name, preset=preset or game.default_preset,
-                   low=low, high=high, players=players)
-    for option, value in chosen.items():
-        try:
-            game.option(option).validate(value)
-        except OptionError as refused:
-            return option_problem(lang, game, option, value, refused.params)
-    try:
-        config = game.configure(players or low, preset, chosen)
-    except OptionError as refused:
-        if refused.option is None:
-            return say(lang, "cli.rules")
-        return say(lang, "cli.rules_option", label=_label(lang, game, refused.option),
-                   name=refused.option)
-    return bots_problem(lang, game, bots, config.players, watch)
-
-
-def option_problem(lang: str, game: Any, option: str, value: Any,
-                   bounds: dict[str, Any]) -> str:
-    """A rule option's value refused, in ``lang``: its range when it has one."""
-    label = _label(lang, game, option)
-    if "low" in bounds:
-        return say(lang, "cli.option_range", label=label, name=option, low=bounds["low"],
-                   high=bounds["high"])
-    return say(lang, "cli.option_value", label=label, name=option, value=value)
-
-
-def bots_problem(lang: str, game: Any, bots: str | None, players: int,
-                 watch: bool) -> str | None:
-    """Why ``--bots`` cannot seat its bots, in ``lang``: a bot the game lacks, or more bots
-    than seats for them (every seat with ``--watch``, else those after the person's)."""
-    names = [n.strip() for n in (bots or "").split(",") if n.strip()]
-    problem = agent_problem(lang, game.name, names)
-    if problem is not None:
-        return problem
-    seats = players if watch else players - 1
-    if len(names) > seats:
-        return say(lang, "cli.too_many_bots_watch" if watch else "cli.too_many_bots",
-                   bots=count(len(names), "bot", lang), seats=count(seats, "seat", lang),
-                   players=players)
-    return None
-
-
-def agent_problem(lang: str, name: str, agents: list[str]) -> str | None:
-    """The first of ``agents`` the game ``name`` has no bot for, in ``lang``."""
-    from gonets.agents import agent_names
-
-    if name not in games():
-        return None
-    known = agent_names(games()[name])
-    for agent in agents:
-        if agent not in known:
-            return say(lang, "cli.no_bot", name=agent, game=name, known=", ".join(known))
-    return None
-
-
-def _label(lang: str, game: Any, option: str) -> str:
+def _label(lang: str, name: str | None, option: str) -> str:
+    """The label of the rule ``option`` of the game ``name`` in ``lang`` (its own name where
+    the game is unknown or has no words for it)."""
+    game = games().get(name) if isinstance(name, str) else None
+    if game is None:
+        return option
     said = game.option_words(lang).get("options", {}).get(option) or {}
     return said.get("label") or option

@@ -1,8 +1,9 @@
 """The command line's own words in each language it speaks (``--lang en|ru``): the terminal
 game's input errors and hints, the default name of the person playing, the replay's summary,
 the errors of a command (:mod:`gonets.cli_errors`: English keeps the words of click and of the
-core, these are the other languages' and the fallback) and counted nouns ("1 player",
-"3 players"; Russian "1 игрок", "3 игрока", "5 игроков").
+core, these are the other languages' and the fallback; ``cli.<code>`` words the core's refusal
+of that ``code``) and counted nouns ("1 player", "3 players"; Russian "1 игрок", "3 игрока",
+"5 игроков").
 
 The words the terminal shares with the web page (its score table, the end of a match, the
 prompt) stay in the platform catalogue, ``gonets/web/i18n/<lang>.json``
@@ -46,25 +47,29 @@ WORDS: dict[str, dict[str, str]] = {
         "file.denied": "permission denied",
         "file.folder": "it is a folder",
         "file.failed": "it cannot be read or written",
-        "record.unreadable": "cannot read record {path}: {reason}",
-        "record.not_json": "record {path} is not valid JSON",
-        "record.not_record": "{path} is not a gonets record this version reads",
-        "record.no_replay": "record {path} does not replay as written",
+        "cli.record_unreadable": "cannot read record {path}: {reason}",
+        "cli.record_not_json": "record {path} is not valid JSON",
+        "cli.record_not_record": "{path} is not a gonets record this version reads",
+        "cli.record_no_replay": "record {path} does not replay as written",
         "cli.no_game": "unknown game {name!r}; known games: {known}",
         "cli.no_preset": "{game} has no preset {preset!r}; known presets: {known}",
         "cli.option_syntax": "cannot read option {text!r}: write it as name=value",
         "cli.no_option": "{game} has no option {name!r}; known options: {known}",
         "cli.players": "{game} ({preset}) is for {low}-{high} players, not {players}",
-        "cli.option_value": "option {name!r} ({label}): {value!r} cannot be used",
-        "cli.option_range": "option {name!r} ({label}): must be a whole number from {low} "
+        "cli.option_value": "option {option!r} ({label}): {value!r} cannot be used",
+        "cli.option_range": "option {option!r} ({label}): must be a whole number from {low} "
                             "to {high}",
         "cli.rules": "these rules do not go together: change an option or choose another "
                      "preset",
-        "cli.rules_option": "option {name!r} ({label}) does not go with the other rules",
+        "cli.rules_option": "option {option!r} ({label}) does not go with the other rules",
         "cli.no_bot": "unknown bot {name!r} for {game}; known bots: {known}",
-        "cli.too_many_bots": "--bots names {bots} for the {seats} after yours: you play p1 "
-                             "of {players} (--watch gives every seat to a bot)",
-        "cli.too_many_bots_watch": "--bots names {bots} for {seats}",
+        "cli.no_search": "hints come from a search: ismcts or a level ({known})",
+        "cli.too_many_bots": "--bots names {bots} for {seats}",
+        "cli.too_many_bots_after_you": "--bots names {bots} for the {seats} after yours: you "
+                                       "play p1 of {players} (--watch gives every seat to a "
+                                       "bot)",
+        "cli.no_seat_for_bots": "--bots names {bots}, but the game has one seat and it is "
+                                "yours (--watch lets a bot play it)",
         "cli.at": "--at must be between 0 and {steps}",
         "cli.seat": "--seat must be between 1 and {players}",
         "cli.failed": "{detail}",
@@ -103,27 +108,32 @@ WORDS: dict[str, dict[str, str]] = {
         "file.denied": "нет доступа",
         "file.folder": "это папка",
         "file.failed": "его не удаётся прочитать или записать",
-        "record.unreadable": "не удаётся прочитать запись {path}: {reason}",
-        "record.not_json": "запись {path} не читается: это не JSON",
-        "record.not_record": "{path} — не запись партии, которую читает эта версия gonets",
-        "record.no_replay": "запись {path} не воспроизводится так, как записана",
+        "cli.record_unreadable": "не удаётся прочитать запись {path}: {reason}",
+        "cli.record_not_json": "запись {path} не читается: это не JSON",
+        "cli.record_not_record": "{path} — не запись партии, которую читает эта версия "
+                                 "gonets",
+        "cli.record_no_replay": "запись {path} не воспроизводится так, как записана",
         "cli.no_game": "нет игры «{name}»; есть игры: {known}",
         "cli.no_preset": "в игре {game} нет набора правил «{preset}»; есть: {known}",
         "cli.option_syntax": "не удаётся прочитать параметр «{text}»: пишите имя=значение",
         "cli.no_option": "в игре {game} нет параметра правил «{name}»; есть: {known}",
         "cli.players": "{game} (набор правил {preset}): нужно от {low} до {high} игроков, "
                        "а не {players}",
-        "cli.option_value": "параметр «{label}» ({name}): значение «{value}» не подходит",
-        "cli.option_range": "параметр «{label}» ({name}): нужно целое число от {low} до "
+        "cli.option_value": "параметр «{label}» ({option}): значение «{value}» не подходит",
+        "cli.option_range": "параметр «{label}» ({option}): нужно целое число от {low} до "
                             "{high}",
         "cli.rules": "эти правила несовместимы: измените параметр или выберите другой набор "
                      "правил",
-        "cli.rules_option": "параметр «{label}» ({name}) не сочетается с остальными "
+        "cli.rules_option": "параметр «{label}» ({option}) не сочетается с остальными "
                             "правилами",
         "cli.no_bot": "нет бота «{name}» для игры {game}; есть боты: {known}",
-        "cli.too_many_bots": "в --bots {bots}, а после вашего места {seats}: вы играете за "
-                             "игрока 1 из {players} (с --watch все места играют боты)",
-        "cli.too_many_bots_watch": "в --bots {bots}, а всего {seats}",
+        "cli.no_search": "ходы оценивает поиск: ismcts или уровень ({known})",
+        "cli.too_many_bots": "в --bots {bots}, а всего {seats}",
+        "cli.too_many_bots_after_you": "в --bots {bots}, а после вашего места {seats}: вы "
+                                       "играете за игрока 1 из {players} (с --watch все "
+                                       "места играют боты)",
+        "cli.no_seat_for_bots": "в --bots {bots}, но в игре одно место, и оно ваше (с "
+                                "--watch за него играет бот)",
         "cli.at": "--at: нужно число от 0 до {steps}",
         "cli.seat": "--seat: нужен номер игрока от 1 до {players}",
         "cli.failed": "не получилось: {detail}",

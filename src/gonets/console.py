@@ -91,7 +91,8 @@ def bot_names(text: str | None, game) -> list[str]:
     for name in names:
         if name not in known:
             raise OptionError(f"unknown bot {name!r} for {game.name}; "
-                              f"known bots: {', '.join(known)}")
+                              f"known bots: {', '.join(known)}", code="no_bot", name=name,
+                              game=game.name, known=", ".join(known))
     return names
 
 
@@ -104,7 +105,8 @@ def bot_list(text: str | None, count: int, game) -> list[str]:
     named = bool((text or "").replace(",", "").strip())
     if named and len(names) > count:
         raise OptionError(f"--bots names {len(names)} bot{'s' * (len(names) != 1)} for "
-                          f"{count} seat{'s' * (count != 1)}")
+                          f"{count} seat{'s' * (count != 1)}", code="too_many_bots",
+                          bots=len(names), seats=count)
     return [names[seat % len(names)] for seat in range(count)]
 
 

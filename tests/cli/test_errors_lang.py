@@ -5,6 +5,7 @@ are the ones they always were."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -57,6 +58,10 @@ CASES = {
     "option value": ("play", "loveletter", "-o", "tokens_to_win=abc"),
     "option out of range": ("play", "loveletter", "-o", 'tokens_to_win={"2": 99}'),
     "rules that clash": ("play", "babayaga", "-p", "2", "-o", "mode=solo"),
+    "an option that clashes": ("play", "loveletter", "-o", "card_set=zman-2019", "-o",
+                               "extended_deck=always"),
+    "a bot for the one seat there is": ("play", "babayaga", "--preset", "solo", "-p", "1",
+                                        "--bots", "random"),
     "unknown bot": ("play", "loveletter", "--bots", "nobot"),
     "too many bots": ("play", "loveletter", "-p", "2", "--bots", "random,random,random"),
     "too many bots watched": ("play", "loveletter", "-p", "2", "--watch", "--bots",
@@ -73,6 +78,10 @@ CASES = {
     "a folder for a record": ("render", "{folder}"),
     "not JSON": ("replay", "{not_json}"),
     "not a record": ("replay", "{not_record}"),
+    "not UTF-8": ("replay", "{not_text}"),
+    "a record that does not replay": ("replay", "{broken}"),
+    "resume a record that does not replay": ("play", "loveletter", "--resume", "{broken}"),
+    "review by no search": ("review", "{record}", "--seat", "1", "--level", "nope"),
     "render past the end": ("render", "{record}", "--at", "999"),
     "render a seat that is not there": ("render", "{record}", "--seat", "9"),
     "render to a file of no kind": ("render", "{record}", "--out", "{folder}/картинка.txt"),
@@ -89,9 +98,15 @@ def files(tmp_path_factory):
                  folder)
     assert played.exit_code == 0, played.output
     [record] = folder.glob("loveletter-*.json")
+    (folder / "not_text.json").write_bytes(b"\xff\xfe nope")
+    data = json.loads(record.read_text(encoding="utf-8"))
+    step = next(step for step in data["steps"] if "action" in step)
+    step["action"] = "nonsense"
+    (folder / "broken.json").write_text(json.dumps(data), encoding="utf-8")
     return {"missing": str(folder / "missing.json"), "folder": str(folder),
             "not_json": str(folder / "not.json"), "not_record": str(folder / "other.json"),
-            "record": str(record)}
+            "record": str(record), "not_text": str(folder / "not_text.json"),
+            "broken": str(folder / "broken.json")}
 
 
 @pytest.mark.parametrize("case", sorted(CASES))

@@ -29,7 +29,8 @@ def hints(game: Game | str, view: dict, legal: Sequence[int], level: str = "hard
     elif level == "ismcts":
         agent = ISMCTSAgent(game, config, seat, rng)
     else:
-        raise OptionError(f"hints come from a search: ismcts or a level ({', '.join(NAMES)})")
+        raise OptionError(f"hints come from a search: ismcts or a level ({', '.join(NAMES)})",
+                          code="no_search", known=", ".join(NAMES))
     if not isinstance(agent, ISMCTSAgent):
         agent = ISMCTSAgent(game, config, seat, rng, iterations=1000, seconds=1.0)
     return agent.analyse(view, legal)

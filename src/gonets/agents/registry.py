@@ -76,5 +76,6 @@ def make_agent(name: str, game: Game, config: Config, seat: int,
     factory = game.agents().get(name) or _generic_agents().get(name)
     if factory is None:
         known = ", ".join(agent_names(game))
-        raise OptionError(f"unknown agent {name!r} for {game.name}; known agents: {known}")
+        raise OptionError(f"unknown agent {name!r} for {game.name}; known agents: {known}",
+                          code="no_bot", name=name, game=game.name, known=known)
     return factory(game, config, seat, random.Random(f"{seed}:{seat}:{name}"))

@@ -93,7 +93,8 @@ def choices_of(record: Record, seat: int) -> Iterator[tuple[int, State]]:
     """``(step, state before it)`` for every step at which ``seat`` chose among more than one
     legal move (the state is the replay's own: read it before asking for the next)."""
     if not 0 <= seat < record.players:
-        raise OptionError(f"--seat must be between 1 and {record.players}")
+        raise OptionError(f"--seat must be between 1 and {record.players}", code="seat",
+                          players=record.players)
     state = record.initial_state()
     for index, step in enumerate(record.steps):
         if "action" in step and state.current_player() == seat and \
@@ -109,7 +110,8 @@ def judge(game: Game, view: dict, legal, played: str, level: str, seed: str,
     ranked = hints(game, view, legal, level, seed=seed)
     chosen = next((c for c in ranked if c.text == played), None)
     if chosen is None:
-        raise RecordError(f"step {step}: {played!r} is not one of the moves the seat had")
+        raise RecordError(f"step {step}: {played!r} is not one of the moves the seat had",
+                          code="record_no_replay")
     best = ranked[0]
     return Decision(step, chosen.text, best.text, best.value, chosen.value, chosen.visits,
                     len(ranked))

@@ -43,17 +43,21 @@ class Option:
             if flags in ({"True", "False"}, {"True", "False", "None"}):
                 allowed = "true or false" if len(flags) == 2 else "true, false or null"
                 raise OptionError(f"option {self.name!r}: must be {allowed}, not {value!r}",
-                                  self.name)
+                                  self.name, code="option_value", value=value)
             shown = ", ".join(repr(c) for c in self.choices)
             raise OptionError(f"option {self.name!r}: {value!r} is not allowed; "
-                              f"choose one of {shown}", self.name)
+                              f"choose one of {shown}", self.name, code="option_value",
+                              value=value)
         problem = self.check(value) if self.check is not None else None
         wrong = self.out_of_bounds(value)
         if problem is None and self.bounds is not None:
             problem = self._bounds_problem(value, wrong)
+        if problem and wrong:
+            raise OptionError(f"option {self.name!r}: {problem}", self.name, code="option_range",
+                              low=wrong["low"], high=wrong["high"], part=wrong["part"])
         if problem:
-            params = {key: item for key, item in wrong.items() if key != "value"}
-            raise OptionError(f"option {self.name!r}: {problem}", self.name, **params)
+            raise OptionError(f"option {self.name!r}: {problem}", self.name, code="option_value",
+                              value=value)
         return value
 
     def _bounds_problem(self, value: Any, wrong: dict[str, Any]) -> str | None:
@@ -136,7 +140,8 @@ def parse_assignments(items: list[str] | None) -> dict[str, Any]:
     for item in items or []:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise OptionError(f"cannot read option {item!r}: write it as name=value")
+            raise OptionError(f"cannot read option {item!r}: write it as name=value",
+                              code="option_syntax", text=item)
         result[name.strip()] = parse_option_value(value.strip())
     return result
 

@@ -58,18 +58,22 @@ class Record:
     @classmethod
     def from_json(cls, data: Any) -> Record:
         if not isinstance(data, dict):
-            raise RecordError("a record must be a JSON object")
+            raise RecordError("a record must be a JSON object", code="record_not_record")
         if data.get("format") != FORMAT:
-            raise RecordError(f"not a gonets record: 'format' must be {FORMAT!r}")
+            raise RecordError(f"not a gonets record: 'format' must be {FORMAT!r}",
+                              code="record_not_record")
         if data.get("version") != VERSION:
             raise RecordError(f"record version {data.get('version')!r} is not supported "
-                              f"(this gonets reads version {VERSION})")
+                              f"(this gonets reads version {VERSION})",
+                              code="record_not_record")
         for key, kind in (("game", str), ("players", int), ("steps", list)):
             if not isinstance(data.get(key), kind):
-                raise RecordError(f"record field {key!r} is missing or not a {kind.__name__}")
+                raise RecordError(f"record field {key!r} is missing or not a {kind.__name__}",
+                                  code="record_not_record")
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise RecordError("record field 'options' must be an object")
+            raise RecordError("record field 'options' must be an object",
+                              code="record_not_record")
         return cls(game=data["game"], players=data["players"],
                    preset=data.get("preset") or get_game(data["game"]).default_preset,
                    options=options, seats=list(data.get("seats") or []), seed=data.get("seed"),
@@ -78,15 +82,27 @@ class Record:
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
+        """The record in the file at ``path``; a :class:`RecordError` (its ``path`` among
+        its params) says why it cannot be read, is not JSON or is not a record."""
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
-            raise RecordError(f"cannot read record {path}: {exc.strerror}") from None
+            raise RecordError(f"cannot read record {path}: {exc.strerror}",
+                              code="record_unreadable", path=str(path),
+                              errno=exc.errno) from None
+        except UnicodeDecodeError as exc:      # JSON is UTF-8 text
+            raise RecordError(f"record {path} is not valid JSON: {exc}",
+                              code="record_not_json", path=str(path)) from None
         try:
             data = json.loads(text)
         except ValueError as exc:
-            raise RecordError(f"record {path} is not valid JSON: {exc}") from None
-        return cls.from_json(data)
+            raise RecordError(f"record {path} is not valid JSON: {exc}",
+                              code="record_not_json", path=str(path)) from None
+        try:
+            return cls.from_json(data)
+        except RecordError as exc:
+            exc.params.setdefault("path", str(path))
+            raise
 
     # -- replay ------------------------------------------------------------------------------------
     def initial_state(self) -> State:
@@ -94,7 +110,8 @@ class Record:
         try:
             config = game.configure(self.players, self.preset, self.options)
         except GonetsError as exc:
-            raise RecordError(f"record configuration is invalid: {exc}") from None
+            raise RecordError(f"record configuration is invalid: {exc}",
+                              code="record_no_replay") from None
         return game.new_state(config)
 
     def replay(self, upto: int | None = None, verify: bool = True) -> State:
@@ -109,7 +126,8 @@ class Record:
         written = self.rules or current
         if written > current:
             raise RecordError(f"the record was played under {game.title}'s rules version "
-                              f"{written}; this gonets knows versions up to {current}")
+                              f"{written}; this gonets knows versions up to {current}",
+                              code="record_no_replay")
         upgrades = [game.record_migrations()[version] for version in range(written, current)]
         steps = self.steps if upto is None else self.steps[:upto]
         migrated = []
@@ -123,14 +141,15 @@ class Record:
         stopped = bool(self.result and (self.result.get("detail") or {}).get("stopped"))
         if verify and upto is None and self.result is not None and not stopped:
             if not state.is_terminal():
-                raise RecordError("record has a result but the match is not over after its steps")
+                raise RecordError("record has a result but the match is not over after its "
+                                  "steps", code="record_no_replay")
             actual = state.result().to_json()
             if actual["winners"] != self.result.get("winners") or \
                     actual["scores"] != self.result.get("scores"):
                 raise RecordError(f"replayed result {actual['scores']} winners "
                                   f"{actual['winners']} differs from the record's "
                                   f"{self.result.get('scores')} winners "
-                                  f"{self.result.get('winners')}")
+                                  f"{self.result.get('winners')}", code="record_no_replay")
         return state
 
 
@@ -138,7 +157,8 @@ def rules_of(data: dict) -> int:
     """The rules version a record's JSON names (1 when it names none)."""
     rules = data.get("rules", 1)
     if not isinstance(rules, int) or isinstance(rules, bool) or rules < 1:
-        raise RecordError(f"record field 'rules' must be a whole number from 1, not {rules!r}")
+        raise RecordError(f"record field 'rules' must be a whole number from 1, not {rules!r}",
+                          code="record_not_record")
     return rules
 
 
@@ -152,7 +172,8 @@ def seat_names(seats: list[dict], lang: str = "en") -> list[str]:
 def apply_step(state: State, step: Any, index: int = 0) -> None:
     """Apply one record step to ``state``; errors name the step."""
     if not isinstance(step, dict):
-        raise RecordError(f"step {index}: must be an object, got {step!r}")
+        raise RecordError(f"step {index}: must be an object, got {step!r}",
+                          code="record_no_replay")
     deciding = state.current_player()
     try:
         if "chance" in step:
@@ -169,4 +190,5 @@ def apply_step(state: State, step: Any, index: int = 0) -> None:
         else:
             raise IllegalAction("a step needs 'chance' or 'action'")
     except IllegalAction as exc:
-        raise RecordError(f"step {index} {json.dumps(step, ensure_ascii=False)}: {exc}") from None
+        raise RecordError(f"step {index} {json.dumps(step, ensure_ascii=False)}: {exc}",
+                          code="record_no_replay") from None

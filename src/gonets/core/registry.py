@@ -30,4 +30,5 @@ def get_game(name: str) -> Game:
         return games()[name]
     except KeyError:
         known = ", ".join(games()) or "none"
-        raise OptionError(f"unknown game {name!r}; known games: {known}") from None
+        raise OptionError(f"unknown game {name!r}; known games: {known}", code="no_game",
+                          name=name, known=known) from None

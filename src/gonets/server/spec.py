@@ -38,10 +38,15 @@ class TableError(GonetsError):
 
 def error_fields(exc: Exception) -> dict[str, Any]:
     """What a client is told about a refusal: ``message``, a stable ``code`` and its
-    ``params``."""
-    code = getattr(exc, "code", None) or ("illegal_action" if isinstance(exc, IllegalAction)
-                                          else "refused")
-    return {"message": str(exc), "code": code, "params": dict(getattr(exc, "params", {}))}
+    ``params``. The codes are the server's (a :class:`TableError`'s); the core's own codes
+    word the command line (:mod:`gonets.cli_errors`), so any other error is ``refused`` (or
+    an ``illegal_action``) with, of the core's params, an option's bounds only."""
+    if isinstance(exc, TableError):
+        return {"message": str(exc), "code": exc.code or "refused", "params": dict(exc.params)}
+    code = "illegal_action" if isinstance(exc, IllegalAction) else "refused"
+    params = getattr(exc, "params", {})
+    return {"message": str(exc), "code": code,
+            "params": {key: params[key] for key in ("low", "high", "part") if key in params}}
 
 
 def hash_token(token: str) -> str:

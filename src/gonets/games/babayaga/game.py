@@ -76,9 +76,10 @@ class BabaYagaGame(Game):
     def check_config(self, config: Config) -> None:
         if config["mode"] == "solo" and config.players != 1:
             raise OptionError("solo mode is for exactly 1 player; use competitive or cooperative "
-                              "for 2-6")
+                              "for 2-6", code="rules")
         if config["mode"] != "solo" and config.players == 1:
-            raise OptionError("a 1-player game uses the solo rules: choose the 'solo' preset")
+            raise OptionError("a 1-player game uses the solo rules: choose the 'solo' preset",
+                              code="rules")
 
     def new_state(self, config: Config) -> State:
         acts, index = action_table(config.players, config["pack"])

@@ -80,7 +80,7 @@ class Carcassonne(Game):
         if removed is not None and not config["messengers"]:
             raise OptionError(f"option 'messengers.remove_message': there is no message stack "
                               f"to take tile {removed} from without The Messengers "
-                              "(messengers=false)")
+                              "(messengers=false)", code="rules")
 
     def new_state(self, config: Config) -> CarcassonneState:
         return CarcassonneState(config)

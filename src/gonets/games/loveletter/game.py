@@ -136,7 +136,8 @@ def check_config(config: Config) -> None:
     token_target(config)
     if config["card_set"] == "zman-2019" and config["extended_deck"] != "auto":
         raise OptionError("card_set 'zman-2019' has a single 21-card deck: extended_deck must "
-                          f"stay 'auto', not {config['extended_deck']!r}", "extended_deck")
+                          f"stay 'auto', not {config['extended_deck']!r}", "extended_deck",
+                          code="rules_option")
     if config["deck"]:
         cards = len(deck_of(config).cards)
         face_up = config["two_player_face_up"] if config.players == 2 else 0
@@ -144,12 +145,12 @@ def check_config(config: Config) -> None:
         if cards < needed:
             raise OptionError(f"option 'deck': {cards} cards are too few for {config.players} "
                               f"players with {face_up} face-up cards (a round needs at least "
-                              f"{needed})")
+                              f"{needed})", code="rules")
         rules = rules_for(config)
         for card, named in (("guard", rules.guards), ("bishop", rules.bishops)):
             if config["deck"].get(card) and not named:
                 raise OptionError(f"option 'deck': the {card.title()} would have nothing to "
-                                  "name (keep a character it may name)")
+                                  "name (keep a character it may name)", code="rules")
 
 
 class LoveLetter(Game):

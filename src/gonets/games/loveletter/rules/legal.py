@@ -30,7 +30,7 @@ def token_target(config: Config) -> int:
     if target is None:
         raise OptionError(f"tokens_to_win has no entry for {config.players} players; add "
                           f"\"{config.players}\": N to the mapping", "tokens_to_win",
-                          part=str(config.players))
+                          code="rules_option", part=str(config.players))
     return target
 
 
@@ -44,7 +44,7 @@ def deck_of(config: Config) -> C.Deck:
     try:
         return C.deck(C.reduced_name(base, kept))
     except ContentError as exc:
-        raise OptionError(f"option 'deck': {exc}") from None
+        raise OptionError(f"option 'deck': {exc}", code="rules") from None
 
 
 class Rules:
