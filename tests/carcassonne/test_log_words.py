@@ -129,7 +129,10 @@ def test_directions_are_the_eight_compass_points():
     (-1, 1, "diagonally north-west of the start tile",
      "по диагонали к северо-западу от стартовой плитки"),
     (0, -3, "3 tiles south of the start tile", "в 3 плитках к югу от стартовой плитки"),
-    (3, 1, "3 tiles east of the start tile", "в 3 плитках к востоку от стартовой плитки"),
+    (3, 1, "3 tiles east and 1 tile north of the start tile",
+     "в 3 плитках к востоку и в 1 плитке к северу от стартовой плитки"),
+    (2, 1, "2 tiles east and 1 tile north of the start tile",      # not "north-east": (2, 2)
+     "в 2 плитках к востоку и в 1 плитке к северу от стартовой плитки"),
     (-2, -2, "2 tiles south-west of the start tile",
      "в 2 плитках к юго-западу от стартовой плитки"),
     (21, 0, "21 tiles east of the start tile", "в 21 плитке к востоку от стартовой плитки"),
@@ -172,7 +175,7 @@ def test_the_log_gathers_monasteries_as_it_goes():
                      "on the east side"]
     assert GAME.describe_log(events, "en", None, NAMES, start=1) == lines[1:]
     assert GAME.describe_event(events[1], "en", None, NAMES) == \
-        "Anna places a tile with a road 3 tiles south of the start tile"
+        "Anna places a tile with a road 3 tiles south and 1 tile east of the start tile"
     around = Surroundings()
     for event in events:
         around.see(event)

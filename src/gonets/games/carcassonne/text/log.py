@@ -84,8 +84,29 @@ def placement_phrase(x: int, y: int, lang: str = "en", viewer: int | None = None
                      landmarks: Sequence[Landmark] = (START,)) -> str:
     """Where the cell (``x``, ``y``) lies, in words, from its nearest landmark (:func:`locate`):
     "on the start tile", "next to the start tile, on the east side", "diagonally north-west
-    of Anna's monastery", "3 tiles south of the start tile"."""
-    return spot_phrase(locate(x, y, landmarks), lang, viewer, names)
+    of Anna's monastery", "3 tiles south of the start tile", "2 tiles east and 1 tile north
+    of the start tile" (never a rounded direction, which would name another cell)."""
+    return offset_phrase(x, y, locate(x, y, landmarks).landmark, lang, viewer, names)
+
+
+def offset_phrase(x: int, y: int, mark: Landmark, lang: str = "en",
+                  viewer: int | None = None, names: Sequence[str] | None = None) -> str:
+    """Exactly where a cell lies from a landmark: along a row, a column or a diagonal as the
+    log says it ("3 tiles east of the start tile"), else both steps ("3 tiles east and 1 tile
+    north of Anna's monastery", the longer first)."""
+    dx, dy = x - mark.x, y - mark.y
+    if dx == 0 or dy == 0 or abs(dx) == abs(dy):
+        distance = max(abs(dx), abs(dy))
+        return spot_phrase(Spot(mark, direction(dx, dy) if distance else 0, distance), lang,
+                           viewer, names)
+    log = phrases(lang)["log"]
+    steps = sorted([(abs(dx), 0 if dx > 0 else 4), (abs(dy), 2 if dy > 0 else 6)],
+                   reverse=True)
+    (first, first_dir), (second, second_dir) = steps
+    return log["where"]["offset"].format(
+        first=count(first, "tile_away", lang), first_dir=log["dirs"][first_dir],
+        second=count(second, "tile_away", lang), second_dir=log["dirs"][second_dir],
+        landmark=landmark_name(mark, "gen", lang, viewer, names))
 
 
 def spot_phrase(spot: Spot, lang: str = "en", viewer: int | None = None,

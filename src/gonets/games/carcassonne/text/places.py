@@ -1,12 +1,12 @@
 """Places and turns in words for everything a player reads besides the log: menu lines, click
 labels, prompts, tooltips and the terminal picture.
 
-They use the log's vocabulary (:mod:`.log`): a cell is named from its nearest landmark, the
-start tile or a monastery laid earlier. A menu must tell its choices apart, so where two
-cells of one choice would read the same ("3 tiles east of the start tile" is said of several
-cells), :func:`distinct_places` names them exactly instead ("3 tiles east and 1 tile north of
-the start tile"), and as a last resort exactly from the start tile, the one landmark no other
-shares a name with. A rotation is "turned a quarter right", never a code.
+They use the log's vocabulary (:mod:`.log`): a cell is named exactly from its nearest
+landmark, the start tile or a monastery laid earlier ("3 tiles east and 1 tile north of the
+start tile"). A menu must tell its choices apart, so where two cells of one choice would read
+the same (two monasteries of one player share a name), :func:`distinct_places` names them
+from the start tile instead, the one landmark no other shares a name with. A rotation is
+"turned a quarter right", never a code.
 """
 
 from __future__ import annotations
@@ -18,20 +18,15 @@ from typing import Any
 from gonets.games.carcassonne.text.log import (
     START,
     Landmark,
-    Spot,
     Surroundings,
-    direction,
-    landmark_name,
-    locate,
+    offset_phrase,
     placement_phrase,
-    spot_phrase,
 )
-from gonets.games.carcassonne.text.words import count, phrases
+from gonets.games.carcassonne.text.words import phrases
 
 Cell = tuple[int, int]
-EXACT_LEVELS = 3
-"""How a cell may be named: from its nearest landmark roughly, exactly from it, or exactly
-from the start tile."""
+EXACT_LEVELS = 2
+"""How a cell may be named: exactly from its nearest landmark, or from the start tile."""
 
 
 _LAST: tuple | None = None
@@ -83,32 +78,11 @@ def reader(view: dict) -> tuple[int | None, tuple[str, ...] | None]:
     return view.get("seat"), tuple(names) if names else None
 
 
-def offset_phrase(x: int, y: int, mark: Landmark, lang: str = "en",
-                  viewer: int | None = None, names: Sequence[str] | None = None) -> str:
-    """Exactly where a cell lies from a landmark: along a row, a column or a diagonal as the
-    log says it ("3 tiles east of the start tile"), else both steps ("3 tiles east and 1 tile
-    north of Anna's monastery", the longer first)."""
-    dx, dy = x - mark.x, y - mark.y
-    if dx == 0 or dy == 0 or abs(dx) == abs(dy):
-        distance = max(abs(dx), abs(dy))
-        return spot_phrase(Spot(mark, direction(dx, dy) if distance else 0, distance), lang,
-                           viewer, names)
-    log = phrases(lang)["log"]
-    steps = sorted([(abs(dx), 0 if dx > 0 else 4), (abs(dy), 2 if dy > 0 else 6)],
-                   reverse=True)
-    (first, first_dir), (second, second_dir) = steps
-    return log["where"]["offset"].format(
-        first=count(first, "tile_away", lang), first_dir=log["dirs"][first_dir],
-        second=count(second, "tile_away", lang), second_dir=log["dirs"][second_dir],
-        landmark=landmark_name(mark, "gen", lang, viewer, names))
-
-
 def distinct_places(cells: Iterable[Cell], lang: str = "en", viewer: int | None = None,
                     names: Sequence[str] | None = None,
                     landmarks: Sequence[Landmark] = (START,)) -> dict[Cell, str]:
     """Each cell in words, no two alike: from the nearest landmark as the log says it, and
-    where that names two cells alike, exactly (:func:`offset_phrase`) from that landmark,
-    then from the start tile."""
+    where that names two cells alike, from the start tile (:func:`offset_phrase`)."""
     return dict(_distinct(tuple(sorted(set(cells))), lang, viewer,
                           tuple(names) if names else None, tuple(landmarks)))
 
@@ -121,8 +95,7 @@ def _distinct(cells: tuple[Cell, ...], lang: str, viewer: int | None,
         x, y = cell
         if level == 0:
             return placement_phrase(x, y, lang, viewer, names, landmarks)
-        mark = locate(x, y, landmarks).landmark if level == 1 else START
-        return offset_phrase(x, y, mark, lang, viewer, names)
+        return offset_phrase(x, y, START, lang, viewer, names)
 
     levels = dict.fromkeys(cells, 0)
     while True:
