@@ -11,7 +11,7 @@ from gonets.server import deadlines
 
 from .support import TIMEOUT, frame
 
-MARK = {"en": "(played by a bot for A)", "ru": "(сыграно ботом за игрока A)"}
+MARK = {"en": "(played by a bot for A)", "ru": "(за игрока сыграл бот: A)"}
 HUMAN_AND_BOT = [{"kind": "human"}, {"kind": "bot", "agent": "random"}]
 
 

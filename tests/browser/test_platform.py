@@ -289,7 +289,7 @@ def test_a_rematch_opens_with_one_click_and_the_others_join_with_one(toy_site, b
 
 # -- the turn timer's stand-in ------------------------------------------------------------------
 @pytest.mark.parametrize("lang,mark", [("en", "(played by a bot for Ann)"),
-                                       ("ru", "(сыграно ботом за игрока Ann)")])
+                                       ("ru", "(за игрока сыграл бот: Ann)")])
 def test_moves_a_bot_made_for_an_absent_player_are_marked(toy_site, context, lang, mark):
     created = toy_site.create(game="toy", players=2, turn_seconds=1, seats=[
         {"kind": "human"}, {"kind": "bot", "agent": "random"}])

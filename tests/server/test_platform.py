@@ -210,7 +210,7 @@ def test_spectators_cannot_open_a_rematch(server):
 
 # -- a bot playing for an absent player ---------------------------------------------------------
 @pytest.mark.parametrize("lang,mark", [("en", "(played by a bot for Ann)"),
-                                       ("ru", "(сыграно ботом за игрока Ann)")])
+                                       ("ru", "(за игрока сыграл бот: Ann)")])
 def test_moves_the_turn_timer_made_are_marked_in_the_log(server, lang, mark):
     created = server.create(game="toy", players=2, turn_seconds=1, bot_delay=0.0,
                             seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}])
