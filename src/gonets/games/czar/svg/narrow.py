@@ -192,13 +192,23 @@ def _guard(view: dict, guard: dict, x: float, y: float, lang: str, picks: dict) 
     return out
 
 
+def _fitted(x: float, y: float, name: str, room: float) -> str:
+    """An inn's bold name, squeezed into ``room`` units where a wide font would overrun it
+    (about 8 units a letter at 12 units bold: "Рахманинов" is 83 in DejaVu Sans)."""
+    drawn = text(x, y, name, "cz-b")
+    if len(name) * 8 <= room:
+        return drawn
+    return drawn.replace("<text ", f'<text textLength="{room:g}" '
+                         'lengthAdjust="spacingAndGlyphs" ', 1)
+
+
 def _inn(view: dict, inn: dict, x: float, y: float, lang: str, picks: dict) -> list[str]:
     key = inn["key"]
     out = [f'<g class="cz-inn" data-inn="{key}"{pick(picks.get(f"inn:{key}"))}'
            f'{ref("inn:" + key)}>',
            f'<rect class="cz-hit" x="{x:g}" y="{y:g}" width="{INN_W:g}" height="{INN_H}" '
            f'rx="5" fill="{"#d9d4ca" if not inn["open"] else "#fffaf0"}" stroke="#6b5a3c"/>',
-           text(x + 3, y + 12, short_inn(lang, key), "cz-b")]
+           _fitted(x + 3, y + 12, short_inn(lang, key), INN_W - 6)]
     if not inn["open"]:
         out += [text(x + INN_W / 2, y + 40, phrases(lang)["svg"]["closed"], "cz-m", "middle"),
                 "</g>"]
