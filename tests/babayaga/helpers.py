@@ -47,3 +47,9 @@ def legal(s):
 
 def events(s, kind):
     return [e for e in s.log if e["e"] == kind]
+
+
+def arrangements(picture: str) -> dict[str, str]:
+    """The board picture's two arrangements by name (``wide``, ``narrow``): each one's group."""
+    wide, narrow = picture.index('<g class="by-wide">'), picture.index('<g class="by-narrow"')
+    return {"wide": picture[wide:narrow], "narrow": picture[narrow:picture.rindex("</svg>")]}

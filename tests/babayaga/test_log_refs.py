@@ -13,7 +13,7 @@ import pytest
 from gonets.core import CHANCE, Match
 from gonets.games.babayaga.rules.content import default_content
 from gonets.games.babayaga.text.words import word
-from tests.babayaga.helpers import GAME, act, new
+from tests.babayaga.helpers import GAME, act, arrangements, new
 from tests.babayaga.test_elements import duo
 
 DATA_REF = re.compile(r'data-ref="([^"]*)"')
@@ -93,25 +93,25 @@ def test_a_move_lights_the_hero_on_the_place_it_reached():
     act(s, "move rye_fields")
     event = next(e for e in s.view(1)["log"] if e["e"] == "move")
     assert refs(event) == {"hero:0", "place:rye_fields"}
-    board = GAME.render_svg(s.view(1))
-    place = tile(board, "rye_fields")
-    assert 'data-ref="place:rye_fields"' in place and 'data-ref="hero:0"' in place
-    assert len(carriers(board, "hero:0")) == 2              # on its place and in the roster
-    assert len(carriers(board, "place:rye_fields")) == 1
+    for board in arrangements(GAME.render_svg(s.view(1))).values():
+        place = tile(board, "rye_fields")
+        assert 'data-ref="place:rye_fields"' in place and 'data-ref="hero:0"' in place
+        assert len(carriers(board, "hero:0")) == 2          # on its place and in the roster
+        assert len(carriers(board, "place:rye_fields")) == 1
 
 
 def test_a_token_lights_on_its_place_and_in_the_key_even_off_the_board():
     s = duo()
     s.tokens["hut"] = "bone_fence"
-    board = GAME.render_svg(s.view(None))
     assert refs({"e": "token", "token": "hut", "to": "bone_fence"}) == \
         {"token:hut", "place:bone_fence"}
-    assert 'data-ref="token:hut"' in tile(board, "bone_fence")
-    assert len(carriers(board, "token:hut")) == 2
+    for board in arrangements(GAME.render_svg(s.view(None))).values():
+        assert 'data-ref="token:hut"' in tile(board, "bone_fence")
+        assert len(carriers(board, "token:hut")) == 2
     s.tokens["hut"] = None
-    gone = GAME.render_svg(s.view(None))
     assert refs({"e": "token", "token": "hut", "to": None}) == {"token:hut"}
-    assert len(carriers(gone, "token:hut")) == 1            # the key's swatch alone
+    for gone in arrangements(GAME.render_svg(s.view(None))).values():
+        assert len(carriers(gone, "token:hut")) == 1        # the key's swatch alone
 
 
 def test_baba_yagas_cards_light_her_and_her_beaten_count():
@@ -124,10 +124,10 @@ def test_baba_yagas_cards_light_her_and_her_beaten_count():
         {"hero:0", "token:hut"}
     s = duo()
     s.by_beaten = 2
-    board = GAME.render_svg(s.view(0))
-    count = carriers(board, "deck:baba_yaga")
-    assert len(count) == 1 and "2/3" in board.split(count[0])[1].split("</text>")[0]
-    assert carriers(board, "token:baba_yaga")               # she is off the board: the key
+    for board in arrangements(GAME.render_svg(s.view(0))).values():
+        count = carriers(board, "deck:baba_yaga")
+        assert len(count) == 1 and "2/3" in board.split(count[0])[1].split("</text>")[0]
+        assert carriers(board, "token:baba_yaga")           # she is off the board: the key
 
 
 def test_a_quest_step_lights_the_roster_and_the_steppers_own_track():
@@ -137,18 +137,19 @@ def test_a_quest_step_lights_the_roster_and_the_steppers_own_track():
     assert keys == {"hero:1", "quest:1"}
     mine = [p.get("svg") or "" for p in GAME.panels(s.view(1))]
     assert any(carriers(picture, "quest:1") for picture in mine)
-    label = carriers(GAME.render_svg(s.view(0)), "quest:1")
-    assert len(label) == 1 and label[0].startswith("<text")
+    for board in arrangements(GAME.render_svg(s.view(0))).values():
+        label = carriers(board, "quest:1")
+        assert len(label) == 1 and label[0].startswith("<text")
     assert refs({"e": "quest_done", "seat": 0}) == {"hero:0", "quest:0"}
 
 
 def test_a_hero_out_of_the_game_still_lights_in_the_roster():
     s = duo()
     s.players[1].elim = True
-    board = GAME.render_svg(s.view(0))
-    assert 'data-seat="1"' not in board
-    roster = carriers(board, "hero:1")
-    assert len(roster) == 1 and 'opacity="0.45"' in roster[0]
+    for board in arrangements(GAME.render_svg(s.view(0))).values():
+        assert 'data-seat="1"' not in board
+        roster = carriers(board, "hero:1")
+        assert len(roster) == 1 and 'opacity="0.45"' in roster[0]
     assert refs({"e": "eliminated", "seat": 1}) <= drawn(s.view(0))
 
 
@@ -161,8 +162,9 @@ def test_a_peek_names_the_peeker_and_the_deck_never_the_cards():
     assert keys == {"hero:0", "deck:wilderness"}
     assert not any(card.lower() in key.lower() for card in peeked["cards"] for key in keys)
     assert not any(e["e"] == "peeked" for e in s.view(1)["log"] + s.view(None)["log"])
-    deck = carriers(GAME.render_svg(s.view(0)), "deck:wilderness")
-    assert len(deck) == 1 and deck[0].startswith("<text")
+    for board in arrangements(GAME.render_svg(s.view(0))).values():
+        deck = carriers(board, "deck:wilderness")
+        assert len(deck) == 1 and deck[0].startswith("<text")
 
 
 def test_players_the_round_and_the_time_of_day_light_where_the_header_shows_them():
@@ -179,8 +181,8 @@ def test_players_the_round_and_the_time_of_day_light_where_the_header_shows_them
     assert refs({"e": "end", "how": "quest", "winners": [0, 2]}) == {"hero:0", "hero:2"}
     assert refs({"e": "special", "kind": "khorov", "seat": 1}) == \
         {"hero:1", "place:khorov"}
-    for lang in ("en", "ru"):
-        board = GAME.render_svg(s.view(2), lang)
+    for lang, board in [(lang, board) for lang in ("en", "ru")
+                        for board in arrangements(GAME.render_svg(s.view(2), lang)).values()]:
         heads = {key: board.split(carriers(board, key)[0])[1].split("</text>")[0]
                  for key in ("round", "time")}
         assert str(s.view(2)["round"]) in heads["round"]

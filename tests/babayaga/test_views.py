@@ -8,7 +8,7 @@ from rich.console import Console
 from gonets.agents import make_agent
 from gonets.core import Match, play_match
 from gonets.games.babayaga.notation import BOARD_VERBS
-from tests.babayaga.helpers import GAME, act, new, roll
+from tests.babayaga.helpers import GAME, act, arrangements, new, roll
 
 
 def random_states(preset="competitive", players=3, seed=2, count=60):
@@ -42,10 +42,10 @@ def test_svg_places_carry_the_clicks_of_every_legal_place_action():
 
 def test_svg_draws_rivers_mountains_tokens_and_heroes():
     s = new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["the_firebird", "waters_of_life"])
-    svg = GAME.render_svg(s.view(0))
-    assert svg.count('class="edge river"') == 3 and svg.count('class="edge mountain"') == 7
-    assert 'data-token="hut"' in svg and 'data-seat="1"' in svg
-    assert re.search(r'data-pick="([^"]*\|)?move:tsarov[|"]', svg)
+    for svg in arrangements(GAME.render_svg(s.view(0))).values():
+        assert svg.count('class="edge river"') == 3 and svg.count('class="edge mountain"') == 7
+        assert 'data-token="hut"' in svg and 'data-seat="1"' in svg
+        assert re.search(r'data-pick="([^"]*\|)?move:tsarov[|"]', svg)
 
 
 def test_terminal_table_shows_time_character_and_encounter():
@@ -133,13 +133,14 @@ def test_decision_names_who_decides_and_what():
 
 def test_svg_has_a_key_for_every_edge_kind_and_fits_its_buttons():
     s = new(chars=["ilya_muromets", "fyodor_lyzhnikov"], quests=["the_firebird", "waters_of_life"])
-    svg = GAME.render_svg(s.view(0))
+    picture = GAME.render_svg(s.view(0))
+    svg = arrangements(picture)["wide"]
     assert 'class="legend"' in svg
     for kind, words in (("open", "road"), ("bridge", "bridge"), ("pass", "pass"),
                         ("causeway", "causeway"), ("river", "river"), ("mountain", "mountains"),
                         ("lake", "lake")):
         assert f'class="legend-edge {kind}"' in svg and words in svg
-    height = int(re.search(r'<svg[^>]* height="(\d+)"', svg).group(1))
+    height = int(re.search(r'<svg[^>]* height="(\d+)"', picture).group(1))
     ys = [int(y) for y in re.findall(r'<text x="\d+" y="(\d+)"', svg)]
     assert max(ys) < height
 

@@ -12,7 +12,7 @@ from gonets.games.babayaga import svg, text
 from gonets.games.babayaga.notation import BOARD_VERBS
 from gonets.games.babayaga.rules.content import default_content
 from gonets.server.frames import seat_payload
-from tests.babayaga.helpers import GAME, act, legal, new, roll
+from tests.babayaga.helpers import GAME, act, arrangements, legal, new, roll
 from tests.babayaga.test_elements import duo
 
 LANGS = ("en", "ru")
@@ -297,7 +297,8 @@ def test_board_text_reads_at_11_px_in_an_860_px_box_and_names_fit_their_tiles():
     for lang in LANGS:
         picture = GAME.render_svg(s.view(0), lang)
         width = float(re.search(r'viewBox="0 0 ([\d.]+) ', picture).group(1))
-        sizes = [float(x) for x in re.findall(r'<text[^>]* font-size="([\d.]+)"', picture)]
+        sizes = [float(x) for x in re.findall(r'<text[^>]* font-size="([\d.]+)"',
+                                              arrangements(picture)["wide"])]
         assert min(sizes) * 860 / width >= 11.5
         assert 'data-zoom="on"' in picture and f'data-unit="{svg.CELL}"' in picture
         for lid in default_content().order:
@@ -312,11 +313,11 @@ def test_board_text_reads_at_11_px_in_an_860_px_box_and_names_fit_their_tiles():
 def test_the_board_draws_every_border_and_highlights_where_the_seat_may_go():
     s = duo()
     view = s.view(0)
-    picture = GAME.render_svg(view, "en")
-    assert picture.count('class="edge ') == len(default_content().edges)
     places = {t.split()[1] for t in view["legal"] if t.split()[0] in BOARD_VERBS}
-    assert picture.count('class="reach"') == len(places)
-    assert picture.count("data-focus") == len(places)
+    for picture in arrangements(GAME.render_svg(view, "en")).values():
+        assert picture.count('class="edge ') == len(default_content().edges)
+        assert picture.count('class="reach"') == len(places)
+        assert picture.count("data-focus") == len(places)
     quiet = GAME.render_svg(s.view(1), "en")              # not p2's decision: nothing to click
     assert "data-pick" not in quiet and 'class="reach"' not in quiet
     assert legal(s) == view["legal"]
