@@ -145,8 +145,10 @@ def perform(page, current: dict, action: dict, seen: dict, shot=None) -> None:
             seen["greyed"] |= protected
         if family == "guess":
             path = "/".join(action["steps"][:index])
-            strip = page.locator(f"#board g.guesses[data-show='{path}']")
-            assert strip.evaluate("el => getComputedStyle(el).display") != "none"
+            # one strip per arrangement (5-8 players have two): the shown one is drawn
+            strips = page.locator(f"#board g.guesses[data-show='{path}']")
+            assert strips.evaluate_all("""els => els.filter(el => el.getClientRects().length &&
+                getComputedStyle(el).display !== 'none').length""") == 1
             others = page.locator(f"#board g.guesses:not([data-show='{path}'])")
             assert all(d == "none" for d in others.evaluate_all(
                 "els => els.map(el => getComputedStyle(el).display)"))
@@ -253,6 +255,12 @@ def test_a_five_player_game_with_the_extended_deck_on_a_laptop(site, browser):
         page = context.new_page()
         seen = play_a_game(page, site.base, new_table(site, 5, 3, "en"), 3)
         assert frame(page)["view"]["terminal"]
+        # the laptop's board shows the wide arrangement, the phone's narrow one is hidden
+        shown = page.evaluate("""() => { const svg = document.querySelector('#board svg');
+            return [svg.classList.contains('narrow'),
+                    ...['.ll-wide', '.ll-narrow'].map(css =>
+                        svg.querySelector(css).getClientRects().length > 0)]; }""")
+        assert shown == [False, True, False], shown
         assert {"card", "target", "guess", "also"} <= seen["families"], seen["families"]
         assert seen["least_font"] >= 11, seen["least_font"]
         assert seen["scroll_ok"] and seen["greyed"]

@@ -4,8 +4,9 @@ Each game is played for some moves by clicking, as a player would. When a decisi
 (and at every later step of it) every legal target on the board lies inside the board's box;
 "Fit" shows the whole picture; no word on the page is drawn under 12 px; Carcassonne's tile
 in hand stays in the window while its placement is chosen. Message to the Czar is played to
-its end on its narrow arrangement, and no target's own word is hidden or under 12 px either.
-Its travel of two couriers to the palace says what to do at each step, in both languages,
+its end on its narrow arrangement, and no target's own word is hidden or under 12 px either;
+so is a six-player Love Letter match, in English and in Russian. The Czar's travel of two
+couriers to the palace says what to do at each step, in both languages,
 and its menu covers none of the board.
 """
 
@@ -177,13 +178,57 @@ def test_love_letter_on_a_phone_keeps_the_targets_on_the_board(site, phone):
     assert seen["moves"] >= 5 and seen["targets"] >= 5
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_love_letter_at_six_players_on_a_phone_keeps_every_target_readable(site, phone, lang):
+    """Six seats: the phone's board shows the narrow arrangement (one column of seat rows)
+    and every decision of a whole match opens with all its targets in the board's box, their
+    words shown at 12 px or more; so does every later step of it (but in the first two,
+    which ``play`` makes in the whole picture that "Fit" shows)."""
+    need("loveletter")
+    page = phone.new_page()
+    _, url = table(site, "loveletter", 4, players=6, lang=lang)
+    open_seat(page, site.base, url, "Ann")
+    words = {"count": 0, "decisions": 0}
+
+    def readable(where: str) -> None:
+        assert page.evaluate("() => document.querySelector('#board svg')"
+                             ".classList.contains('narrow')"), f"{where}: not narrow"
+        count, bad = czar_web.target_words(page)
+        assert not bad, f"{where}: target words hidden or under 12 px: {bad[:6]}"
+        words["count"] += count
+
+    def opens(current: dict) -> None:
+        words["decisions"] += 1
+        readable(f"version {current['version']} opens")
+
+    def step(index: int) -> None:
+        if words["decisions"] > 2:
+            readable(f"decision {words['decisions']} step {index + 1}")
+
+    seen = play(page, "loveletter", 4, 400, on_decision=opens, on_step=step)
+    assert frame(page)["view"]["terminal"], "the match did not end"
+    assert seen["moves"] >= 10 and seen["targets"] >= seen["moves"]
+    assert words["count"] >= seen["moves"]
+
+
 def test_baba_yaga_on_a_phone_keeps_the_targets_on_the_board(site, phone):
+    """A whole match on Baba Yaga's narrow arrangement: every decision opens with its places
+    in the board's box, none of their words hidden or under 12 px."""
     need("babayaga")
     page = phone.new_page()
     _, url = table(site, "babayaga", 11, preset="competitive")
     open_seat(page, site.base, url, "Ann")
-    seen = play(page, "babayaga", 11, 10)
-    assert seen["moves"] >= 5 and seen["targets"] >= 5
+    words = {"count": 0}
+
+    def readable(current):
+        where = f"version {current['version']} opens"
+        assert page.evaluate("() => !!document.querySelector('#board svg.narrow')"), where
+        count, bad = czar_web.target_words(page)
+        assert not bad, f"{where}: target words hidden or under 12 px: {bad[:6]}"
+        words["count"] += count
+    seen = play(page, "babayaga", 11, 400, on_decision=readable)
+    assert frame(page)["view"]["terminal"], "the match did not end"
+    assert seen["moves"] >= 10 and seen["targets"] >= 10 and words["count"] >= 10
 
 
 # -- Message to the Czar: both leavers of a grassland inn go to the palace ---------------------

@@ -1,6 +1,7 @@
 """Pointing at a log line lights what it refers to: every key a log event refers to
-(``Game.log_refs``) is carried in ``data-ref`` by some element of the picture or of a panel's
-picture that the same seat sees right after the event, and most lines refer to something."""
+(``Game.refs_reader``, read in order as the page does) is carried in ``data-ref`` by some
+element of the picture or of a panel's picture that the same seat sees right after the
+event, and most lines refer to something."""
 
 from __future__ import annotations
 
@@ -13,13 +14,20 @@ from gonets.agents.base import RandomAgent
 from gonets.core import games, play_match
 
 DATA_REF = re.compile(r'data-ref="([^"]*)"')
+SCOPE = re.compile(r'<svg[^>]*\sdata-scope="([^"]*)"')
 SHARE = 0.5
 """The least share of a whole match's log lines that must refer to something on the board."""
 
 
 def drawn_refs(game, view: dict) -> set[str]:
-    pictures = [game.render_svg(view)] + [p.get("svg") or "" for p in game.panels(view)]
-    return {key for svg in pictures for keys in DATA_REF.findall(svg) for key in keys.split()}
+    """Every key the pictures carry; inside a picture with a ``data-scope``, also as
+    ``key@scope`` (the page lights such a key only there)."""
+    found = set()
+    for svg in [game.render_svg(view)] + [p.get("svg") or "" for p in game.panels(view)]:
+        keys = {key for keys in DATA_REF.findall(svg) for key in keys.split()}
+        scope = SCOPE.search(svg)
+        found |= keys | ({f"{key}@{scope.group(1)}" for key in keys} if scope else set())
+    return found
 
 
 def cases() -> list:
@@ -37,6 +45,7 @@ def test_log_lines_point_at_the_picture(name, players):
     config = game.configure(players)
     agents = [RandomAgent(game, config, s, random.Random(7 + s)) for s in range(players)]
     seen = {viewer: 0 for viewer in (None, 0)}
+    readers = {viewer: game.refs_reader() for viewer in seen}
     lines = referring = 0
 
     def check(match):
@@ -44,7 +53,7 @@ def test_log_lines_point_at_the_picture(name, players):
         for viewer, known in seen.items():
             view = match.state.view(viewer)
             events = view.get("log") or []
-            fresh = [game.log_refs(event) for event in events[known:]]
+            fresh = readers[viewer](events[known:])
             seen[viewer] = len(events)
             if viewer is None:
                 lines += len(fresh)

@@ -9,7 +9,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from gonets.core import Match
+from gonets.agents.base import RandomAgent
+from gonets.core import Match, play_match
 from gonets.games.loveletter import GAME
 from gonets.games.loveletter.svg.summary import final_table, last_round
 from tests.loveletter.helpers import run, stack
@@ -184,3 +185,21 @@ def test_the_summary_rebuilds_the_piles_the_table_ended_with():
                                    for s in view["seats"])
     assert table["out"] == {s["seat"] for s in view["seats"] if not s["in_round"]}
     assert list(table["burned"]) == view["burned"]
+
+
+def test_a_line_of_an_earlier_round_names_that_rounds_picture_only():
+    """Read in order, a play of round 1 names its chip with the round (``@1``): the table of
+    round 2 (``data-scope="2"``) does not light it, the summary of round 1 does."""
+    config = GAME.configure(2)
+    agents = [RandomAgent(GAME, config, s, random.Random(s)) for s in range(2)]
+    views = []
+    play_match(GAME, config, agents, seed=2, on_step=lambda m: views.append(m.state.view(0)))
+    view = next(v for v in views if v.get("round") == 2)
+    refs = GAME.refs_reader()(view["log"])
+    first = next(keys for event, keys in zip(view["log"], refs) if event["e"] == "play")
+    chip = first[1]
+    assert chip.startswith("discard:") and chip.endswith("@1"), first
+    assert 'data-scope="2"' in GAME.render_svg(view)
+    (summary,) = [p["svg"] for p in GAME.panels(view) if "data-scope" in (p.get("svg") or "")]
+    drawn = {key for keys in re.findall(r'data-ref="([^"]*)"', summary) for key in keys.split()}
+    assert 'data-scope="1"' in summary and chip.removesuffix("@1") in drawn

@@ -24,6 +24,13 @@ def parse(svg: str) -> ET.Element:
     return root
 
 
+def arrangements(root: ET.Element) -> list[ET.Element]:
+    """The picture's arrangements: the root alone up to 4 players, else the wide one and the
+    narrow one (see test_arrangements.py)."""
+    found = [root.find(f"{SVG}g[@class='ll-{name}']") for name in ("wide", "narrow")]
+    return [root] if found == [None, None] else found
+
+
 def standalone(svg: str, root: ET.Element) -> None:
     """No external resources: no links, images, imported styles; generic fonts only; no
     text under the smallest size."""
@@ -184,13 +191,14 @@ def test_discard_piles_in_order_with_causes_and_marks():
     state = run(5, [deck, "sycophant p3", "handmaid", "jester p1", "prince p3"])
     svg = GAME.render_svg(state.view(None))
     root = parse(svg)
-    rows = {int(r.get("data-seat")): r for r in root.findall(f".//{SVG}g[@class='seat']")}
-    assert [pile_of(rows[q]) for q in range(5)] == \
-        [["sycophant"], ["handmaid"], ["jester", "count"], ["prince"], []]
-    words = {q: "".join(row.itertext()) for q, row in rows.items()}
-    assert "5 Count · Prince" in words[2]                         # the cause of the Count
-    assert "Handmaid" in words[1]                                 # the protection badge
-    assert "Jester of p3" in words[0]                             # p3's bet on p1
+    for tree in arrangements(root):
+        rows = {int(r.get("data-seat")): r for r in tree.findall(f".//{SVG}g[@class='seat']")}
+        assert [pile_of(rows[q]) for q in range(5)] == \
+            [["sycophant"], ["handmaid"], ["jester", "count"], ["prince"], []]
+        words = {q: "".join(row.itertext()) for q, row in rows.items()}
+        assert "5 Count · Prince" in words[2]                     # the cause of the Count
+        assert "Handmaid" in words[1]                             # the protection badge
+        assert "Jester of p3" in words[0]                         # p3's bet on p1
     assert f"deck {state.view(None)['deck_size']}" in svg
 
 
@@ -209,9 +217,9 @@ def test_bishop_redraw_buttons():
     state = run(5, [deck, "bishop p2 2"])
     view = state.view(1)
     assert view["phase"] == "redraw" and view["legal"] == ["redraw", "keep"]
-    root = parse(GAME.render_svg(view))
-    buttons = root.findall(f".//{SVG}g[@class='button']")
-    assert sorted(b.get("data-pick") for b in buttons) == ["bishop:keep", "bishop:redraw"]
+    for tree in arrangements(parse(GAME.render_svg(view))):
+        buttons = tree.findall(f".//{SVG}g[@class='button']")
+        assert sorted(b.get("data-pick") for b in buttons) == ["bishop:keep", "bishop:redraw"]
     assert not parse(GAME.render_svg(state.view(0))).findall(f".//{SVG}g[@class='button']")
 
 

@@ -366,6 +366,17 @@ class Game(ABC):
             return []
         return list(room.log_refs(event, **with_options(room.log_refs, options)))
 
+    def refs_reader(self, options: Mapping[str, Any] | None = None
+                    ) -> Callable[[Sequence[dict]], list[list[str]]]:
+        """A pass through one log in order, as :meth:`log_reader` for its lines:
+        ``reader(events)`` gives what each event after those it was given before refers to
+        (``svg.RefsReader`` where a key depends on earlier events, as Love Letter's name
+        their round; default: :meth:`log_refs` one by one)."""
+        room = self.room("svg")
+        if room is not None and hasattr(room, "RefsReader"):
+            return room.RefsReader(**with_options(room.RefsReader, options))
+        return lambda events: [self.log_refs(event, options) for event in events]
+
     # -- what a player reads and clicks ----------------------------------------------------------
     # The web client is the same for every game: it draws the picture and a score table, and
     # builds an action from clicks. Each legal action is a path of step keys (``card:guard``,

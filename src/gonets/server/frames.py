@@ -132,6 +132,7 @@ class LogLines:
         self.lines: list[str] = []
         self.refs: list[list[str]] = []  # per line, what it refers to (Game.log_refs)
         self.reader = None           # the game's pass through self.events (Game.log_reader)
+        self.refs_reader = None      # and for what the lines point at (Game.refs_reader)
         self.options: dict | None = None     # the match's options the lines were written under
 
     def describe(self, events: list, marks: dict[int, int] | None = None,
@@ -144,14 +145,31 @@ class LogLines:
         if not (len(events) >= known and events[:known] == self.events) or \
                 options != self.options:
             known, self.lines, self.refs, self.reader = 0, [], [], None
-            self.options = options
+            self.refs_reader, self.options = None, options
         new = self._read(list(events), known)
         lines = self.lines + [self._marked(line, i, marks)
                               for i, line in enumerate(new, known)]
-        self.refs += [guarded(lambda: self.game.log_refs(event, options), [])
-                      for event in events[known:]]
+        self.refs += self._pointed(list(events), known)
         self.events, self.lines = list(events), lines
         return list(lines)
+
+    def _pointed(self, events: list, known: int) -> list[list[str]]:
+        """What each of ``events[known:]`` points at, by the reader that has read
+        ``events[:known]``; nothing, and a new reader next time, where the game's fails."""
+        fresh = events[known:]
+        try:
+            if self.refs_reader is None:
+                self.refs_reader = self.game.refs_reader(self.options)
+                self.refs_reader(events[:known])
+            refs = [list(keys) for keys in self.refs_reader(fresh)]
+            if len(refs) == len(fresh):
+                return refs
+            log.error("%s: the refs reader gave %d for %d events", self.game.name,
+                      len(refs), len(fresh))
+        except Exception:
+            log.exception("%s: the refs reader failed", self.game.name)
+        self.refs_reader = None
+        return [[] for _ in fresh]
 
     def _read(self, events: list, known: int) -> list[str]:
         """The lines of ``events[known:]`` by the reader that has read ``events[:known]``;

@@ -474,12 +474,15 @@ function drawLog(lines, refs = []) {
   lightRefs(gonets.pinnedRefs || []);
 }
 
-// Light the elements of the board and the panels that carry any of `keys` in `data-ref`.
+// Light the elements of the board and the panels that carry any of `keys` in `data-ref`; a
+// key `k@s` only inside a picture whose `data-scope` is `s` (Love Letter's round).
 function lightRefs(keys) {
   for (const node of document.querySelectorAll(".lit")) node.classList.remove("lit");
   for (const key of keys) {
-    for (const node of document.querySelectorAll(
-        `#board [data-ref~="${CSS.escape(key)}"], #panels [data-ref~="${CSS.escape(key)}"]`)) {
+    const [ref, scope] = key.split("@");
+    const within = scope === undefined ? "" : `[data-scope="${CSS.escape(scope)}"] `;
+    const element = `${within}[data-ref~="${CSS.escape(ref)}"]`;
+    for (const node of document.querySelectorAll(`#board ${element}, #panels ${element}`)) {
       node.classList.add("lit");
     }
   }

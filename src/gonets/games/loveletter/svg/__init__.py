@@ -7,7 +7,9 @@ decisions in words. Then one area per seat (the viewer's last, so it sits just a
 hand): name, token pips, state badges (out, Handmaid, Sycophant, Jester), the cards in hand
 as backs and the discard pile in order, each forced discard with its cause. Bottom: the
 viewer's hand in large (effect text and the seed's playing-card equivalents), the draw pile,
-the set-aside card and the cards removed face up or burned.
+the set-aside card and the cards removed face up or burned. At 5-8 players the seats stand in
+two columns, and a second, narrow arrangement of the same elements (one column of short seat
+rows) is drawn for a phone's board (``data-narrow-box``, see ``board.render_svg``).
 
 Clicks follow ``notation.action_steps``: a hand card carries ``card:<key>`` (``keep:`` and
 ``under:`` for the Chancellor), every seat area carries ``target:pN|also:pN|look:pN`` whether
@@ -37,9 +39,10 @@ from gonets.games.loveletter.svg.parts import (
     text_width,
     wrap,
 )
-from gonets.games.loveletter.svg.refs import log_refs
+from gonets.games.loveletter.svg.refs import RefsReader, log_refs
 from gonets.games.loveletter.svg.summary import panels, round_picture
 
-__all__ = ["SMALL_FONT", "card_back", "card_face", "chip", "hand_picks", "log_refs", "panels",
+__all__ = ["RefsReader", "SMALL_FONT", "card_back", "card_face", "chip", "hand_picks",
+           "log_refs", "panels",
            "picture_width", "playing_cards", "render_svg", "round_picture", "seat_order",
            "seat_pick", "text_width", "wrap"]

@@ -17,13 +17,16 @@ from gonets.games.loveletter.svg.parts import (
     GAP,
     GUESS_W,
     LARGE,
+    LINE,
     MARGIN,
     NARROW,
     PHONE_SCALE,
     PILE,
+    ROW_GAP,
     SMALL_FONT,
     WIDTH,
     Chip,
+    Item,
     _attr,
     _chips,
     _fill,
@@ -34,7 +37,9 @@ from gonets.games.loveletter.svg.parts import (
     badge_width,
     card_back,
     card_face,
+    chip_item,
     escape,
+    flow,
     referred,
     text_width,
     wrap,
@@ -194,11 +199,7 @@ def _seat_content(view: dict, s: dict, x: float, y: float, w: float,
     when they fit), the cards in hand as backs and the tokens on the first line, then the
     discard pile; the drawings and the height used."""
     q = s["seat"]
-    name = seat_name(view, q, lang)
-    if q == view.get("seat"):
-        name += f" ({web(lang)['svg']['you']})"
-    if view.get("turn") == q and not view.get("terminal"):
-        name = "▶ " + name
+    name = _seat_label(view, q, lang)
     size = _fit(name, w / 2, 16)
     out = [_text(x + 10, y + 22, name, size, weight="bold")]
     pips, right = _pips(q, s["tokens"], view["target"], x + w - 10, y + 17)
@@ -229,6 +230,53 @@ def _seat_content(view: dict, s: dict, x: float, y: float, w: float,
     return out, top - y + lines * (CHIP_H + 4) + 4
 
 
+def _seat_row(view: dict, s: dict, x: float, y: float, w: float,
+              lang: str) -> tuple[list[str], float]:
+    """:func:`_seat_content` in the least height, for the narrow arrangement of 5-8 seats:
+    the name, the badges and the discard pile side by side on lines of chips, the first
+    line leaving room on the right for the cards in hand and the tokens."""
+    q = s["seat"]
+    name = _seat_label(view, q, lang)
+    size = _fit(name, w / 2, 15)
+    top = y + 6
+    pips, right = _pips(q, s["tokens"], view["target"], x + w - 10, top + 10)
+    out = [pips]
+    right += 10
+    if q != view.get("seat") and s["hand_size"]:
+        backs = [card_back(x + w - right - 16 - 10 * (s["hand_size"] - 1 - i), top - 1, BACK)
+                 for i in range(s["hand_size"])]
+        out.append(referred(refs.hand(q), "".join(backs)))
+        right += 24 + 10 * (s["hand_size"] - 1)
+    heading = [Item(text_width(name, size, bold=True) + 4,
+                    lambda cx, line: _text(cx, line + 15, name, size, weight="bold"))]
+    heading += [Item(badge_width(word), lambda cx, line, word=word, colour=colour, tip=tip,
+                     ref=ref: badge(word, colour, tip, cx, line, ref))
+                for word, colour, tip, ref in _badges(view, s, lang)]
+    entries = pile_entries(q, s["discards"], lang)
+    if entries:
+        pile = [chip_item(view, key, lang, note, bad, ref) for key, note, bad, ref in entries]
+    else:
+        empty = web(lang)["svg"]["no_discards"]
+        pile = [Item(text_width(empty, SMALL_FONT),
+                     lambda cx, line: _text(cx, line + 14, empty, SMALL_FONT, fill="#888"))]
+    drawn, lines = flow(heading + pile, x + 10, top, x + 10, x + w - 10, x + w - right - 6)
+    out += drawn[:len(heading)]
+    chips = "".join(drawn[len(heading):])
+    out.append(f'<g class="discards">{chips}</g>' if entries else chips)
+    return out, 6 + lines * LINE + 4
+
+
+def _seat_label(view: dict, q: int, lang: str) -> str:
+    """A seat's name as its area shows it: '(you)' after the viewer's, '▶' before the
+    player whose turn it is."""
+    name = seat_name(view, q, lang)
+    if q == view.get("seat"):
+        name += f" ({web(lang)['svg']['you']})"
+    if view.get("turn") == q and not view.get("terminal"):
+        name = "▶ " + name
+    return name
+
+
 def _seat_area(view: dict, s: dict, x: float, y: float, w: float, h: float,
                content: list[str]) -> list[str]:
     q = s["seat"]
@@ -243,10 +291,13 @@ def _seat_area(view: dict, s: dict, x: float, y: float, w: float, h: float,
 
 
 def _seats(view: dict, top: float, lang: str, width: int) -> tuple[list[str], dict, float]:
-    """The seat areas in a grid (one column in the narrow picture, two in the wide one); the
-    drawings, each seat's box (x, y, w, h) and the height used."""
+    """The seat areas in a grid (one column in the narrow picture, two in the wide one; 5-8
+    seats in one column are drawn as short rows, :func:`_seat_row`); the drawings, each
+    seat's box (x, y, w, h) and the height used."""
     seats = view.get("seats", [])
     cols = 1 if width == NARROW else 2
+    rows = cols == 1 and len(seats) > 4
+    draw, gap = (_seat_row, ROW_GAP) if rows else (_seat_content, GAP)
     w = (width - 2 * MARGIN - GAP * (cols - 1)) / cols
     order = seat_order(view)
     out: list[str] = []
@@ -256,13 +307,13 @@ def _seats(view: dict, top: float, lang: str, width: int) -> tuple[list[str], di
         cells = []
         for col, q in enumerate(order[row:row + cols]):
             x = MARGIN + col * (w + GAP)
-            content, height = _seat_content(view, seats[q], x, y, w, lang)
+            content, height = draw(view, seats[q], x, y, w, lang)
             cells.append((q, x, content, height))
         h = max(height for *_, height in cells)
         for q, x, content, _ in cells:
             out += _seat_area(view, seats[q], x, y, w, h, content)
             boxes[f"p{q + 1}"] = (x, y, w, h)
-        y += h + GAP
+        y += h + gap
     return out, boxes, y - top
 
 
@@ -280,21 +331,26 @@ def hand_picks(view: dict) -> dict[int, str]:
     return {}
 
 
-def _hand(view: dict, top: float, lang: str) -> tuple[list[str], float, dict]:
-    """The viewer's large hand and, in the Bishop's redraw, its two buttons; the drawings,
-    where the band's right part starts, and each hand card's box by key."""
+def _hand(view: dict, top: float, lang: str, width: int) -> tuple[list[str], float, dict]:
+    """The viewer's large hand (side by side, without the gap between them where it would
+    pass the right edge: the Chancellor's three cards in the narrow picture) and, in the
+    Bishop's redraw, its two buttons; the drawings, where the band's right part starts, and
+    each hand card's box by key."""
     hand = view.get("hand") or []
     out: list[str] = []
     boxes: dict = {}
     if not hand:
         return out, MARGIN, boxes
     picks = hand_picks(view)
+    step = LARGE[0] + GAP
+    if len(hand) > 1:
+        step = min(step, (width - 2 * MARGIN - LARGE[0]) / (len(hand) - 1))
     x = MARGIN
     faces = []
     for i, key in enumerate(hand):
         faces.append(card_face(view, key, x, top + 4, lang, picks.get(i)))
         boxes.setdefault(key, []).append((x, top + 4, *LARGE))
-        x += LARGE[0] + GAP
+        x += step
     out.append(referred(refs.hand(view["seat"]), "".join(faces)))
     if view.get("phase") == "redraw" and view.get("legal"):
         for i, answer in enumerate(("redraw", "keep")):
@@ -462,16 +518,20 @@ def _chosen_marks(view: dict, seats: dict, cards: dict) -> list[str]:
     return out
 
 
-def render_svg(view: dict, lang: str = "en") -> str:
-    """The table of ``view`` as one standalone SVG document (no external resources), its
-    words in ``lang``."""
-    lang = lang_of(lang)
-    width = picture_width(view)
+STYLE = ("<style>svg.narrow .ll-wide{display:none}"
+         "svg.narrow .ll-narrow{display:inline}</style>")
+"""The picture's own rule for a phone's board (web/board.js gives the root the class
+``narrow``): the narrow arrangement instead of the wide one."""
+
+
+def _drawing(view: dict, lang: str, width: int) -> tuple[str, int]:
+    """The table drawn ``width`` wide (one column of seats in :data:`NARROW`, two in
+    :data:`WIDTH`), its background first; the drawing and its height."""
     body, top = _header(view, lang, width)
     seats, seat_boxes, height = _seats(view, top, lang, width)
     body += seats
     band = top + height + 4
-    hand, right, card_boxes = _hand(view, band, lang)
+    hand, right, card_boxes = _hand(view, band, lang, width)
     hand_h = 4 + LARGE[1] if view.get("hand") else 0
     if width - MARGIN - right < 2 * PILE[0] + 18:       # no room beside the hand: below it
         table, table_h = _table_cards(view, MARGIN, band + hand_h, lang, seat_boxes, width)
@@ -482,8 +542,28 @@ def render_svg(view: dict, lang: str = "en") -> str:
     strips, used = _guess_strips(view, band, lang, max(hand_h, table_h), width)
     body += strips
     total = int(band + used + MARGIN)
+    return f'<rect width="{width}" height="{total}" fill="#fbf6ee"/>' + "".join(body), total
+
+
+def render_svg(view: dict, lang: str = "en") -> str:
+    """The table of ``view`` as one standalone SVG document (no external resources), its
+    words in ``lang``.
+
+    Up to 4 players it is one narrow drawing. At 5-8 it holds two arrangements of the same
+    elements: the wide one (two columns of seats) and, for a phone's board, the narrow one
+    (one column of short seat rows, :data:`NARROW` wide, in ``data-narrow-box``), hidden by
+    its ``display`` attribute unless :data:`STYLE` shows it instead of the wide one. The
+    root's ``data-scope`` is the round, which the log's keys of one round name
+    (``refs.in_round``)."""
+    lang = lang_of(lang)
+    width = picture_width(view)
+    body, total = _drawing(view, lang, width)
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{total}" '
             f'viewBox="0 0 {width} {total}" data-min-scale="{PHONE_SCALE}" '
-            f'font-family="sans-serif">'
-            f'<rect width="{width}" height="{total}" fill="#fbf6ee"/>')
-    return head + "".join(body) + "</svg>"
+            f'data-scope="{view.get("round") or 0}" ')
+    if width == NARROW:
+        return head + f'font-family="sans-serif">{body}</svg>'
+    narrow, tall = _drawing(view, lang, NARROW)
+    return (head + f'data-narrow-box="0 0 {NARROW} {tall}" font-family="sans-serif">{STYLE}'
+            f'<g class="ll-wide">{body}</g>'
+            f'<g class="ll-narrow" display="none">{narrow}</g></svg>')

@@ -3,7 +3,9 @@ wrapping, and the cards (a large face, a back, a small chip written 'value Name'
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, lru_cache
+from typing import NamedTuple
 from xml.sax.saxutils import escape as _escape
 from xml.sax.saxutils import quoteattr
 
@@ -19,6 +21,8 @@ GUESS_W = 68
 """The least width of a guess face (a 40 px target on a phone)."""
 MARGIN = 12
 GAP = 10
+ROW_GAP = 6
+"""Between the short seat rows of the narrow arrangement at 5-8 players."""
 CHAR = 0.6
 BOLD = 0.66
 """Width of an average lower-case letter, as a share of the font size (safe estimates:
@@ -30,6 +34,8 @@ LARGE = (116, 164)
 BACK = (16, 22)
 PILE = (44, 62)
 CHIP_H = 20
+LINE = CHIP_H + 4
+"""The height of a line of chips (and of the things beside them in a row)."""
 BUTTON = (150, 44)
 PHONE_SCALE = 0.55
 """The least scale the client may fit the picture at: on a 360-390 px phone the whole table
@@ -254,3 +260,34 @@ def badge(word: str, colour: str, tip: str, x: float, y: float, ref: str = "") -
 def badge_width(word: str) -> float:
     """How wide :func:`badge` draws ``word``."""
     return text_width(word, SMALL_FONT, bold=True) + 10
+
+
+class Item(NamedTuple):
+    """Something laid out in a row: its width, and its drawing with its top left corner at
+    (x, top)."""
+
+    width: float
+    draw: Callable[[float, float], str]
+
+
+def chip_item(view: dict, key: str, lang: str, note: str | None = None, bad: bool = False,
+              ref: str = "") -> Item:
+    """A :func:`chip` to lay out with :func:`flow`."""
+    _, w = chip(view, key, 0, 0, lang, note, bad, ref)
+    return Item(w, lambda x, top: chip(view, key, x, top, lang, note, bad, ref)[0])
+
+
+def flow(items: list[Item], x: float, top: float, left: float, right: float,
+         first_right: float | None = None) -> tuple[list[str], int]:
+    """``items`` side by side from ``x``, 4 apart, a new line (``LINE`` lower, from
+    ``left``) where the next one would pass ``right`` (``first_right`` on the first line);
+    the drawings, in the order of ``items``, and the number of lines."""
+    out: list[str] = []
+    cx, lines = x, 1
+    limit = right if first_right is None else first_right
+    for item in items:
+        if cx > left and cx + item.width > limit:
+            cx, top, lines, limit = left, top + LINE, lines + 1, right
+        out.append(item.draw(cx, top))
+        cx += item.width + 4
+    return out, lines

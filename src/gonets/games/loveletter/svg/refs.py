@@ -18,11 +18,18 @@ The last turn of a round is followed by the next deal in the same step, so the r
 panel (``summary.py``) draws the finished round's piles, badges, burned cards and shown hands
 with the same keys. Keys use only the public fields of an event, so a line that a seat reads
 with hidden cards names nothing more than the same line read by a spectator.
+
+What lies on the table for one round only (hands, piles, badges, the deck, the set-aside,
+face-up and burned cards, shown hands) is named by a log line with its round
+(``discard:0:guard:played@3``, :func:`in_round`; the page reads the log in order,
+:class:`RefsReader`), and each picture says its round in its root's ``data-scope``: the page
+lights such a key only inside the picture of that round, so a line of an earlier round
+lights that round's summary, never the same card in the round being played.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from gonets.games.loveletter.notation import split_play
 
@@ -139,6 +146,31 @@ _BY_KIND: dict[str, Callable[[dict], list[str]]] = {
     "round_end": _round_end,
     "game_end": lambda e: [RESULT, *(seat(q) for q in e["winners"])],
 }
+
+
+_ONE_ROUND = ("hand:", "discard:", "out:", "showdown:", "burned:", DECK, SPARE, FACE_UP)
+
+
+def in_round(key: str, n: int) -> str:
+    """``key`` as a line of round ``n`` names it: with its round (``@n``: the picture whose
+    ``data-scope`` is ``n``) where it lasts one round only."""
+    return f"{key}@{n}" if key.startswith(_ONE_ROUND) else key
+
+
+class RefsReader:
+    """A pass through a view's log in order (``Game.refs_reader``): the keys of each event
+    (:func:`log_refs`), those of one round keyed with the round the event belongs to."""
+
+    def __init__(self) -> None:
+        self.round = 0
+
+    def __call__(self, events: Sequence[dict]) -> list[list[str]]:
+        found = []
+        for event in events:
+            if event.get("e") == "round":
+                self.round = event.get("round", self.round)
+            found.append([in_round(key, self.round) for key in log_refs(event)])
+        return found
 
 
 def log_refs(event: dict) -> list[str]:

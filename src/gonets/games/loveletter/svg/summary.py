@@ -4,7 +4,11 @@ knocked out, the hands shown at a showdown and the burned cards.
 
 The round's last turn and the next deal happen in one step, so once a round is over the table
 picture already shows the next one: this picture is where the log lines of that last turn
-find their cards (its elements carry the keys of ``refs.py``)."""
+find their cards (its elements carry the keys of ``refs.py``).
+
+It is shown in the page's pop-up, so it is kept short: one framed row per seat, its name, OUT
+badge, discard chips and shown hand side by side, wrapped only where they do not fit; it is
+as wide as the pop-up's inside on a 390 px phone and never drawn wider (see :data:`WIDTH`)."""
 
 from __future__ import annotations
 
@@ -15,24 +19,30 @@ from gonets.games.loveletter.svg.board import pile_entries, seat_name
 from gonets.games.loveletter.svg.parts import (
     ACCENT,
     BADGES,
-    CHIP_H,
     DIM,
+    LINE,
     SMALL_FONT,
-    _chips,
+    Item,
     _rect,
     _text,
     badge,
     badge_width,
     chip,
+    chip_item,
+    flow,
     referred,
     text_width,
 )
 from gonets.games.loveletter.text import card_value, labels, lang_of, web
 from gonets.games.loveletter.text import panels as text_panels
 
-WIDTH = 300
+WIDTH = 320
+"""The picture's width: the inner width of the page's pop-up on a 390 px phone, where its
+words are drawn at their own 12-13 px; it is never drawn wider (the root's own style), so a
+laptop's wider pop-up does not blow it up."""
+SIZE = f"width:{WIDTH}px;max-width:100%;height:auto;margin:0 auto"
 PAD = 8
-ROW_GAP = 6
+ROW_GAP = 4
 
 
 def panels(view: dict, lang: str = "en") -> list[dict]:
@@ -108,56 +118,64 @@ def _picture(table: tuple, number: int, winners: tuple[int, ...], names: tuple,
     view = {"names": list(names), "deck": deck,
             "cards": {key: {"value": value} for key, value in values if value is not None}}
     title = labels(lang)["round"].format(n=number)
-    body = [referred(refs.round_title(number),
-                     _text(PAD, 20, title[:1].upper() + title[1:], 14, weight="bold",
+    gone = (refs.DECK, refs.SPARE, refs.FACE_UP)       # put away with the round: its title
+    body = [referred(" ".join((refs.round_title(number), *gone)),
+                     _text(PAD, 17, title[:1].upper() + title[1:], 13, weight="bold",
                            fill="#3b0d1e"))]
-    y = 30.0
+    y = 24.0
     for q, pile in enumerate(piles):
         drawn, height = _row(view, q, (pile, q in out, shown[q]), q in winners, y, lang)
-        body += drawn
+        body.append(referred(refs.hand(q), "".join(drawn)))   # what q held as it ended
         y += height + ROW_GAP
     if burned:
         pic = web(lang)["svg"]
-        body.append(_text(PAD, y + 14, pic["burned"], 13, weight="bold"))
-        entries = [(k, None, False, refs.burned(k)) for k in burned]
-        chips, lines = _chips(view, entries, PAD, y + 20, WIDTH - 2 * PAD, lang)
-        body += chips
-        y += 20 + lines * (CHIP_H + 4)
+        label = pic["burned"]
+        items = [Item(text_width(label, 13, bold=True) + 4,
+                      lambda x, top: _text(x, top + 15, label, 13, weight="bold"))]
+        items += [chip_item(view, key, lang, ref=refs.burned(key)) for key in burned]
+        drawn, lines = flow(items, PAD, y + 2, PAD, WIDTH - PAD)
+        body += drawn
+        y += 2 + lines * LINE
     height = int(y + PAD)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-            f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">'
+            f'viewBox="0 0 {WIDTH} {height}" style="{SIZE}" data-scope="{number}" '
+            'font-family="sans-serif">'
             f'<rect width="{WIDTH}" height="{height}" fill="#fbf6ee"/>'
             + "".join(body) + "</svg>")
 
 
 def _row(view: dict, q: int, seat: tuple, won: bool, y: float,
          lang: str) -> tuple[list[str], float]:
-    """One seat of the finished round, ``(pile, knocked out, hand shown)`` (framed in the
-    accent colour when it won the round); the drawings and the height used."""
+    """One seat of the finished round, ``(pile, knocked out, hand shown)``, framed in the
+    accent colour when it won the round: its name, its OUT badge, its discard pile and the
+    hand it showed, side by side and on as few lines as they fit; the drawings and the
+    height used."""
     pile, knocked_out, held = seat
     pic = web(lang)["svg"]
     name = seat_name(view, q, lang)
-    out = [_text(PAD + 8, y + 18, name, 13, weight="bold")]
-    x = PAD + 14 + text_width(name, 13, bold=True)
+    items = [Item(text_width(name, 13, bold=True) + 4,
+                  lambda x, top: _text(x, top + 15, name, 13, weight="bold"))]
     if knocked_out:
-        out.append(badge(pic["out"], BADGES["out"], pic["out_tip"], x, y + 4, refs.out(q)))
-        x += badge_width(pic["out"]) + 4
-    if held is not None:
-        _, w = chip(view, held, 0, 0, lang)
-        label = web(lang)["panels"]["hands"]
-        cx = max(x + text_width(label, SMALL_FONT) + 4, WIDTH - PAD - 8 - w)
-        out.append(_text(cx - 4, y + 18, label, SMALL_FONT, "end", fill=DIM))
-        drawn, _ = chip(view, held, cx, y + 4, lang, ref=refs.shown(q))
-        out.append(drawn)
+        items.append(Item(badge_width(pic["out"]), lambda x, top: badge(
+            pic["out"], BADGES["out"], pic["out_tip"], x, top, refs.out(q))))
     if pile:
         entries = pile_entries(q, [{"card": key, "cause": cause} for key, cause in pile], lang)
-        chips, lines = _chips(view, entries, PAD + 8, y + 28,
-                              WIDTH - 2 * PAD - 16, lang)
-        out += chips
-        height = 28 + lines * (CHIP_H + 4) + 2
+        items += [chip_item(view, key, lang, note, bad, ref)
+                  for key, note, bad, ref in entries]
     else:
-        out.append(_text(PAD + 8, y + 42, pic["no_discards"], SMALL_FONT, fill="#888"))
-        height = 50
+        empty = pic["no_discards"]
+        items.append(Item(text_width(empty, SMALL_FONT), lambda x, top: _text(
+            x, top + 14, empty, SMALL_FONT, fill="#888")))
+    if held is not None:
+        label = web(lang)["panels"]["hands"]
+        gap = text_width(label, SMALL_FONT) + 4
+        _, w = chip(view, held, 0, 0, lang)
+        items.append(Item(gap + w, lambda x, top: (
+            _text(x, top + 14, label, SMALL_FONT, fill=DIM)
+            + chip(view, held, x + gap, top, lang, ref=refs.shown(q))[0])))
+    left = PAD + 6
+    drawn, lines = flow(items, left, y + 4, left, WIDTH - PAD - 6)
+    height = lines * LINE + 4
     frame = _rect(PAD, y, WIDTH - 2 * PAD, height, "#f4ecec", ACCENT if won else "#bbb",
                   2 if won else 1, rx=6)
-    return [frame, *out], height
+    return [frame, *drawn], height
