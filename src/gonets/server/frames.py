@@ -154,43 +154,41 @@ class LogLines:
         return list(lines)
 
     def _pointed(self, events: list, known: int) -> list[list[str]]:
-        """What each of ``events[known:]`` points at, by the reader that has read
-        ``events[:known]``; nothing, and a new reader next time, where the game's fails."""
-        fresh = events[known:]
-        try:
-            if self.refs_reader is None:
-                self.refs_reader = self.game.refs_reader(self.options)
-                self.refs_reader(events[:known])
-            refs = [list(keys) for keys in self.refs_reader(fresh)]
-            if len(refs) == len(fresh):
-                return refs
-            log.error("%s: the refs reader gave %d for %d events", self.game.name,
-                      len(refs), len(fresh))
-        except Exception:
-            log.exception("%s: the refs reader failed", self.game.name)
-        self.refs_reader = None
-        return [[] for _ in fresh]
+        """What each of ``events[known:]`` points at (nothing where the game's reader
+        fails)."""
+        found = self._through("refs_reader", lambda: self.game.refs_reader(self.options),
+                              events, known)
+        return [list(keys) for keys in found] if found is not None else \
+            [[] for _ in events[known:]]
 
     def _read(self, events: list, known: int) -> list[str]:
-        """The lines of ``events[known:]`` by the reader that has read ``events[:known]``;
-        event by event (each on its own guard) when the game's reader fails, after which a
-        new reader reads the whole log again next time."""
+        """The lines of ``events[known:]``; event by event (each on its own guard) where the
+        game's reader fails."""
+        found = self._through("reader", lambda: self.game.log_reader(
+            self.lang, self.viewer, self.names, self.options), events, known)
+        if found is not None:
+            return [str(line) for line in found]
+        return [describe_event(self.game, e, self.lang, self.viewer, self.names, self.options)
+                for e in events[known:]]
+
+    def _through(self, name: str, make, events: list, known: int) -> list | None:
+        """What the pass kept in attribute ``name`` (made by ``make`` and given
+        ``events[:known]`` first when there is none) gives for ``events[known:]``; None where
+        it fails or miscounts, after which a new pass reads the whole log again next time."""
         fresh = events[known:]
         try:
-            if self.reader is None:
-                self.reader = self.game.log_reader(self.lang, self.viewer, self.names,
-                                                   self.options)
-                self.reader(events[:known])
-            lines = [str(line) for line in self.reader(fresh)]
-            if len(lines) == len(fresh):
-                return lines
-            log.error("%s: the log reader gave %d lines for %d events", self.game.name,
-                      len(lines), len(fresh))
+            if getattr(self, name) is None:
+                setattr(self, name, make())
+                getattr(self, name)(events[:known])
+            found = list(getattr(self, name)(fresh))
+            if len(found) == len(fresh):
+                return found
+            log.error("%s: the %s gave %d for %d events", self.game.name, name, len(found),
+                      len(fresh))
         except Exception:
-            log.exception("%s: the log reader failed", self.game.name)
-        self.reader = None
-        return [describe_event(self.game, e, self.lang, self.viewer, self.names, self.options)
-                for e in fresh]
+            log.exception("%s: the %s failed", self.game.name, name)
+        setattr(self, name, None)
+        return None
 
     def _marked(self, line: str, index: int = 0, marks: dict[int, int] | None = None) -> str:
         """A line, with the bot that played it for an absent seat where ``marks`` says so."""
