@@ -167,16 +167,21 @@ def check_followers_on_map(page) -> None:
 
 
 def check_log_points_at_the_map(page) -> None:
-    """Pointing at a placement's log line lights that tile alone; the words a still
-    picture carries under the map are not drawn in the page."""
-    line = page.locator("#log li.ref[data-refs^='tile:']").last
-    key = line.get_attribute("data-refs").split()[0]
-    line.hover()
-    lit = page.evaluate("() => [...document.querySelectorAll('#board .lit')]"
-                        ".map(node => node.getAttribute('data-ref').split(' ')[0])")
-    assert lit == [key], (key, lit)
-    page.mouse.move(0, 0)
-    assert page.locator("#board .lit").count() == 0
+    """Pointing at a placement's log line lights that tile alone, and leaving it lights
+    nothing; the words a still picture carries under the map are not drawn in the page. (One
+    script, so that a bot's move redrawing the log cannot come between.)"""
+    key, lit, after = page.evaluate("""() => {
+      const lines = [...document.querySelectorAll("#log li.ref")]
+        .filter(line => /^tile:\\S+$/.test(line.dataset.refs));
+      const line = lines[lines.length - 1];
+      const shown = () => [...document.querySelectorAll("#board .lit")]
+        .map(node => node.getAttribute("data-ref").split(" ")[0]);
+      line.dispatchEvent(new MouseEvent("mouseenter"));
+      const lit = shown();
+      line.dispatchEvent(new MouseEvent("mouseleave"));
+      return [line.dataset.refs, lit, shown()];
+    }""")
+    assert lit == [key] and after == [], (key, lit, after)
     assert page.locator("#board .cc-summary").count() == 0, "the still picture's words in the page"
 
 
