@@ -90,3 +90,8 @@ def counted_imap(context: BaseContext | str, jobs: int, func: Callable[[Any], An
             if on_count is not None:
                 on_count(counter.value)
             yield result
+        # Every task done: let the workers leave by themselves. Leaving the block would
+        # terminate them, and a worker SIGTERMed before its initializer ran keeps the
+        # driver's handler, survives, and the pool waits for it for ever.
+        pool.close()
+        pool.join()
