@@ -156,7 +156,7 @@ def _seats(page: R.Page, con: Any, cells: list[tuple[Cell, str]]) -> None:
                [[r.cell.name, r.rate.label, R._pct(r.rate.value),
                  f"[{R._pct(r.rate.low)}, {R._pct(r.rate.high)}]",
                  R._pct(r.adjusted.estimate.value),
-                 f"[{R._pct(r.adjusted.low)}, {R._pct(r.adjusted.high)}]",
+                 R._span(r.adjusted.low, r.adjusted.high),
                  R._p(r.adjusted.estimate.p_value), R._p(r.adjusted.holm), r.rate.n]
                 for r in rows])
     page.para(R._family_note(rows[0].adjusted.family if rows else 0,

@@ -80,6 +80,11 @@ def _pct(value: float) -> str:
     return f"{value * 100:.1f}%"
 
 
+def _span(low: float, high: float) -> str:
+    """An interval in percent; empty where there is none (a difference nobody tests)."""
+    return "" if math.isnan(low) else f"[{_pct(low)}, {_pct(high)}]"
+
+
 def _num(value: float | None) -> str:
     if value is None or math.isnan(value):
         return "-"                      # e.g. the winning margin of a one-seat game
@@ -165,7 +170,7 @@ def _win_rates(page: Page, con: Any, run: str, players: int, plan: Any = None) -
     page.table(["seat", "win rate", "95% interval", "minus fair share",
                 "simultaneous 95% interval", "p", "Holm p", "BH q", "n"],
                [[r.label, _pct(r.value), f"[{_pct(r.low)}, {_pct(r.high)}]",
-                 _pct(a.estimate.value), f"[{_pct(a.low)}, {_pct(a.high)}]",
+                 _pct(a.estimate.value), _span(a.low, a.high),
                  _p(a.estimate.p_value), _p(a.holm), _p(a.bh), r.n]
                 for r, a in zip(seats, adjusted, strict=True)])
     page.para(_family_note(len([a for a in adjusted if not math.isnan(a.holm)]),
@@ -229,6 +234,9 @@ MULTIPLE = ("Multiple comparisons: every table with a Holm p column is one famil
 
 def _family_note(members: int, what: str) -> str:
     """Which family a table's tests form (stated under the table)."""
+    if not members:
+        return (f"No family: none of the {what} of this table can be tested (each is 0 by "
+                "construction, or has no spread), so none is adjusted.")
     return (f"Family: the {members} {what} of this table; Holm p and BH q over them, "
             f"simultaneous intervals at level 1 - 0.05/{members} each.")
 
