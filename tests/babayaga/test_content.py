@@ -121,6 +121,30 @@ def test_validate_rejects_unknown_effect_kind(tmp_path):
     assert "unknown effect kind 'turn_into_frog'" in result.output
 
 
+def test_validate_checks_the_russian_names_file(tmp_path):
+    pack = copy_pack(tmp_path)
+    (pack / "names.ru.yaml").write_text(
+        "places:\n  bone_fence: Тын\ncards:\n  W01: Поп\n  W99: [a, b]\n"
+        "characters:\n  ilya_murometz: Илья\n  ilya_muromets: ''\nstories:\n",
+        encoding="utf-8")
+    result = run_validate(pack)
+    assert result.exit_code == 2 and "invalid content: 5 problems" in result.output
+    for line in ("names.ru.yaml: places: unknown field",
+                 "names.ru.yaml: cards: W01: must be [title, name of the kept card], not 'Поп'",
+                 "names.ru.yaml: cards: W99: this pack has no card 'W99'",
+                 "names.ru.yaml: characters: ilya_murometz: this pack has no hero",
+                 "names.ru.yaml: characters: ilya_muromets: is empty"):
+        assert line in result.output
+    with pytest.raises(ContentError, match="this pack has no card 'W99'"):
+        load_content(pack)
+
+
+def test_a_pack_without_russian_names_is_valid(tmp_path):
+    pack = copy_pack(tmp_path)
+    (pack / "names.ru.yaml").unlink()
+    assert run_validate(pack).exit_code == 0 and load_content(pack).russian == {}
+
+
 def test_validate_rejects_town_reachable_by_hut(tmp_path):
     pack = copy_pack(tmp_path)
     edit_yaml(pack / "board.yaml", lambda b: b["token_start"].update(hut="tsarov"))
@@ -320,12 +344,13 @@ def test_validate_reports_every_problem_at_once(tmp_path):
                                                            cards[0].update(lose=["frog"])))
     result = run_validate(pack)
     assert result.exit_code == 2
-    assert "invalid content: 5 problems" in result.output
+    assert "invalid content: 7 problems" in result.output      # T07's two Russian names too
     for line in ("rules.yaml: baba_yaga: appear_at_rep: 'three' is not a whole number",
                  "rules.yaml: solo: missing (the solo preset needs it)",
                  "characters.yaml: character 'alyosha_popovich': stats: move: -1 is below 0",
                  "cards/town.yaml: deck town: needs 32 cards, found 31; missing: T07",
-                 "cards/town.yaml: card 'T01': lose #1: unknown effect kind 'frog'"):
+                 "cards/town.yaml: card 'T01': lose #1: unknown effect kind 'frog'",
+                 "names.ru.yaml: cards: T07: this pack has no card 'T07'"):
         assert line in result.output
 
 

@@ -235,9 +235,10 @@ def test_a_packs_names_file_must_read(tmp_path):
     pack = exported(tmp_path / "broken")
     (pack / "names.ru.yaml").write_text("places:\n  bone_fence: Тын\ncards:\n  W01: Поп\n",
                                         encoding="utf-8")
-    with pytest.raises(OptionError, match=r"names.ru.yaml: places: unknown section(.|\n)*"
-                                          r"names.ru.yaml: cards: W01: must be \[title"):
+    with pytest.raises(OptionError) as refused:
         GAME.configure(2, "competitive", {"pack": str(pack)})
+    assert "names.ru.yaml: places: unknown field" in str(refused.value)
+    assert "names.ru.yaml: cards: W01: must be [title" in str(refused.value)
 
 
 def test_an_unchanged_copy_reads_exactly_as_the_built_in_pack(tmp_path):

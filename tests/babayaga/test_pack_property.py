@@ -20,7 +20,7 @@ from gonets.core.errors import ContentError
 from gonets.games.babayaga.notation import build_actions
 from gonets.games.babayaga.rules import BabaYagaState
 from gonets.games.babayaga.rules.content import DEFAULT_DIR, content_of, read_pack
-from gonets.games.babayaga.rules.vocabulary import FILES
+from gonets.games.babayaga.rules.vocabulary import FILES, NAMES_FILE
 
 LONG = os.environ.get("GONETS_LONG_CHECKS") == "1"
 GAMES = 2000 if LONG else 400            # random games to play on accepted packs, at least
@@ -29,7 +29,7 @@ GAMES_PER_PACK = 3 if LONG else 2
 GAME = get_game("babayaga")
 BASE = read_pack(DEFAULT_DIR)
 TEXT = {"title", "story", "descriptor", "name", "text"}
-LINE = re.compile(rf"^{re.escape(str(DEFAULT_DIR))}/({'|'.join(map(re.escape, FILES.values()))})"
+LINE = re.compile(rf"^{re.escape(str(DEFAULT_DIR))}/({'|'.join(map(re.escape, [*FILES.values(), NAMES_FILE]))})"
                   r": \S.+")
 
 

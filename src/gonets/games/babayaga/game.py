@@ -13,15 +13,13 @@ from gonets.games.babayaga.rules.content import pack_content
 
 
 def _pack(value: Any) -> str | None:
-    """A pack folder must load, its own Russian names too: every problem of a refused one is
-    named."""
-    from gonets.games.babayaga.text.names import pack_russian_names
-
+    """A pack folder must load, its own Russian names included: every problem of a refused
+    one is named."""
     if not isinstance(value, str):
         return f"must be the path of a content pack folder (text), not {value!r}"
     if value:
         try:
-            pack_russian_names(pack_content(value).folder)
+            pack_content(value)
         except ContentError as exc:
             return f"the pack {value!r} is refused:\n{exc}"
     return None

@@ -1,6 +1,7 @@
 """Loading a Baba Yaga content pack (board, characters, quests, cards, rules) for play.
 
-A content pack is a folder holding the files of :data:`~.vocabulary.FILES`. :func:`load_content`
+A content pack is a folder holding the files of :data:`~.vocabulary.FILES` (and, if it likes, its
+Russian names, :data:`~.vocabulary.NAMES_FILE`). :func:`load_content`
 reads them, validates the whole pack against the schema (:mod:`.schema`, :mod:`.problems`) and
 returns a :class:`Content` in the plain-data form the rules read. A pack with any problem is
 refused with one :class:`ContentError` listing every problem, each naming the file, the entry
@@ -27,6 +28,7 @@ from gonets.games.babayaga.rules.vocabulary import (
     EDGE_KINDS,
     EFFECTS,
     FILES,
+    NAMES_FILE,
     SPECIALS,
     TIMES,
     TOKENS,
@@ -63,13 +65,16 @@ class Content:
     decks: dict[str, list[str]]            # wilderness / town / horseman / hut / baba_yaga
     rules: dict[str, Any]
     dist: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
+    russian: dict[str, dict] = field(default_factory=dict)   # names.ru.yaml, by section and id
 
 
 def read_pack(folder: Path) -> dict[str, Any]:
-    """The parsed YAML of every file of a pack folder, by file name (``FILES``); a file that
-    cannot be read or parsed is a :class:`ContentError` naming every such file."""
+    """The parsed YAML of every file of a pack folder, by file name (``FILES``, and
+    ``NAMES_FILE`` where the pack has one); a file that cannot be read or parsed is a
+    :class:`ContentError` naming every such file."""
     files, problems = {}, []
-    for name in FILES.values():
+    names = [NAMES_FILE] if (folder / NAMES_FILE).exists() else []
+    for name in [*FILES.values(), *names]:
         path = folder / name
         try:
             files[name] = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -187,6 +192,7 @@ def _build(pack: Pack, files: dict[str, Any], folder: Path) -> Content:
                       board.baba_yaga_entry, characters, quests, cards, decks,
                       files[FILES["rules"]])
     content.dist = {name: {lid: bfs(g, lid) for lid in g} for name, g in graph.items()}
+    content.russian = pack.names.model_dump() if pack.names else {}
     return content
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from gonets.games.babayaga.rules.schema import NEEDED_BY, Pack
-from gonets.games.babayaga.rules.vocabulary import COUNTS, DECK_FILES, FILES, TIMES
+from gonets.games.babayaga.rules.vocabulary import COUNTS, DECK_FILES, FILES, NAMES_FILE, TIMES
 
 
 @dataclass
@@ -196,7 +196,27 @@ def whole_pack_problems(files: dict[str, Any], refs: Refs) -> list[Found]:
     starts = [_dict(q).get("start") for q in _items(files.get(FILES["quests"]))]
     found += [(FILES["quests"], (i, "start"), f"another quest already starts in {s!r}")
               for i, s in enumerate(starts) if isinstance(s, str) and s in starts[:i]]
-    return found + _card_problems(files) + _pull_problems(files)
+    return found + _card_problems(files) + _pull_problems(files) + _names_problems(files, refs)
+
+
+def _names_problems(files: dict[str, Any], refs: Refs) -> list[Found]:
+    """Russian names of ids the pack does not declare (a misspelt id names nothing)."""
+    def ids(role: str) -> set:
+        return {_dict(entry).get("id") for entry in _items(files.get(FILES[role]))}
+
+    steps = {f"Q:{_dict(q).get('id')}:{i}" for q in _items(files.get(FILES["quests"]))
+             for i, _ in enumerate(_items(_dict(q).get("steps")))}
+    cards = set(refs.cards) | steps
+    known = {"locations": (set(refs.places), "place"), "characters": (ids("characters"), "hero"),
+             "quests": (ids("quests"), "quest"), "cards": (cards, "card"),
+             "stories": (cards, "card")}
+    found = []
+    for section, entries in _dict(files.get(NAMES_FILE)).items():
+        declared, noun = known.get(section, (None, ""))
+        if declared is not None:
+            found += [(NAMES_FILE, (section, key), f"this pack has no {noun} {key!r}")
+                      for key in _dict(entries) if key not in declared]
+    return found
 
 
 # ------------------------------------------------------------------------ plain words ---
@@ -208,6 +228,7 @@ MESSAGES = {
     "less_than_equal": "{value} is above {le}",
     "literal_error": "{value} is not one of {expected}",
     "string_type": "{value} is not text",
+    "string_too_short": "is empty",
     "bool_type": "{value} is not true or false",
     "list_type": "{value} is not a list",
     "dict_type": "{value} is not a mapping (key: value)",
@@ -320,6 +341,6 @@ def check_pack(files: dict[str, Any]) -> tuple[Pack | None, list[str]]:
         lines += [plain(error, files) for error in exc.errors()]
     lines += [say(name, loc, text, files) for name, loc, text in
               whole_pack_problems(files, refs)]
-    order = list(FILES.values())
+    order = [*FILES.values(), NAMES_FILE]
     lines.sort(key=lambda line: order.index(line.split(": ", 1)[0]))
     return pack, list(dict.fromkeys(lines))

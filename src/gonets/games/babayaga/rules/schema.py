@@ -27,6 +27,7 @@ from gonets.games.babayaga.rules.vocabulary import (
     DECK_FILES,
     EDGE_KINDS,
     FILES,
+    NAMES_FILE,
     PLAYERS,
     SPECIALS,
     TIMES,
@@ -418,8 +419,35 @@ NEEDED_BY = {
 """Why a section of ``rules.yaml`` is required: the mode that reads it."""
 
 
+def _no_entries(value: Any) -> Any:
+    return {} if value is None else value      # a section left empty in the YAML
+
+
+def _title_and_name(value: Any) -> Any:
+    if not (isinstance(value, list) and len(value) == 2):
+        raise problem("pack", "must be [title, name of the kept card], not {value}",
+                      value=repr(value))
+    return value
+
+
+Text = Annotated[str, Field(min_length=1)]
+Named = Annotated[dict[str, Text], BeforeValidator(_no_entries)]
+
+
+class RussianNames(Model):
+    """``names.ru.yaml``: Russian names by id; a card's entry is ``[title, kept name]``, a
+    story is a card's story line (whether each id is the pack's: ``problems.py``)."""
+
+    locations: Named = {}
+    characters: Named = {}
+    quests: Named = {}
+    cards: Annotated[dict[str, Annotated[list[Text], BeforeValidator(_title_and_name)]],
+                     BeforeValidator(_no_entries)] = {}
+    stories: Named = {}
+
+
 class Pack(Model):
-    """A whole content pack, one field per file."""
+    """A whole content pack, one field per file (the Russian names may be left out)."""
 
     board: Board = Field(alias=FILES["board"])
     characters: list[Character] = Field(alias=FILES["characters"])
@@ -429,6 +457,7 @@ class Pack(Model):
     town: Annotated[list[Card], _default_deck("town")] = Field(alias=FILES["town"])
     elements: list[Card] = Field(alias=FILES["elements"])
     rules: Rules = Field(alias=FILES["rules"])
+    names: RussianNames | None = Field(None, alias=NAMES_FILE)
 
     def cards(self) -> list[Card]:
         """Every card of the three card files, in file order."""

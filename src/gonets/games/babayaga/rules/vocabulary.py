@@ -30,6 +30,9 @@ FILES = {"board": "board.yaml", "characters": "characters.yaml", "quests": "ques
          "wilderness": "cards/wilderness.yaml", "town": "cards/town.yaml",
          "elements": "cards/elements.yaml", "rules": "rules.yaml"}
 """The pack's files by role, as paths inside the pack folder."""
+NAMES_FILE = "names.ru.yaml"
+"""The pack's one optional file: the Russian names of its ids (the built-in pack's serve
+where it has none)."""
 
 ABILITIES = ("move", "fight", "cunning")
 TIMES = ("dawn", "noon", "night")

@@ -1,74 +1,24 @@
 """The names of a content pack's places, heroes, quests and cards, in English and Russian.
 
 English names are the pack's own (``name``, ``title``). Russian names come from
-``names.ru.yaml``: the pack's own file where it ships one, else the built-in pack's. A built-in
-Russian name is shown only for an id the pack still calls by the built-in English name (a pack
-that renames a place, or adds one, shows its own title), and an entry of the pack's own file
-that repeats the built-in one is taken for what it is, the copy ``gonets babayaga export``
-makes, under the same rule. Every function that takes an id reads it in the content ``c`` of the
-game being shown (``view_content(view)``; ``None``: the built-in pack).
+``names.ru.yaml`` (``Content.russian``, validated with the pack): the pack's own file where it
+ships one, else the built-in pack's. A built-in Russian name is shown only for an id the pack
+still calls by the built-in English name (a pack that renames a place, or adds one, shows its
+own title), and an entry of the pack's own file that repeats the built-in one is taken for
+what it is, the copy ``gonets babayaga export`` makes, under the same rule. Every function that
+takes an id reads it in the content ``c`` of the game being shown (``view_content(view)``;
+``None``: the built-in pack).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
-from pathlib import Path
 
-import yaml
-
-from gonets.core.errors import ContentError
 from gonets.games.babayaga.rules.content import Content, default_content, view_content
-from gonets.games.babayaga.text.phrases import DATA, say, word
-
-NAMES_FILE = "names.ru.yaml"
-NAME_KINDS = ("locations", "characters", "quests", "cards", "stories")
-"""The sections of a ``names.ru.yaml``: names by id; a card's entry is ``[title, kept name]``."""
+from gonets.games.babayaga.text.phrases import say, word
 
 
 # ---------------------------------------------------------------------------- Russian names ---
-def _names_of(path: Path) -> dict:
-    """A ``names.ru.yaml`` read and checked; a :class:`ContentError` names every problem."""
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except OSError as exc:
-        raise ContentError(f"{path}: cannot read the file ({exc.strerror})") from None
-    except yaml.YAMLError as exc:
-        raise ContentError(f"{path}: not valid YAML: {exc}") from None
-    if not isinstance(data, dict):
-        raise ContentError(f"{path}: must map {', '.join(NAME_KINDS)} to names by id")
-    problems = []
-    for kind, entries in data.items():
-        if kind not in NAME_KINDS:
-            problems.append(f"{path}: {kind}: unknown section (known: {', '.join(NAME_KINDS)})")
-            continue
-        for key, name in (entries or {}).items() if isinstance(entries, dict) else [(None, 0)]:
-            two = isinstance(name, list) and len(name) == 2 and all(
-                isinstance(part, str) for part in name)
-            if key is None:
-                problems.append(f"{path}: {kind}: must map ids to names")
-            elif not (two if kind == "cards" else isinstance(name, str)):
-                shape = "[title, name of the kept card]" if kind == "cards" else "a text"
-                problems.append(f"{path}: {kind}: {key}: must be {shape}, not {name!r}")
-    if problems:
-        raise ContentError("\n".join(problems))
-    return {kind: entries or {} for kind, entries in data.items()}
-
-
-@cache
-def russian_names() -> dict:
-    """Russian names of the built-in content, by kind and id."""
-    return _names_of(DATA / NAMES_FILE)
-
-
-@lru_cache(maxsize=16)
-def pack_russian_names(folder: str) -> dict:
-    """The Russian names a content pack folder ships in its own ``names.ru.yaml``, by kind and
-    id (empty when it has none); a file that cannot be read is a :class:`ContentError`."""
-    path = Path(folder) / NAMES_FILE
-    return _names_of(path) if path.is_file() else {}
-
-
 def _entry(names: dict, kind: str, key: str, part: int | None) -> str | None:
     entry = names.get(kind, {}).get(key)
     return entry[part] if entry is not None and part is not None else entry
@@ -81,9 +31,9 @@ def russian(kind: str, key: str, english: str, c: Content | None = None,
     gives none (its own English name is shown then)."""
     c = default_content() if c is None else c
     built_in = default_content()
-    base = _entry(russian_names(), kind, key, part)
+    base = _entry(built_in.russian, kind, key, part)
     if c is not built_in:
-        own = _entry(pack_russian_names(c.folder), kind, key, part)
+        own = _entry(c.russian, kind, key, part)
         if own is not None and own != base:
             return own
     if base is None:

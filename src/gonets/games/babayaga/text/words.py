@@ -43,7 +43,6 @@ from gonets.games.babayaga.text.names import (
     loc_name,
     quest_name,
     russian,
-    russian_names,
     seat_label,
     step_owner,
     titles,
@@ -57,7 +56,7 @@ __all__ = ["CONNECT", "DATA", "LANGS", "TOKEN_MARK", "ability_name", "arrival", 
            "describe_event", "describe_step", "effect_text", "effects_text", "event_fields",
            "failure_cost", "goal", "hero_name", "kept_text", "loc_name", "modifier_text",
            "options_content", "plural", "power_text", "prompt", "quest_cell", "quest_name",
-           "quest_steps", "russian", "russian_names", "say", "scoreboard", "seat_label",
+           "quest_steps", "russian", "say", "scoreboard", "seat_label",
            "short_stakes", "special_place", "stakes", "step_owner", "step_where", "titles",
            "token_card", "token_name", "winners_text", "word"]
 
