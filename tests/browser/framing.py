@@ -5,6 +5,8 @@ drawn too small to read, where the hand is."""
 from __future__ import annotations
 
 READABLE_PX = 12
+TAP_PX = 24
+"""The least width and height of a target a finger taps (WCAG 2.2, 2.5.8 Target Size)."""
 PHONE = {"width": 390, "height": 844}
 
 TARGETS = """() => {
@@ -100,6 +102,14 @@ def targets_outside(page) -> list[str]:
             for t in found["targets"]
             if t["left"] < board["left"] - 1 or t["top"] < board["top"] - 1
             or t["right"] > board["right"] + 1 or t["bottom"] > board["bottom"] + 1]
+
+
+def small_targets(page, least: float = TAP_PX) -> list[str]:
+    """The legal targets of the current step (by key) drawn narrower or lower than ``least``
+    pixels."""
+    return [f"{'|'.join(t['keys'])} {t['right'] - t['left']:.0f}x{t['bottom'] - t['top']:.0f}"
+            for t in page.evaluate(TARGETS)["targets"]
+            if min(t["right"] - t["left"], t["bottom"] - t["top"]) < least - 0.5]
 
 
 def target_count(page) -> int:

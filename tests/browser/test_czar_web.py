@@ -20,7 +20,7 @@ import pytest
 
 from gonets.core import games
 
-from .framing import READABLE_PX, targets_outside
+from .framing import READABLE_PX, small_targets, targets_outside
 from .support import (
     TIMEOUT,
     Chooser,
@@ -96,6 +96,8 @@ def check_opening(page, seen: dict) -> None:
     assert not outside, f"{where}: targets outside the board's box: {outside}"
     count, bad = target_words(page)
     assert not bad, f"{where}: target words too small: {bad[:6]}"
+    small = small_targets(page)
+    assert not small, f"{where}: targets too small to tap: {small[:6]}"
     seen["target_words"] += count
 
 

@@ -1,5 +1,5 @@
 """The narrow arrangement, for a phone's board (under 600 px wide): the whole board in about
-350 x 570 units, drawn at about one pixel a unit, so that every word stays 12 px or more
+350 x 590 units, drawn at about one pixel a unit, so that every word stays 12 px or more
 while the whole board, and so every target of any decision, fits a 390 x 844 phone's frame.
 
 Top to bottom: the palace; the coin pile, this turn's coins and those out of the game; the
@@ -36,12 +36,12 @@ MARGIN, TITLES = 2, 14                # the left column holds the villages' name
 X0 = MARGIN + TITLES
 CELL = (WIDTH - X0 - MARGIN) / 4      # four inns a row
 INN_W = CELL - 3
-ROOM_PAD, ROOM_GAP = 2, 2
+ROOM_PAD, ROOM_GAP = 2, 1
 ROOM_W = (INN_W - 2 * ROOM_PAD - ROOM_GAP) / 2
-ROOM_H, HEAD = 22, 15
+ROOM_H, HEAD = 24, 15
 INN_H = HEAD + 2 * ROOM_H + ROOM_GAP + ROOM_PAD
 GUARD_H = 19
-ROW_GAP, LEVEL_GAP = 3, 5
+ROW_GAP, LEVEL_GAP = 2, 5
 PALACE_Y, PALACE_H = MARGIN, 30
 COINS_Y, COINS_H = PALACE_Y + PALACE_H + 3, 26
 GRID_Y = COINS_Y + COINS_H + 4
