@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .framing import target_count, targets_outside
+from .framing import small_targets, target_count, targets_outside
 from .support import Chooser, click_steps, frame, open_seat, wait_for_decision
 from .test_czar_web import target_words
 
@@ -132,7 +132,7 @@ def phone_match(page, site, preset: str, players: int, lang: str, seed: int,
     open_seat(page, site.base, f"{path}?lang={lang}#{fragment}" if lang != "en" else url, "Ann")
     chooser = Chooser("babayaga", "heuristic", 0, seed)
     seen = {"decisions": 0, "on_board": 0, "words": 0, "outside": [], "unreadable": [],
-            "narrow": True, "sideways": False, "tallest": 0, "body": "", "board": ""}
+            "tiny": [], "narrow": True, "sideways": False, "tallest": 0, "body": "", "board": ""}
     while True:
         current = wait_for_decision(page, timeout=60_000)
         if current["view"]["terminal"]:
@@ -149,6 +149,9 @@ def phone_match(page, site, preset: str, players: int, lang: str, seed: int,
         outside = targets_outside(page)
         if outside:
             seen["outside"].append(f"{where}: {outside[:3]}")
+        tiny = small_targets(page)
+        if tiny:
+            seen["tiny"].append(f"{where}: {tiny[:3]}")
         count, bad = target_words(page)
         seen["words"] += count
         if bad:
@@ -178,6 +181,7 @@ def test_a_whole_match_on_a_phone_opens_every_decision_with_its_targets_in_frame
                   f"{len(seen['unreadable'])} with target words hidden or under 12 px")
         assert not seen["outside"], report + "\n" + "\n".join(seen["outside"][:5])
         assert not seen["unreadable"], report + "\n" + "\n".join(seen["unreadable"][:5])
+        assert not seen["tiny"], "targets too small to tap:\n" + "\n".join(seen["tiny"][:5])
         assert seen["narrow"], "the phone did not show the narrow arrangement"
         assert not seen["sideways"], "the phone page scrolls sideways"
         assert seen["on_board"] >= 10 and seen["words"] >= seen["on_board"], report

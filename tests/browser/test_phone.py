@@ -27,6 +27,7 @@ from .framing import (
     picture_overflow,
     small_words,
     target_count,
+    small_targets,
     targets_outside,
 )
 from .support import (
@@ -64,11 +65,14 @@ def table(site, game: str, seed: int, humans: int = 1, players: int = 2, lang: s
     return created, (url.replace("#", f"?lang={lang}#", 1) if lang != "en" else url)
 
 
-def check_view(page, seen: dict, where: str) -> None:
-    """The targets of the step now are on the board's box, and no word is too small."""
+def check_view(page, seen: dict, where: str, tap: bool = True) -> None:
+    """The targets of the step now are on the board's box, and no word is too small; with
+    ``tap`` (the view the page chose, not "Fit"), no target too small to tap."""
     outside = targets_outside(page)
     assert not outside, f"{where}: targets outside the board's box: {outside}"
     seen["targets"] += target_count(page)
+    tiny = small_targets(page) if tap else []
+    assert not tiny, f"{where}: targets too small to tap: {tiny[:6]}"
     small = small_words(page)
     assert not small, f"{where}: words under 12 px: {small[:8]}"
 
@@ -93,7 +97,7 @@ def perform(page, current: dict, notation: str, seen: dict, on_step=None) -> Non
             if key.startswith("~"):
                 rotate_to(page, key)
                 continue
-            check_view(page, seen, f"{where} step {index + 1}")
+            check_view(page, seen, f"{where} step {index + 1}", tap=seen["moves"] >= 2)
             click_key(page, key)
     page.wait_for_function("v => window.gonets?.frame?.version > v", arg=current["version"],
                            timeout=TIMEOUT)

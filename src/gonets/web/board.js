@@ -13,8 +13,9 @@
 // clicked now (`.pick`, `.clickable`) and the viewer's own piece (`[data-focus]`), as close as
 // the picture allows: a board cell (`data-unit` SVG units) no smaller than `data-min-unit`
 // pixels, the picture no smaller than `data-min-scale` of its drawn size, and on a phone its
-// smallest word no smaller than READABLE_PX; it zooms out further only as far as the targets
-// need. "Fit" shows the whole picture. A view the player zoomed or panned is kept from frame
+// smallest word no smaller than READABLE_PX and its smallest target no smaller than TAP_PX
+// (closer still where the frame holds every target); it zooms out further only as far as the
+// targets need. "Fit" shows the whole picture. A view the player zoomed or panned is kept from frame
 // to frame until "fit" is pressed, unless what may be clicked lies outside it; the whole
 // picture "fit" shows is kept until the seat has something to click.
 //
@@ -27,6 +28,8 @@
 const PHONE_WIDTH = 600;       // boards narrower than this zoom and pan whatever the game says
 const READABLE_PX = 12;
 const TARGET_PAD = 8;          // pixels kept free around what may be clicked
+const TAP_PX = 24;             // on a phone a decision opens with its smallest target this large
+                               // (a finger's target, WCAG 2.5.8) where the frame holds them all
 const zoom = {svg: null, base: null, wide: null, narrow: false, box: null, manual: false,
               whole: false, pointers: new Map(), moved: 0, pinch: null, labels: [], least: 0,
               size: null};
@@ -65,17 +68,21 @@ function framePixels() { return zoom.size || boardPixels(); }
 function phone() { return document.getElementById("board").clientWidth < PHONE_WIDTH; }
 
 // What may be clicked now on the picture (and the viewer's own piece, unless `own` is false),
-// as one box of SVG units; null when there is nothing.
+// as one box of SVG units, with `least` the smallest side of a target in it; null when there
+// is nothing.
 function focusBox(svg, own = true) {
   const targets = svg.querySelectorAll(own ? ".pick, .clickable, [data-focus]"
                                            : ".pick, .clickable");
-  const boxes = Array.from(targets).filter(node => node.getClientRects().length)
-    .map(node => rootBox(svg, node)).filter(b => b && b.width && b.height);
-  if (!boxes.length) return null;
+  const shown = Array.from(targets).filter(node => node.getClientRects().length)
+    .map(node => ({node, box: rootBox(svg, node)})).filter(({box}) => box && box.width && box.height);
+  if (!shown.length) return null;
+  const boxes = shown.map(({box}) => box);
   const x = Math.min(...boxes.map(b => b.x)), y = Math.min(...boxes.map(b => b.y));
   const right = Math.max(...boxes.map(b => b.x + b.width));
   const bottom = Math.max(...boxes.map(b => b.y + b.height));
-  return {x, y, w: right - x, h: bottom - y};
+  const sides = shown.filter(({node}) => !node.matches("[data-focus]"))
+    .map(({box}) => Math.min(box.width, box.height));
+  return {x, y, w: right - x, h: bottom - y, least: sides.length ? Math.min(...sides) : 0};
 }
 
 // An element's box in the root's units. getBBox leaves out the element's own transform and
@@ -183,6 +190,7 @@ function frameChoice() {
   if (focus) {
     const {width, height} = framePixels();
     const room = Math.min((width - 2 * TARGET_PAD) / focus.w, (height - 2 * TARGET_PAD) / focus.h);
+    if (phone() && focus.least > 0) scale = Math.max(scale, TAP_PX / focus.least);
     scale = Math.max(wholeScale(), Math.min(scale, room));
   }
   const centre = focus ? {x: focus.x + focus.w / 2, y: focus.y + focus.h / 2}
@@ -207,11 +215,15 @@ function holds(box, focus) {
          focus.x + focus.w <= box.x + box.w + slack && focus.y + focus.h <= box.y + box.h + slack;
 }
 
-// After a choice, bring the next choices into view when some lie outside it.
+// After a choice, bring the next choices into view when some lie outside it, or on a phone
+// (unless the player zoomed by hand or pressed "fit") when one is drawn under TAP_PX.
 function followPicks() {
   if (!zoom.svg || !zoom.svg.isConnected || !zoom.box) return;
   const focus = focusBox(zoom.svg);
-  if (focus && !holds(zoom.box, focus)) frameChoice();
+  if (!focus) return;
+  const tiny = phone() && !zoom.manual && !zoom.whole &&
+               focus.least * drawnScale() < TAP_PX - 0.5;
+  if (!holds(zoom.box, focus) || tiny) frameChoice();
 }
 
 // -- zooming and panning by hand -----------------------------------------------------------------
