@@ -9,10 +9,10 @@ from __future__ import annotations
 from gonets.core.ending import screen
 from gonets.games.czar.rules.board import INN_BY_NAME, INN_KEYS
 from gonets.games.czar.text import (
-    _message_score,
     describe_event,
     fill,
     inn_board,
+    message_score,
     phrases,
     rubles,
     seat_name,
@@ -33,7 +33,7 @@ def final(view: dict, lang: str = "en") -> dict:
         seat, msg = info["seat"], info["message"] or {}
         total = info["coin_total"] or 0
         arrived = len(delivered) - delivered.index(seat) if seat in delivered else 0
-        cells.append([rubles(lang, total), _message_score(view, info, lang)])
+        cells.append([rubles(lang, total), message_score(view, info, lang)])
         later = (seat - (view["start_player"] or 0)) % len(view["seats"])
         keys.append((seat == winner, arrived, total, msg.get("level", -1), -later))
     columns = [book["score"]["rubles"], book["score"]["message"]]

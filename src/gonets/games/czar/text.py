@@ -623,11 +623,12 @@ def scoreboard(view: dict, lang: str = "en") -> dict:
         else:
             coins = fill(book["coins_own"], count=info["coin_count"],
                          total=rubles(lang, info["coin_total"]))
-        rows.append([coins, _message_score(view, info, lang)])
+        rows.append([coins, message_score(view, info, lang)])
     return {"columns": [book["rubles" if classic else "coins"], book["message"]], "rows": rows}
 
 
-def _message_score(view: dict, info: dict, lang: str) -> str:
+def message_score(view: dict, info: dict, lang: str) -> str:
+    """The score table's cell for a seat's message: where it stands (an inn, or a guard)."""
     book = phrases(lang)["score"]
     msg = info["message"]
     if msg is None:

@@ -7,14 +7,14 @@ from __future__ import annotations
 from gonets.core.ending import screen
 from gonets.games.loveletter.text import (
     Voice,
-    _cap,
-    _knockout_lines,
-    _last,
-    _showdown_lines,
-    _token_lines,
-    _winners,
+    cap_start,
+    knockout_lines,
     lang_of,
+    last_event,
+    showdown_lines,
+    token_lines,
     web,
+    winners_words,
 )
 
 
@@ -26,11 +26,11 @@ def final(view: dict, lang: str = "en") -> dict:
     winners = list(view["result"]["winners"])
     tokens = [seat["tokens"] for seat in view["seats"]]
     log = view.get("log") or []
-    end = _last(log, "round_end")
+    end = last_event(log, "round_end")
     number = log[end]["round"] if end is not None else view.get("round")
     if len(winners) == 1:
         reason = voice.pick(words["reason"], winners[0]).format(
-            who=_cap(voice.who(winners[0])), target=view["target"], round=number)
+            who=cap_start(voice.who(winners[0])), target=view["target"], round=number)
     elif winners:
         reason = words["reason_many"].format(who=", ".join(voice.who(w) for w in winners),
                                              target=view["target"], round=number)
@@ -48,12 +48,12 @@ def _last_round(view: dict, log: list[dict], end: int | None, voice: Voice) -> l
     if end is None:
         return []
     words = web(voice.lang)
-    start = _last(log, "round", end) or 0
+    start = last_event(log, "round", end) or 0
     events, last = log[start:], log[end]
     title = words["final"]["last_round"].format(round=last["round"])
-    lines: list = [[title, _cap(_winners(last["winners"], voice))],
+    lines: list = [[title, cap_start(winners_words(last["winners"], voice))],
                    words["panels"][last["reason"]]]
-    lines += _showdown_lines(view, events, voice)
-    lines += _knockout_lines(events, voice)
-    lines += _token_lines(events, voice)
+    lines += showdown_lines(view, events, voice)
+    lines += knockout_lines(events, voice)
+    lines += token_lines(events, voice)
     return lines

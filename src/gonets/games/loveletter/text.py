@@ -650,12 +650,13 @@ def panels(view: dict, lang: str = "en") -> list[dict]:
     return found
 
 
-def _cap(words: str) -> str:
+def cap_start(words: str) -> str:
     """'You', 'Игрок 2' at the start of a line ('p2' stays as it is)."""
     return words if words[1:2].isdigit() else words[:1].upper() + words[1:]
 
 
-def _last(log: list[dict], kind: str, before: int | None = None) -> int | None:
+def last_event(log: list[dict], kind: str, before: int | None = None) -> int | None:
+    """The index of the last event of ``kind`` in ``log`` (before ``before``), or None."""
     end = len(log) if before is None else before
     return next((i for i in range(end - 1, -1, -1) if log[i]["e"] == kind), None)
 
@@ -664,30 +665,31 @@ def round_summary(view: dict, lang: str) -> dict | None:
     """Who won the last finished round and why (the showdown hands as the table saw them,
     the knock-outs, the tokens gained), from the log alone; None before any round ended."""
     log = view.get("log") or []
-    end = _last(log, "round_end")
+    end = last_event(log, "round_end")
     if end is None:
         return None
-    start = _last(log, "round", end) or 0
+    start = last_event(log, "round", end) or 0
     stop = next((i for i in range(end, len(log)) if log[i]["e"] == "round"), len(log))
     events, final = log[start:stop], log[end]
     voice = Voice(lang, view.get("seat"), view.get("names"))
     words = web(lang)["panels"]
     lines: list = [words[final["reason"]]]
-    lines += _showdown_lines(view, events, voice)
-    lines += _knockout_lines(events, voice)
-    lines += _token_lines(events, voice)
+    lines += showdown_lines(view, events, voice)
+    lines += knockout_lines(events, voice)
+    lines += token_lines(events, voice)
     for event in events:
         if event["e"] == "game_end":
-            lines.append(words["game_over"].format(winners=_winners(event["winners"], voice)))
+            lines.append(words["game_over"].format(winners=winners_words(event["winners"], voice)))
     if final["reason"] == "game_won":
         title = words["game_won_title"].format(round=final["round"])
     else:
         title = words["round_title"].format(round=final["round"],
-                                            winners=_winners(final["winners"], voice))
+                                            winners=winners_words(final["winners"], voice))
     return {"title": title, "lines": lines, "popup": f"round-{final['round']}"}
 
 
-def _winners(winners: list[int], voice: Voice) -> str:
+def winners_words(winners: list[int], voice: Voice) -> str:
+    """The winners of a round or match as a line says them (none, one, or several)."""
     words = web(voice.lang)["panels"]
     if not winners:
         return words["no_winner"]
@@ -696,7 +698,8 @@ def _winners(winners: list[int], voice: Voice) -> str:
     return words["win_many"].format(who=", ".join(voice.who(w) for w in winners))
 
 
-def _showdown_lines(view: dict, events: list[dict], voice: Voice) -> list:
+def showdown_lines(view: dict, events: list[dict], voice: Voice) -> list:
+    """A round's showdown as the table saw it: each hand shown, and the totals of a tie."""
     words = web(voice.lang)["panels"]
     showdown = next((e for e in events if e["e"] == "showdown"), None)
     if showdown is None:
@@ -716,13 +719,14 @@ def _showdown_lines(view: dict, events: list[dict], voice: Voice) -> list:
         shown = words[phrase].format(**fields)
         if tied and score == best:
             shown += " · " + words["total"].format(total=showdown["totals"][q])
-        lines.append([_cap(voice.who(q)), shown])
+        lines.append([cap_start(voice.who(q)), shown])
     if tied:
         lines.append(words["tiebreak"])
     return lines
 
 
-def _knockout_lines(events: list[dict], voice: Voice) -> list:
+def knockout_lines(events: list[dict], voice: Voice) -> list:
+    """Who knocked whom out of the round, and with what."""
     words = web(voice.lang)["panels"]
     lines: list = []
     player = assassin = None
@@ -740,16 +744,17 @@ def _knockout_lines(events: list[dict], voice: Voice) -> list:
             else:
                 line = voice.pick(words["out_by"], owner).format(
                     card=card(by, voice.lang), owner_gen=voice.who(owner, "gen"))
-            lines.append([_cap(voice.who(q)), line])
+            lines.append([cap_start(voice.who(q)), line])
     return [words["knocked_out"], *lines] if lines else []
 
 
-def _token_lines(events: list[dict], voice: Voice) -> list:
+def token_lines(events: list[dict], voice: Voice) -> list:
+    """The tokens of affection the round gave, and to whom."""
     words = web(voice.lang)["panels"]
     lines: list = [words["tokens"]]
     for event in events:
         if event["e"] == "token":
-            lines.append([_cap(voice.who(event["seat"])), words["token"].format(
+            lines.append([cap_start(voice.who(event["seat"])), words["token"].format(
                 reason=term(event["reason"], voice.lang), tokens=event["tokens"])])
     return lines if len(lines) > 1 else [words["tokens"], words["no_tokens"]]
 
@@ -761,11 +766,11 @@ def known_panel(view: dict, lang: str) -> dict | None:
     for holder, keys in known_hands(view):
         names = ", ".join(card(k, lang) for k in keys)
         if holder == "spare":
-            lines.append(_cap(words["spare_is"].format(card=names)))
+            lines.append(cap_start(words["spare_is"].format(card=names)))
         else:
             phrase = "holds" if len(keys) == 1 else "holds_one_of"
             holder_name = who(holder, lang, None, "gen", view.get("names"))
-            lines.append(_cap(words[phrase].format(p=holder_name, card=names, cards=names)))
+            lines.append(cap_start(words[phrase].format(p=holder_name, card=names, cards=names)))
     return {"title": web(lang)["panels"]["known_title"], "lines": lines} if lines else None
 
 
