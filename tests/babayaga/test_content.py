@@ -139,6 +139,25 @@ def test_validate_checks_the_russian_names_file(tmp_path):
         load_content(pack)
 
 
+@pytest.mark.parametrize("text,line", [
+    ("cards:\n  W01: [Поп, Платок\n", "names.ru.yaml: not valid YAML: "),
+    ("quests:\n  the_firebird: '   '\n", "names.ru.yaml: quests: the_firebird: is empty"),
+])
+def test_a_russian_names_file_that_does_not_read_is_one_problem(tmp_path, text, line):
+    pack = copy_pack(tmp_path)
+    (pack / "names.ru.yaml").write_text(text, encoding="utf-8")
+    result = run_validate(pack)
+    assert result.exit_code == 2 and "invalid content: 1 problem\n" in result.output
+    assert line in result.output and "Traceback" not in result.output
+
+
+def test_a_pack_file_that_is_not_utf8_is_named(tmp_path):
+    pack = copy_pack(tmp_path)
+    (pack / "names.ru.yaml").write_bytes("quests:\n  the_firebird: Жар-птица\n".encode("cp1251"))
+    result = run_validate(pack)
+    assert result.exit_code == 2 and "names.ru.yaml: not UTF-8 text" in result.output
+
+
 def test_a_pack_without_russian_names_is_valid(tmp_path):
     pack = copy_pack(tmp_path)
     (pack / "names.ru.yaml").unlink()

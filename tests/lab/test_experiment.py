@@ -4,6 +4,7 @@ cells are plain runs on the same seeds, with one Parquet table of every row."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -340,6 +341,18 @@ def test_a_one_player_grid_reports(tmp_path):
     result = run("report", tmp_path / "grid", "--out", tmp_path / "grid.html")
     assert result.exit_code == 0, result.output
     assert "one-seat game" in (tmp_path / "grid.html").read_text(encoding="utf-8")
+
+
+def test_a_co_operative_grid_reports_no_family_and_no_nan(tmp_path):
+    write(tmp_path, "game: babayaga\nmatches: 2\nshard_size: 2\npreset: cooperative\n"
+                    "players: 2\ncross: {bots: [random, normal]}\n")
+    assert run("experiment", tmp_path / "grid.yaml", "--jobs", 1).exit_code == 0
+    result = run("report", tmp_path / "grid", "--out", tmp_path / "grid.html")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "grid.html").read_text(encoding="utf-8")
+    assert "No family: no cell" in page and "Family: the 0" not in page
+    words = re.sub(r'"data:[^"]*"', "", page)           # the plots' base64 bytes
+    assert "nan" not in words and "0.05/0" not in words
 
 
 def test_a_refused_resume_leaves_the_experiment_as_it_was(tmp_path):

@@ -117,7 +117,7 @@ def test_report_of_self_play_shows_no_agent_interval(tmp_path):
     assert "No test across seats: no match has some seats winning" in page
     team = page[page.index(f"Run {coop}"):]
     assert "nan" not in team and "0.05/0" not in team
-    assert "No family: none of the seats" in team
+    assert "No family: no difference of this table" in team
 
 
 def test_report_refuses_a_bad_output_name(two_runs, tmp_path):

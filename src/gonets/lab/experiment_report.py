@@ -146,9 +146,11 @@ def _seats(page: R.Page, con: Any, cells: list[tuple[Cell, str]]) -> None:
                [[t.cell.name, t.cell.label, _stat(t.test.statistic), t.test.df,
                  R._p(t.test.p_value), R._p(t.holm), t.test.informative] for t in tests])
     family = sum(1 for t in tests if not math.isnan(t.holm))
-    page.para(f"Family: the {family} cells' tests across all seats; Holm p over them. Each row "
-              "tests that the seats of that cell are alike (Cochran's Q over its matches; each "
-              "cell's section below says more).", note=True)
+    family_note = (f"Family: the {family} cells' tests across all seats; Holm p over them."
+                   if family else "No family: no cell's seats can be tested (a team's shared "
+                   "win, or too few matches), so none is adjusted.")
+    page.para(family_note + " Each row tests that the seats of that cell are alike (Cochran's "
+              "Q over its matches; each cell's section below says more).", note=True)
     rows = seat_rows(con, cells)
     page.heading(3, "Each seat against the fair share, over the whole grid")
     page.table(["cell", "seat", "win rate", "95% interval", "minus fair share",

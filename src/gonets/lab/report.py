@@ -235,8 +235,8 @@ MULTIPLE = ("Multiple comparisons: every table with a Holm p column is one famil
 def _family_note(members: int, what: str) -> str:
     """Which family a table's tests form (stated under the table)."""
     if not members:
-        return (f"No family: none of the {what} of this table can be tested (each is 0 by "
-                "construction, or has no spread), so none is adjusted.")
+        return ("No family: no difference of this table can be tested (a team's shared win, "
+                "too few matches or no spread), so none is adjusted.")
     return (f"Family: the {members} {what} of this table; Holm p and BH q over them, "
             f"simultaneous intervals at level 1 - 0.05/{members} each.")
 

@@ -80,7 +80,7 @@ function focusBox(svg, own = true) {
   const x = Math.min(...boxes.map(b => b.x)), y = Math.min(...boxes.map(b => b.y));
   const right = Math.max(...boxes.map(b => b.x + b.width));
   const bottom = Math.max(...boxes.map(b => b.y + b.height));
-  const sides = shown.filter(({node}) => !node.matches("[data-focus]"))
+  const sides = shown.filter(({node}) => node.matches(".pick, .clickable"))
     .map(({box}) => Math.min(box.width, box.height));
   return {x, y, w: right - x, h: bottom - y, least: sides.length ? Math.min(...sides) : 0};
 }
@@ -221,7 +221,7 @@ function followPicks() {
   if (!zoom.svg || !zoom.svg.isConnected || !zoom.box) return;
   const focus = focusBox(zoom.svg);
   if (!focus) return;
-  const tiny = phone() && !zoom.manual && !zoom.whole &&
+  const tiny = phone() && !zoom.manual && !zoom.whole && focus.least > 0 &&
                focus.least * drawnScale() < TAP_PX - 0.5;
   if (!holds(zoom.box, focus) || tiny) frameChoice();
 }

@@ -80,8 +80,10 @@ def read_pack(folder: Path) -> dict[str, Any]:
             files[name] = yaml.safe_load(path.read_text(encoding="utf-8"))
         except OSError as exc:
             problems.append(f"{path}: cannot read the file ({exc.strerror})")
+        except UnicodeDecodeError:
+            problems.append(f"{path}: not UTF-8 text")
         except yaml.YAMLError as exc:
-            problems.append(f"{path}: not valid YAML: {exc}")
+            problems.append(f"{path}: not valid YAML: {' '.join(str(exc).split())}")
     if problems:
         raise ContentError("\n".join(problems))
     return files

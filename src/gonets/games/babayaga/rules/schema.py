@@ -430,7 +430,13 @@ def _title_and_name(value: Any) -> Any:
     return value
 
 
-Text = Annotated[str, Field(min_length=1)]
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise problem("pack", "is empty")
+    return value
+
+
+Text = Annotated[str, AfterValidator(_not_blank)]
 Named = Annotated[dict[str, Text], BeforeValidator(_no_entries)]
 
 

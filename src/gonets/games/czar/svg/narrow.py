@@ -1,5 +1,5 @@
 """The narrow arrangement, for a phone's board (under 600 px wide): the whole board in about
-350 x 590 units, drawn at about one pixel a unit, so that every word stays 12 px or more
+350 x 550-592 units, drawn at about one pixel a unit, so that every word stays 12 px or more
 while the whole board, and so every target of any decision, fits a 390 x 844 phone's frame.
 
 Top to bottom: the palace; the coin pile, this turn's coins and those out of the game; the
