@@ -29,8 +29,8 @@ GAMES_PER_PACK = 3 if LONG else 2
 GAME = get_game("babayaga")
 BASE = read_pack(DEFAULT_DIR)
 TEXT = {"title", "story", "descriptor", "name", "text"}
-LINE = re.compile(rf"^{re.escape(str(DEFAULT_DIR))}/({'|'.join(map(re.escape, [*FILES.values(), NAMES_FILE]))})"
-                  r": \S.+")
+NAMES = "|".join(map(re.escape, [*FILES.values(), NAMES_FILE]))
+LINE = re.compile(rf"^{re.escape(str(DEFAULT_DIR))}/({NAMES}): \S.+")
 
 
 def _leaves(data, path=()):

@@ -25,9 +25,9 @@ from .framing import (
     hand_in_window,
     overlaps,
     picture_overflow,
+    small_targets,
     small_words,
     target_count,
-    small_targets,
     targets_outside,
 )
 from .support import (
