@@ -334,22 +334,22 @@ def test_more_bad_grids_are_refused_before_any_play(tmp_path, text, message):
     assert not (tmp_path / "grid").exists()
 
 
-def test_a_one_player_grid_reports(tmp_path):
-    write(tmp_path, "game: babayaga\nmatches: 3\nshard_size: 3\npreset: solo\nplayers: 1\n"
-                    "cross: {bots: [random, normal]}\n")
+def grid_report(tmp_path: Path, grid: str) -> str:
+    """The report page of a small Baba Yaga grid, played one process."""
+    write(tmp_path, f"game: babayaga\n{grid}cross: {{bots: [random, normal]}}\n")
     assert run("experiment", tmp_path / "grid.yaml", "--jobs", 1).exit_code == 0
     result = run("report", tmp_path / "grid", "--out", tmp_path / "grid.html")
     assert result.exit_code == 0, result.output
-    assert "one-seat game" in (tmp_path / "grid.html").read_text(encoding="utf-8")
+    return (tmp_path / "grid.html").read_text(encoding="utf-8")
+
+
+def test_a_one_player_grid_reports(tmp_path):
+    page = grid_report(tmp_path, "matches: 3\nshard_size: 3\npreset: solo\nplayers: 1\n")
+    assert "one-seat game" in page
 
 
 def test_a_co_operative_grid_reports_no_family_and_no_nan(tmp_path):
-    write(tmp_path, "game: babayaga\nmatches: 2\nshard_size: 2\npreset: cooperative\n"
-                    "players: 2\ncross: {bots: [random, normal]}\n")
-    assert run("experiment", tmp_path / "grid.yaml", "--jobs", 1).exit_code == 0
-    result = run("report", tmp_path / "grid", "--out", tmp_path / "grid.html")
-    assert result.exit_code == 0, result.output
-    page = (tmp_path / "grid.html").read_text(encoding="utf-8")
+    page = grid_report(tmp_path, "matches: 2\nshard_size: 2\npreset: cooperative\nplayers: 2\n")
     assert "No family: no cell" in page and "Family: the 0" not in page
     words = re.sub(r'"data:[^"]*"', "", page)           # the plots' base64 bytes
     assert "nan" not in words and "0.05/0" not in words
