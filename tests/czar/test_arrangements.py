@@ -58,7 +58,8 @@ def test_the_narrow_arrangement_is_hidden_unless_the_root_is_narrow():
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_narrow_board_fits_a_phone_at_a_pixel_a_unit(players):
     """Every part lies inside the narrow box, which a 390 px phone draws at a pixel a unit
-    or more; every word of the narrow arrangement is 12 units."""
+    or more; every word of the narrow arrangement is 12 units, every target 24 units or more
+    each way."""
     fonts = set(re.findall(r"\.cz-narrow \.(cz-\w+)\{font:(?:bold )?(\d+)px", STYLE))
     assert fonts and {size for _css, size in fonts} == {"12"}
     narrow_css = {css for css, _size in fonts}
@@ -78,6 +79,11 @@ def test_the_narrow_board_fits_a_phone_at_a_pixel_a_unit(players):
                 assert 0 <= left and right <= w and 0 <= top and bottom <= h, rect.toxml()
             for word in tree.getElementsByTagName("text"):
                 assert word.getAttribute("class") in narrow_css, word.toxml()
+            for target in tree.getElementsByTagName("g"):
+                if target.getAttribute("data-pick"):        # a finger's target: 24 each way
+                    hit = target.getElementsByTagName("rect")[0]
+                    assert min(float(hit.getAttribute("width")),
+                               float(hit.getAttribute("height"))) >= 24, target.toxml()[:200]
             seen += 1
     assert seen >= 10
 

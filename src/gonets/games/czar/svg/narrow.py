@@ -40,8 +40,8 @@ ROOM_PAD, ROOM_GAP = 2, 1
 ROOM_W = (INN_W - 2 * ROOM_PAD - ROOM_GAP) / 2
 ROOM_H, HEAD = 24, 15
 INN_H = HEAD + 2 * ROOM_H + ROOM_GAP + ROOM_PAD
-GUARD_H = 19
-ROW_GAP, LEVEL_GAP = 2, 5
+GUARD_H = 24
+ROW_GAP, LEVEL_GAP = 1, 3
 PALACE_Y, PALACE_H = MARGIN, 30
 COINS_Y, COINS_H = PALACE_Y + PALACE_H + 3, 26
 GRID_Y = COINS_Y + COINS_H + 4
@@ -177,7 +177,7 @@ def _guard(view: dict, guard: dict, x: float, y: float, lang: str, picks: dict) 
     out = [f'<g class="cz-guard"{pick(keys)}{ref("guard:" + guard["key"])}>'
            f'<rect class="cz-hit" x="{x:g}" y="{y:g}" width="{INN_W:g}" height="{GUARD_H}" '
            f'rx="4" fill="#efe2bd" stroke="{"#a33" if guard["skip"] else "#6b5a3c"}" '
-           f'stroke-width="1.5"/>', text(x + 3, y + 14, price, "cz-b")]
+           f'stroke-width="1.5"/>', text(x + 3, y + 16, price, "cz-b")]
     room = INN_W - 34
     step = min(22, room / max(len(guard["messages"]), 1))
     for k, seat in enumerate(guard["messages"]):
@@ -187,7 +187,7 @@ def _guard(view: dict, guard: dict, x: float, y: float, lang: str, picks: dict) 
             short_name(view, seat, lang)[:1].upper()
         out.append(f'<g{ref(f"msg:{seat}")}><rect x="{mx:g}" y="{y + 2:g}" width="21" '
                    f'height="{GUARD_H - 4}" rx="3" fill="{colour_fill(colour)}" stroke="#222"/>'
-                   + text(mx + 10.5, y + 14, mark, on_colour(colour), "middle") + "</g>")
+                   + text(mx + 10.5, y + 16, mark, on_colour(colour), "middle") + "</g>")
     out.append("</g>")
     return out
 
