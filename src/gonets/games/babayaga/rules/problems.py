@@ -228,7 +228,6 @@ MESSAGES = {
     "less_than_equal": "{value} is above {le}",
     "literal_error": "{value} is not one of {expected}",
     "string_type": "{value} is not text",
-    "string_too_short": "is empty",
     "bool_type": "{value} is not true or false",
     "list_type": "{value} is not a list",
     "dict_type": "{value} is not a mapping (key: value)",
