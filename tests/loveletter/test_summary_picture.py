@@ -79,3 +79,32 @@ def test_every_seat_row_lies_inside_the_picture_and_none_overlaps():
             legal = state.legal_actions()
             state.act(state.current_player(), legal[rng.randrange(len(legal))])
         assert checked
+
+
+def test_the_cached_round_panel_is_the_one_drawn_afresh_for_every_reader():
+    """The round panel is cached by what it reads of the view (``round_panel``): across
+    decks, player counts, readers, languages and seat names, every view's panels are those
+    ``text.panels`` gives with the picture drawn afresh."""
+    from gonets.games.loveletter.svg.summary import _round_panel, panels, round_picture
+    from gonets.games.loveletter.text import panels as text_panels
+
+    def afresh(view: dict, lang: str) -> list[dict]:
+        found = text_panels(view, lang)
+        return [{**p, "svg": round_picture(view, lang)} if p.get("popup") else p
+                for p in found]
+
+    rng, before = random.Random(3), _round_panel.cache_info().hits
+    for preset, players in (("seed", 2), ("premium", 5), ("classic-2012", 4)):
+        state = GAME.new_state(GAME.configure(players, preset))
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            state.apply(rng.choice(list(state.legal_actions())))
+            for seat in (None, 0, players - 1):
+                view = state.view(seat)
+                if rng.random() < 0.3:
+                    view["names"] = [f"N{q}{rng.randint(0, 1)}" for q in range(players)]
+                lang = rng.choice(("en", "ru"))
+                assert panels(view, lang) == afresh(view, lang)
+    assert _round_panel.cache_info().hits > before + 50    # the cache was used

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from gonets.core.memo import Keyed
 from gonets.games.loveletter.svg import refs
 from gonets.games.loveletter.svg.board import pile_entries, seat_name
 from gonets.games.loveletter.svg.parts import (
@@ -33,8 +34,15 @@ from gonets.games.loveletter.svg.parts import (
     referred,
     text_width,
 )
-from gonets.games.loveletter.text import card_value, labels, lang_of, web
-from gonets.games.loveletter.text import panels as text_panels
+from gonets.games.loveletter.text import (
+    card_value,
+    known_panel,
+    labels,
+    lang_of,
+    round_summary,
+    unseen_panel,
+    web,
+)
 
 WIDTH = 320
 """The picture's width: the inner width of the page's pop-up on a 390 px phone, where its
@@ -46,16 +54,38 @@ ROW_GAP = 4
 
 
 def panels(view: dict, lang: str = "en") -> list[dict]:
-    """The web page's side panels (``text.panels``), the round summary with its picture."""
+    """The web page's side panels (``text.panels``): the last round's summary with its
+    picture (:func:`round_panel`), what the viewer knows of other hands, the cards it has not
+    seen."""
     lang = lang_of(lang)
-    found = []
-    for panel in text_panels(view, lang):
-        if panel.get("popup"):
-            picture = round_picture(view, lang)
-            if picture:
-                panel = {**panel, "svg": picture}
-        found.append(panel)
-    return found
+    found = (round_panel(view, lang), known_panel(view, lang), unseen_panel(view, lang))
+    return [panel for panel in found if panel]
+
+
+def round_panel(view: dict, lang: str) -> dict | None:
+    """``text.round_summary`` with :func:`round_picture`; None before any round ended. Every
+    frame of a round shows the same one, so it is made once per finished round and reader
+    (its cache is keyed by what it reads of the view)."""
+    found = last_round(view.get("log") or [])
+    if found is None:
+        return None
+    names = view.get("names")
+    panel = _round_panel(Keyed(found[1]), view.get("seat"),
+                         None if names is None else tuple(names), len(view.get("seats", [])),
+                         view.get("deck", ""), Keyed(view.get("cards", {})), lang)
+    return {**panel, "lines": list(panel["lines"])}
+
+
+@lru_cache(maxsize=1024)
+def _round_panel(events: Keyed, seat: int | None, names: tuple | None, players: int,
+                 deck: str, cards: Keyed, lang: str) -> dict:
+    """:func:`round_panel` of a view holding only what it reads: the last round's events,
+    the reader's seat, the seat names, the number of seats and the card table."""
+    view = {"log": events.value, "seat": seat, "names": None if names is None else list(names),
+            "seats": [None] * players, "deck": deck, "cards": cards.value}
+    panel = round_summary(view, lang)
+    picture = round_picture(view, lang)
+    return {**panel, "svg": picture} if picture else panel
 
 
 def last_round(log: list[dict]) -> tuple[dict, list[dict]] | None:
