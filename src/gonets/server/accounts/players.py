@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 
 from gonets.server.accounts.ratings import rate_finished
 from gonets.server.schema import table_players_table, tables_table, users_table
@@ -111,13 +111,21 @@ def seat_won(result: dict | None, seat: int) -> bool:
     return seat in (result.get("winners") or []) and seat not in abandoned
 
 
+MARK_WON = (update(table_players_table)
+            .where(table_players_table.c.table_id == bindparam("table"))
+            .values(won=table_players_table.c.seat.in_(bindparam("won", expanding=True)))
+            .returning(table_players_table.c.seat))
+"""Mark each account's seat of a table won or not; the seats it marked (none: no account
+played there). One statement built once, as every finished table runs it."""
+
+
 def table_finished(conn, table_id: str, result: dict | None) -> None:
     """In the transaction that stores a table's result: each account's seat is marked won
-    or not (for the profiles' counts), and a rated table's ratings change."""
+    or not (for the profiles' counts), and a rated table's ratings change (a table no
+    account played at has none to change)."""
     won = [seat for seat in (result or {}).get("winners") or [] if seat_won(result, seat)]
-    conn.execute(update(table_players_table).where(table_players_table.c.table_id == table_id)
-                 .values(won=table_players_table.c.seat.in_(won)))
-    rate_finished(conn, table_id, result)
+    if conn.execute(MARK_WON, {"table": table_id, "won": won}).first() is not None:
+        rate_finished(conn, table_id, result)
 
 
 async def attach_account(table: Any, seat: int, account: dict) -> None:
