@@ -31,6 +31,77 @@ def wire(message: dict) -> str:
         return json.dumps(message, ensure_ascii=False)
 
 
+def frame_patch(old: dict, new: dict) -> dict:
+    """What turns ``old`` into ``new``, both JSON-like dicts: ``set`` (keys whose values
+    changed or are new), ``add`` (lists that only grew: the items added), ``drop`` (keys gone)
+    and ``in`` (dicts changed inside: their own patches); only the parts that are not empty.
+    A frame differs from the one before it in a few places (the picture, the new log lines),
+    so a listener is sent this rather than the whole frame; :func:`patched` applies it."""
+    change: dict[str, Any] = {}
+    for key, value in new.items():
+        before = old.get(key, _MISSING)
+        if before == value:
+            continue
+        if type(before) is dict and type(value) is dict:
+            change.setdefault("in", {})[key] = frame_patch(before, value)
+        elif type(before) is list and type(value) is list and len(before) < len(value) \
+                and value[:len(before)] == before:
+            change.setdefault("add", {})[key] = value[len(before):]
+        else:
+            change.setdefault("set", {})[key] = value
+    dropped = [key for key in old if key not in new]
+    if dropped:
+        change["drop"] = dropped
+    return change
+
+
+def patched(old: dict, change: dict) -> dict:
+    """``old`` with a :func:`frame_patch` applied (as a client does; ``old`` is unchanged)."""
+    new = {**old, **change.get("set", {})}
+    for key, items in change.get("add", {}).items():
+        new[key] = old[key] + items
+    for key in change.get("drop", []):
+        new.pop(key, None)
+    for key, inner in change.get("in", {}).items():
+        new[key] = patched(old[key], inner)
+    return new
+
+
+def frame_text(frame: dict, held: dict | None, texts: dict) -> str:
+    """The text that brings a listener holding frame ``held`` (None: nothing yet) to
+    ``frame``: the whole frame, or a ``patch`` message naming the frame it applies to
+    (``base``, the ``frame`` number of ``held``). ``texts`` keeps those made already, so
+    listeners holding the same frame share one text."""
+    key = (id(frame), id(held))
+    if key not in texts:
+        texts[key] = wire(frame if held is None else
+                          {"type": "patch", "table": frame["table"], "base": held["frame"],
+                           **frame_patch(held, frame)})
+    return texts[key]
+
+
+class FrameReader:
+    """A client's side of the frames it is sent: each ``patch`` read as the whole frame it
+    makes (a ``state`` message, as the first frame was); other messages as they are."""
+
+    def __init__(self):
+        self.frame: dict | None = None
+
+    def read(self, message: dict) -> dict:
+        if message.get("type") == "patch":
+            if self.frame is None or self.frame.get("frame") != message.get("base"):
+                held = "no frame" if self.frame is None else f"frame {self.frame.get('frame')}"
+                raise ValueError(f"a patch of frame {message.get('base')} arrived at a client "
+                                 f"holding {held}")
+            message = patched(self.frame, message)
+        if message.get("type") == "state":
+            self.frame = message
+        return message
+
+
+_MISSING = object()
+
+
 def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
                  lang: str = "en", names: list[str] | None = None,
                  marks: dict[int, int] | None = None) -> dict[str, Any]:
