@@ -9,7 +9,7 @@ statement names the tables it wrote. That makes a single statement safe to run o
 ``LoopWriter`` sends that statement on one psycopg connection driven by the event loop: a
 step write then needs no thread hand-over, no pool check-out and no BEGIN and COMMIT round
 trips (about 150 µs of CPU against 600 µs through the engine in a writer thread, see
-docs/performance.md). Whatever it cannot answer for a table alone (a step already stored,
+docs/server-performance.md). Whatever it cannot answer for a table alone (a step already stored,
 a table not written) is left to ``Storage.append_batch``, which gives each its exact outcome.
 """
 
