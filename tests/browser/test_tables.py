@@ -295,31 +295,3 @@ def test_a_seat_opened_in_a_second_tab_is_shown_and_taken_back(site, context):
     assert "taken back" in second.inner_text("#displaced")
     current = wait_for_decision(first)
     assert current["seat"] == 0
-
-
-def test_the_page_rebuilds_frames_from_patches_and_reopens_on_a_stray_one(site, context):
-    """After its first frame the page is sent patches (``frames.frame_patch``); what it
-    rebuilds is the frame the table built. A patch of a frame it does not hold is not applied:
-    the page opens its socket again and gets the whole frame."""
-    need("loveletter")
-    created, url = human_vs_bots(site, "loveletter", 2, 3)
-    page = context.new_page()
-    open_seat(page, site.base, url, "Ann")
-    chooser = Chooser("loveletter", "random", 0, 3)
-    for _ in range(3):
-        current = wait_for_decision(page)
-        if current["view"]["terminal"]:
-            break
-        click_action(page, chooser.choose(current))
-    current = wait_for_decision(page)
-    fresh = live_table(site, created["id"]).frame(0)
-    # the page writes presence messages into its seats (``free``): those aside, the same
-    assert {**current, "frame": None, "seats": None} == {**fresh, "frame": None, "seats": None}
-    assert [s["name"] for s in current["seats"]] == [s["name"] for s in fresh["seats"]]
-    page.evaluate("() => receive({type: 'patch', table: 'x', base: -1, set: {svg: ''}})")
-    page.wait_for_function("n => window.gonets?.frame?.frame > n", arg=current["frame"],
-                           timeout=TIMEOUT)
-    assert frame(page)["svg"] == fresh["svg"]
-    while not (current := wait_for_decision(page))["view"]["terminal"]:
-        click_action(page, chooser.choose(current))
-    assert current["view"]["result"]["winners"]

@@ -13,7 +13,6 @@ import uvicorn
 from websockets.sync.client import connect
 
 from gonets.server.app import WS_MAX_SIZE, create_app
-from gonets.server.frames import FrameReader
 from gonets.server.limits import Limits
 from gonets.server.load import csrf_client, never_reading_client  # noqa: F401 - the tests' import point
 
@@ -122,14 +121,10 @@ class WsClient:
     def send(self, message) -> None:
         self.socket.send(message if isinstance(message, str) else json.dumps(message))
 
-    reader: FrameReader | None = None
-
     def recv(self, timeout: float = 20) -> dict:
-        """The next message; a patch as the whole frame it makes (``raw`` keeps the text)."""
         text = self.socket.recv(timeout=timeout)
         self.raw.append(text)
-        self.reader = self.reader or FrameReader()
-        message = self.reader.read(json.loads(text))
+        message = json.loads(text)
         self.messages.append(message)
         return message
 
@@ -196,7 +191,6 @@ async def play_randomly(ws_base: str, table_id: str, tokens: list[str], seed: in
     async def seat_client(seat, token):
         rng = random.Random(f"{seed}:{seat}")
         frames = received.setdefault(seat, [])
-        reader = FrameReader()
         async with connect(f"{ws_base}/ws/{table_id}", max_size=None) as socket_:
             join = {"type": "join"}
             if token is not None:
@@ -204,7 +198,7 @@ async def play_randomly(ws_base: str, table_id: str, tokens: list[str], seed: in
                                                      range(len(tokens))])[seat])
             await socket_.send(json.dumps(join))
             while True:
-                message = reader.read(json.loads(await socket_.recv()))
+                message = json.loads(await socket_.recv())
                 frames.append(message)
                 if message["type"] != "state":
                     continue

@@ -3,7 +3,8 @@ so a part of a view travels in :class:`Keyed`, which compares and hashes by its 
 
 A picture or panel that depends on a slice of the view that changes rarely (the last
 finished round, the card table) is then drawn once per distinct slice, however many frames
-show it, and a cache can never be stale: equal text means equal input."""
+show it, and a cache can never be stale: equal text means equal input, for a function that
+reads its input as JSON would (a tuple as a list)."""
 
 from __future__ import annotations
 
@@ -13,13 +14,14 @@ import orjson
 
 
 class Keyed:
-    """A JSON-like value that is equal to another, and hashed, by its JSON text alone."""
+    """A JSON-like value that is equal to another, and hashed, by its JSON text alone (so a
+    tuple is the list it is written as; keys must be strings, as JSON's are)."""
 
     __slots__ = ("value", "text", "_hash")
 
     def __init__(self, value: Any):
         self.value = value
-        self.text = orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+        self.text = orjson.dumps(value)
         self._hash = hash(self.text)
 
     def __hash__(self) -> int:

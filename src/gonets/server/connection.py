@@ -29,7 +29,6 @@ class Connection:
         self.spectator_number: int | None = None  # "spectator N" in the chat
         self.chat_name: str | None = None        # a name a spectator gave for the chat
         self.chat_rate = ChatRate()
-        self.held: dict | None = None            # the last frame sent (patches build on it)
         self.max_bytes = max_bytes
         self.queued = 0                      # characters of the texts waiting in the outbox
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()

@@ -35,7 +35,6 @@ from pathlib import Path
 
 import httpx
 
-from gonets.server.frames import FrameReader
 from gonets.server.load import Server, cpu_seconds, csrf_client, percentile
 
 OTHER_BOTS = ("heuristic", "hard")
@@ -116,9 +115,9 @@ async def time_answers(ws_base: str, client: httpx.Client, agent: str, turns: in
             raise RuntimeError(f"the player's joins were refused {len(REFUSED)} times")
         async with socket_:
             await socket_.send(json.dumps({"type": "join", "token": token, "name": "Ann"}))
-            moved_at, acted_version, frames = None, -1, FrameReader()
+            moved_at, acted_version = None, -1
             while more():
-                message = frames.read(json.loads(await asyncio.wait_for(socket_.recv(), 600)))
+                message = json.loads(await asyncio.wait_for(socket_.recv(), 600))
                 if message["type"] != "state":
                     continue
                 if message["view"]["terminal"]:

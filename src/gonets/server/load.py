@@ -34,7 +34,7 @@ import httpx
 import orjson
 
 from gonets.core import Record, seat_names
-from gonets.server.frames import FrameReader, seat_payload
+from gonets.server.frames import seat_payload
 from gonets.server.storage import Storage
 
 
@@ -180,7 +180,6 @@ async def watch_table(ws_base: str, watch: Watch, stop: asyncio.Event) -> None:
 
     rng = random.Random(watch.table_id)
     sent: tuple[int, float] | None = None
-    frames = FrameReader()
     await asyncio.sleep(watch.join_after)
     async with connect(f"{ws_base}/ws/{watch.table_id}", max_size=None,
                        open_timeout=60) as socket_:
@@ -194,7 +193,7 @@ async def watch_table(ws_base: str, watch: Watch, stop: asyncio.Event) -> None:
             except TimeoutError:
                 continue
             received = time.time()
-            message = frames.read(orjson.loads(text))
+            message = orjson.loads(text)
             if message["type"] == "error" and sent is not None and watch.last is not None:
                 # refused (the table moved, or its process changed): choose again, as a
                 # player would after reading the error

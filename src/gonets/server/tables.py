@@ -42,7 +42,7 @@ from gonets.server.deadlines import (
 )
 from gonets.server.driving import TableDriver
 from gonets.server.faults import DatabaseUnavailable, OutcomeUnknown
-from gonets.server.frames import LogLines, frame_text, seat_payload, wire
+from gonets.server.frames import LogLines, seat_payload, wire
 from gonets.server.metrics import STEPS, UPDATE
 from gonets.server.seating import TableSeating
 from gonets.server.spec import TableError
@@ -86,7 +86,6 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         self.connections: set[Connection] = set()
         self.agents: dict[int, Any] = {}
         self.log_lines: dict[tuple[int | None, str], LogLines] = {}
-        self.frames_made = 0
         self.deadline: float | None = None
         self.last_change = time.time()
         self.task: asyncio.Task | None = None
@@ -170,8 +169,6 @@ class LiveTable(TableSeating, TableChat, TableDriver):
             payload["view"]["result"] = self.match.record.result
         payload.update(self.public_frame(ts))
         payload["seat"] = seat
-        self.frames_made += 1
-        payload["frame"] = self.frames_made     # what a patch names as its base
         return payload
 
     def presence(self) -> tuple[list[bool], int]:
@@ -215,22 +212,16 @@ class LiveTable(TableSeating, TableChat, TableDriver):
                 "ended": self.ended(), "rematch": self.rematch, "hints": self.stored.hints}
 
     def broadcast(self) -> None:
-        """Send every listener the fresh frame (built once per seat and language) as what
-        changed since the frame it holds (``frames.frame_text``)."""
-        frames: dict[tuple[int | None, str], dict] = {}
-        texts: dict = {}
+        """Queue a fresh frame for every listener (built once per seat)."""
+        texts: dict[tuple[int | None, str], str] = {}
         for conn in list(self.connections):
             if conn.closed:
                 self.connections.discard(conn)
                 continue
             key = (conn.seat, conn.lang)
-            if key not in frames:
-                frames[key] = self.frame(conn.seat, lang=conn.lang)
-            self.send_frame(conn, frames[key], texts)
-
-    def send_frame(self, conn: Connection, frame: dict, texts: dict | None = None) -> None:
-        conn.push(frame_text(frame, conn.held, {} if texts is None else texts))
-        conn.held = frame
+            if key not in texts:
+                texts[key] = wire(self.frame(conn.seat, lang=conn.lang))
+            conn.push(texts[key])
 
     # -- listeners ------------------------------------------------------------------------------
     def attach(self, conn: Connection) -> int:
@@ -247,7 +238,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
             self.spectators_seen += 1
             conn.spectator_number = self.spectators_seen
         self.connections.add(conn)
-        self.send_frame(conn, self.frame(conn.seat, lang=conn.lang))
+        conn.push(wire(self.frame(conn.seat, lang=conn.lang)))
         self.announce_presence()
         return displaced
 

@@ -159,16 +159,6 @@ function tickReconnect() {
 }
 setInterval(tickReconnect, 250);
 
-// A frame with a patch applied (server/frames.py, frame_patch): values set, lists grown,
-// keys dropped, dicts patched inside.
-function patched(old, change) {
-  const out = {...old, ...(change.set || {})};
-  for (const [key, items] of Object.entries(change.add || {})) out[key] = old[key].concat(items);
-  for (const key of change.drop || []) delete out[key];
-  for (const [key, inner] of Object.entries(change.in || {})) out[key] = patched(old[key], inner);
-  return out;
-}
-
 function receive(message) {
   const handler = RECEIVERS[message.type];
   if (handler) handler(message);
@@ -187,12 +177,6 @@ const RECEIVERS = {
       message.seat === null ? t("table.spectator") : t("table.you_are", {seat: message.seat + 1});
     showNameForm(message.needs_name);
     document.getElementById("chat-name-form").hidden = message.seat !== null;
-  },
-  patch(message) {
-    // what changed since the frame held: a patch of any other frame means a message was
-    // lost, so the socket is opened again, which sends the whole frame
-    if (!gonets.frame || gonets.frame.frame !== message.base) { reconnectNow(); return; }
-    RECEIVERS.state(patched(gonets.frame, message));
   },
   state(message) {
     gonets.frame = message;

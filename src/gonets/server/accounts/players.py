@@ -113,10 +113,9 @@ def seat_won(result: dict | None, seat: int) -> bool:
 
 MARK_WON = (update(table_players_table)
             .where(table_players_table.c.table_id == bindparam("table"))
-            .values(won=table_players_table.c.seat.in_(bindparam("won", expanding=True)))
-            .returning(table_players_table.c.seat))
-"""Mark each account's seat of a table won or not; the seats it marked (none: no account
-played there). One statement built once, as every finished table runs it."""
+            .values(won=table_players_table.c.seat.in_(bindparam("won", expanding=True))))
+"""Mark each account's seat of a table won or not (no row: no account played there). One
+statement built once, as every finished table runs it."""
 
 
 def table_finished(conn, table_id: str, result: dict | None) -> None:
@@ -124,7 +123,7 @@ def table_finished(conn, table_id: str, result: dict | None) -> None:
     or not (for the profiles' counts), and a rated table's ratings change (a table no
     account played at has none to change)."""
     won = [seat for seat in (result or {}).get("winners") or [] if seat_won(result, seat)]
-    if conn.execute(MARK_WON, {"table": table_id, "won": won}).first() is not None:
+    if conn.execute(MARK_WON, {"table": table_id, "won": won}).rowcount:
         rate_finished(conn, table_id, result)
 
 
