@@ -13,7 +13,7 @@ from gonets.core import seat_names
 from gonets.server.chat import CHAT_BURST, MAX_CHAT
 from gonets.server.storage import normalise_url
 
-from .helpers import play_to_the_end
+from .helpers import ServerThread, play_to_the_end
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -109,6 +109,28 @@ def test_chat_reaches_players_and_spectators_as_text_and_is_kept_apart_from_the_
     assert [e["text"] for e in again["entries"]] == [hostile, "who wins?", "me again"]
     for client in (ann, bob, watcher, late):
         client.close()
+
+
+def test_a_new_table_reads_no_chat_back_and_a_table_read_back_does(toy, sqlite_url):
+    """A table opened here has no chat lines anywhere, so its joins read none from the
+    database; a table this process reads back (after a restart) reads its history once."""
+    with ServerThread(sqlite_url, bot_delay=0.0) as first:
+        storage, reads = first.manager.storage, []
+        reading = storage.chat_history
+        storage.chat_history = lambda *args: reads.append(args) or reading(*args)
+        created, _tokens, ann, bob = seated_pair(first)
+        ann.send({"type": "chat", "text": "hello"})
+        bob.until(lambda m: m["type"] == "chat" and not m.get("history"))
+        watcher = first.client(created["id"])
+        history = watcher.until(lambda m: m["type"] == "chat")
+        assert [e["text"] for e in history["entries"]] == ["hello"] and reads == []
+        for client in (ann, bob, watcher):
+            client.close()
+    with ServerThread(sqlite_url, bot_delay=0.0) as second:
+        watcher = second.client(created["id"])
+        history = watcher.until(lambda m: m["type"] == "chat")
+        assert [e["text"] for e in history["entries"]] == ["hello"]
+        watcher.close()
 
 
 def test_chat_lines_are_bounded_in_length_and_rate(server):

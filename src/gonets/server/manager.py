@@ -11,6 +11,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -25,6 +26,7 @@ from gonets.server.accounts.players import (
     sit_account,
 )
 from gonets.server.bots import BotPool
+from gonets.server.chat import CHAT_HISTORY
 from gonets.server.cluster import Cluster
 from gonets.server.deadlines import decision_deadline
 from gonets.server.faults import DATABASE_ERRORS, DatabaseUnavailable, Outage
@@ -277,6 +279,7 @@ class TableManager:
             stored.owner = self.cluster.id
             stored.lease_until = time.time() + self.cluster.lease
         table = LiveTable(self, stored)
+        table.chat = deque(maxlen=CHAT_HISTORY)    # a new table has no lines to read back
         table.match.deal()
         table.stored.steps = list(table.match.record.steps)
         if table.state.is_terminal():
