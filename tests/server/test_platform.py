@@ -11,7 +11,7 @@ import sqlalchemy
 
 from gonets.core import seat_names
 from gonets.server.chat import CHAT_BURST, MAX_CHAT
-from gonets.server.storage import normalise_url
+from gonets.server.storage import Storage, normalise_url
 
 from .helpers import ServerThread, play_to_the_end
 
@@ -153,26 +153,32 @@ def test_chat_lines_are_bounded_in_length_and_rate(server):
         client.close()
 
 
-def test_a_joining_client_gets_only_the_last_hundred_lines(server):
+def test_a_joining_client_gets_only_the_last_hundred_lines(toy, sqlite_url):
+    """A table read back (here after a restart) with more chat lines stored than a join
+    shows: the last hundred, and the newest kept as they come."""
     from gonets.server.chat import CHAT_HISTORY
 
-    created = server.create(game="toy", players=2, seats=HUMANS)
-    storage = server.manager.storage
+    with ServerThread(sqlite_url, bot_delay=0.0) as first:
+        created = first.create(game="toy", players=2, seats=HUMANS)
+    storage = Storage(sqlite_url)
     for index in range(CHAT_HISTORY + 20):              # written before anyone came back
         storage.add_chat(created["id"], {"ts": time.time(), "seat": 0, "name": "Ann",
                                          "spectator": None, "text": f"line {index}"})
-    watcher = server.client(created["id"])
-    history = watcher.until(lambda m: m["type"] == "chat")["entries"]
-    assert len(history) == CHAT_HISTORY
-    assert history[0]["text"] == "line 20" and history[-1]["text"] == f"line {CHAT_HISTORY + 19}"
-    watcher.send({"type": "chat", "text": "newest"})
-    watcher.until(lambda m: m["type"] == "chat" and m["entries"][0]["text"] == "newest")
-    second = server.client(created["id"])
-    kept = second.until(lambda m: m["type"] == "chat")["entries"]
-    assert len(kept) == CHAT_HISTORY and kept[-1]["text"] == "newest"
-    assert kept[0]["text"] == "line 21"
-    watcher.close()
-    second.close()
+    storage.close()
+    with ServerThread(sqlite_url, bot_delay=0.0) as server:
+        watcher = server.client(created["id"])
+        history = watcher.until(lambda m: m["type"] == "chat")["entries"]
+        assert len(history) == CHAT_HISTORY
+        assert history[0]["text"] == "line 20"
+        assert history[-1]["text"] == f"line {CHAT_HISTORY + 19}"
+        watcher.send({"type": "chat", "text": "newest"})
+        watcher.until(lambda m: m["type"] == "chat" and m["entries"][0]["text"] == "newest")
+        second = server.client(created["id"])
+        kept = second.until(lambda m: m["type"] == "chat")["entries"]
+        assert len(kept) == CHAT_HISTORY and kept[-1]["text"] == "newest"
+        assert kept[0]["text"] == "line 21"
+        watcher.close()
+        second.close()
 
 
 # -- rematch -----------------------------------------------------------------------------------
