@@ -139,11 +139,10 @@ def round_picture(view: dict, lang: str) -> str | None:
                     tuple(view.get("names") or ()), view.get("deck", ""), values, lang)
 
 
-@lru_cache(maxsize=256)
 def _picture(table: tuple, number: int, winners: tuple[int, ...], names: tuple,
              deck: str, values: tuple, lang: str) -> str:
-    """:func:`round_picture` of one finished round (every view of a table shows the same one
-    until the next round ends, so it is drawn once)."""
+    """:func:`round_picture` of one finished round (the frames' copy is cached whole, with
+    its summary, by :func:`round_panel`)."""
     piles, out, shown, burned = table
     view = {"names": list(names), "deck": deck,
             "cards": {key: {"value": value} for key, value in values if value is not None}}
