@@ -122,7 +122,8 @@ class WsClient:
         self.socket.send(message if isinstance(message, str) else json.dumps(message))
 
     def recv(self, timeout: float = 20) -> dict:
-        text = self.socket.recv(timeout=timeout)
+        data = self.socket.recv(timeout=timeout)      # the server's messages are binary
+        text = data.decode() if isinstance(data, bytes) else data
         self.raw.append(text)
         message = json.loads(text)
         self.messages.append(message)

@@ -63,9 +63,9 @@ class TableChat:
             if any(known.get("id") == entry.get("id") for known in self.chat):
                 return
             self.chat.append(entry)
-        text = wire({"type": "chat", "table": self.id, "entries": [entry]})
+        data = wire({"type": "chat", "table": self.id, "entries": [entry]})
         for conn in list(self.connections):
-            conn.push(text)
+            conn.push(data)
 
     def set_chat_name(self, conn: Connection, name: Any) -> str:
         """A spectator's name in the chat: visible text, no bot's name and none of the

@@ -18,9 +18,9 @@ MAX_QUEUED_BYTES = 4 << 20       # bytes waiting for one connection
 class Connection:
     """One websocket listener: its seat (``None`` for a spectator) and an ordered outbox."""
 
-    def __init__(self, send_text, seat: int | None, close_socket=None,
+    def __init__(self, send, seat: int | None, close_socket=None,
                  max_bytes: int = MAX_QUEUED_BYTES):
-        self.send_text = send_text
+        self.send = send                     # sends one message's bytes
         self.close_socket = close_socket
         self.overflowed = False
         self.seat = seat
@@ -30,21 +30,22 @@ class Connection:
         self.chat_name: str | None = None        # a name a spectator gave for the chat
         self.chat_rate = ChatRate()
         self.max_bytes = max_bytes
-        self.queued = 0                      # characters of the texts waiting in the outbox
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queued = 0                      # bytes of the messages waiting in the outbox
+        self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.close_code: int | None = None
         self.sender = asyncio.get_running_loop().create_task(self._send_loop())
         self.closed = False
 
-    def push(self, text: str) -> None:
-        """Queue a text; a client that stopped reading is dropped (it may reconnect)."""
+    def push(self, data: bytes) -> None:
+        """Queue a message (``frames.wire``); a client that stopped reading is dropped (it
+        may reconnect)."""
         if self.closed:
             return
-        if self.outbox.qsize() >= MAX_QUEUE or self.queued + len(text) > self.max_bytes:
+        if self.outbox.qsize() >= MAX_QUEUE or self.queued + len(data) > self.max_bytes:
             self.drop()
             return
-        self.queued += len(text)
-        self.outbox.put_nowait(text)
+        self.queued += len(data)
+        self.outbox.put_nowait(data)
 
     def drop(self) -> None:
         """Give up on a client that does not read: forget its outbox, stop its sender even
@@ -73,15 +74,15 @@ class Connection:
     async def _send_loop(self) -> None:
         try:
             while True:
-                text = await self.outbox.get()
-                if text is None:
+                data = await self.outbox.get()
+                if data is None:
                     code = self.close_code
                     if code is not None and self.close_socket is not None:
                         await self.close_socket(code)
                     return
                 try:
-                    await self.send_text(text)
+                    await self.send(data)
                 finally:
-                    self.queued = max(0, self.queued - len(text))
+                    self.queued = max(0, self.queued - len(data))
         except Exception:  # noqa: BLE001 - a dead socket ends only its own sender
             self.closed = True

@@ -189,11 +189,11 @@ async def watch_table(ws_base: str, watch: Watch, stop: asyncio.Event) -> None:
         await socket_.send(json.dumps(join))
         while not stop.is_set():
             try:
-                text = await asyncio.wait_for(socket_.recv(), 1.0)
+                data = await asyncio.wait_for(socket_.recv(), 1.0)
             except TimeoutError:
                 continue
             received = time.time()
-            message = orjson.loads(text)
+            message = orjson.loads(data)
             if message["type"] == "error" and sent is not None and watch.last is not None:
                 # refused (the table moved, or its process changed): choose again, as a
                 # player would after reading the error

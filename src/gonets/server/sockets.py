@@ -73,7 +73,7 @@ class Session:
         self.websocket = websocket
         self.manager = manager
         self.table = table
-        self.conn = Connection(websocket.send_text, None,
+        self.conn = Connection(websocket.send_bytes, None,
                                lambda code: websocket.close(code=code),
                                manager.limits.queued_bytes)
         self.joined = False
@@ -233,7 +233,7 @@ class Session:
 
 async def refuse(websocket: WebSocket, exc: Exception, code: int) -> None:
     """Tell the client why it cannot stay (with the refusal's stable code) and close."""
-    await websocket.send_text(wire({"type": "error", "fatal": True, **error_fields(exc)}))
+    await websocket.send_bytes(wire({"type": "error", "fatal": True, **error_fields(exc)}))
     await websocket.close(code=code)
 
 

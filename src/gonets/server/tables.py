@@ -213,15 +213,15 @@ class LiveTable(TableSeating, TableChat, TableDriver):
 
     def broadcast(self) -> None:
         """Queue a fresh frame for every listener (built once per seat)."""
-        texts: dict[tuple[int | None, str], str] = {}
+        sent: dict[tuple[int | None, str], bytes] = {}
         for conn in list(self.connections):
             if conn.closed:
                 self.connections.discard(conn)
                 continue
             key = (conn.seat, conn.lang)
-            if key not in texts:
-                texts[key] = wire(self.frame(conn.seat, lang=conn.lang))
-            conn.push(texts[key])
+            if key not in sent:
+                sent[key] = wire(self.frame(conn.seat, lang=conn.lang))
+            conn.push(sent[key])
 
     # -- listeners ------------------------------------------------------------------------------
     def attach(self, conn: Connection) -> int:
@@ -252,10 +252,10 @@ class LiveTable(TableSeating, TableChat, TableDriver):
     def _send_presence(self) -> None:
         self.presence_due = None
         connected, spectators = self.presence()
-        text = wire({"type": "presence", "table": self.id, "connected": connected,
+        data = wire({"type": "presence", "table": self.id, "connected": connected,
                      "free": self.free_seats(), "spectators": spectators})
         for conn in list(self.connections):
-            conn.push(text)
+            conn.push(data)
 
     def displace(self, conn: Connection, message: str, link_changed: bool = False) -> None:
         conn.push(wire({"type": "displaced", "message": message, "link_changed": link_changed}))
@@ -430,10 +430,11 @@ class LiveTable(TableSeating, TableChat, TableDriver):
                     return                          # reloaded or broken: listeners told
             async with self.lock:
                 self._adopt(trial, status, taken, deadline, back)
-            text = wire({"type": "notice", "code": "action_stored", "params": {},
-                         "message": "the database answers again: your last action was stored"})
+            notice = wire({"type": "notice", "code": "action_stored", "params": {},
+                           "message": "the database answers again: your last action was "
+                                      "stored"})
             for conn in [c for c in self.connections if c.seat == seat]:
-                conn.push(text)
+                conn.push(notice)
         finally:
             self.pending = None
 

@@ -9,6 +9,7 @@ const params = new URLSearchParams(location.hash.slice(1));
 // kept in this browser once the server has accepted it, so reopening the table's plain
 // address keeps the seat; a secret the server refuses is forgotten at once.
 const seatKey = `gonets-seat:${tableId}`;
+const utf8 = new TextDecoder();
 let token = params.get("token") || localStorage.getItem(seatKey);
 let takeBack = false;
 const gonets = {frame: null, seat: null, pending: null, socket: null, retry: 0, refs: 0,
@@ -106,6 +107,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
   gonets.socket = socket;
+  socket.binaryType = "arraybuffer";     // the server's messages are UTF-8 JSON in binary ones
   socket.onopen = () => {
     const join = {type: "join", lang: i18n.lang};
     if (token) {
@@ -117,7 +119,7 @@ function connect() {
     }
     gonets.joinRef = send(join);
   };
-  socket.onmessage = event => receive(JSON.parse(event.data));
+  socket.onmessage = event => receive(JSON.parse(utf8.decode(event.data)));
   socket.onclose = event => {
     if (gonets.socket !== socket) return;        // replaced on purpose
     gonets.pending = null;
