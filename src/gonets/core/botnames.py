@@ -18,7 +18,9 @@ place (:func:`personas`).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from gonets.core.memo import Keyed
 from gonets.server.words import LANGUAGES, platform_words
 
 PERSONA = "persona"
@@ -98,12 +100,18 @@ def personas(seats: list[dict]) -> list[str | None]:
 def display_names(seats: list[dict], lang: str = "en") -> list[str]:
     """What each seat is called in ``lang``: a bot by its person-name and level
     (:func:`personas`), anybody else by their name, else by number as the language writes
-    it (``seat.badge``: ``p1``, ``игрок 1``)."""
-    seats = [seat or {} for seat in seats]
+    it (``seat.badge``: ``p1``, ``игрок 1``). A table asks for every frame, and its seats
+    seldom change: the answer is remembered for the seats as they are."""
+    return list(_display_names(Keyed(seats), lang))
+
+
+@lru_cache(maxsize=4096)
+def _display_names(keyed: Keyed, lang: str) -> tuple[str, ...]:
+    seats = [seat or {} for seat in keyed.value]
     badge = platform_words(lang).get("seat.badge") or "p{n}"
-    return [bot_label(persona, str(seat.get("agent") or ""), lang) if persona is not None
-            else seat.get("name") or badge.replace("{n}", str(index + 1))
-            for index, (seat, persona) in enumerate(zip(seats, personas(seats)))]
+    return tuple(bot_label(persona, str(seat.get("agent") or ""), lang) if persona is not None
+                 else seat.get("name") or badge.replace("{n}", str(index + 1))
+                 for index, (seat, persona) in enumerate(zip(seats, personas(seats))))
 
 
 def every_bot_label(agents: list[str] | tuple[str, ...] = ()) -> set[str]:
