@@ -122,8 +122,13 @@ def cause(word, lang: str) -> str:
 
 # -- menu and log lines ----------------------------------------------------------------------
 def describe_action(view: dict, text: str, lang: str = "en") -> str:
-    """A menu line such as 'Guard — name 5 for p2', written for the view's seat."""
-    lang = lang_of(lang)
+    """A menu line such as 'Guard — name 5 for p2', written for the view's seat (it reads
+    nothing else of the view, so every frame's lines are remembered)."""
+    return _action_line(text, lang_of(lang), view.get("seat"))
+
+
+@lru_cache(maxsize=8192)
+def _action_line(text: str, lang: str, viewer: int | None) -> str:
     phrases = catalogue(lang)["actions"]
     words = text.split()
     if not words:
@@ -141,7 +146,7 @@ def describe_action(view: dict, text: str, lang: str = "en") -> str:
     if not targets and key not in NO_CHOICE_KEYS:
         return f"{name} — {phrases['no_effect']}"
     try:
-        line = _effect_line(phrases, key, targets, guess, look, lang, view.get("seat"))
+        line = _effect_line(phrases, key, targets, guess, look, lang, viewer)
     except (KeyError, IndexError, TypeError, ValueError):
         return text                      # not a notation of this game: shown as written
     return f"{name} — {line}"
