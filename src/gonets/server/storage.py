@@ -27,9 +27,14 @@ from gonets.server.schema import chat_table, reviews_table, steps_table, tables_
 DATABASE_ENV = "GONETS_DATABASE_URL"
 CONNECT_SECONDS = 5         # the longest a new PostgreSQL connection may take
 
-# The statements of the hot path (one commit per action), built once: building and keying a
-# statement per call costs SQLAlchemy about twice the time of the SQLite work itself.
+# The statements of the hot path (one commit per action, a table's creation, a seat taken),
+# built once: building and keying a statement per call costs SQLAlchemy about twice the time
+# of the SQLite work itself.
 INSERT_STEP = insert(steps_table)
+INSERT_TABLE = insert(tables_table)
+UPDATE_TABLE = update(tables_table).where(tables_table.c.id == bindparam("key_id"))
+"""Sets the columns its parameters name besides ``key_id``."""
+UPDATE_OWNED_TABLE = UPDATE_TABLE.where(tables_table.c.owner == bindparam("key_owner"))
 UPDATE_PROGRESS = (
     update(tables_table).where(tables_table.c.id == bindparam("key_id"))
     .values(version=bindparam("new_version"), status=bindparam("new_status"),
@@ -153,21 +158,18 @@ class Storage:
         table.created = table.updated = now
         with self.engine.begin() as conn:
             table.seats = write_table_players(conn, table.id, table.seats)
-            conn.execute(insert(tables_table).values(
+            conn.execute(INSERT_TABLE, dict(
                 id=table.id, game=table.game, players=table.players, preset=table.preset,
                 options=json.dumps(table.options), seats=json.dumps(table.seats),
                 token_hashes=json.dumps(table.token_hashes), seed=table.seed,
                 bot_delay=table.bot_delay, turn_seconds=table.turn_seconds,
-                status=table.status, result=None, version=0, created=now, updated=now,
-                owner=table.owner, lease_until=table.lease_until, hints=table.hints,
-                rated=table.rated, private=table.private, absent=table.absent,
-                deadline=table.deadline, creator=table.creator,
+                status=table.status, result=None, version=len(table.steps), created=now,
+                updated=now, owner=table.owner, lease_until=table.lease_until,
+                hints=table.hints, rated=table.rated, private=table.private,
+                absent=table.absent, deadline=table.deadline, creator=table.creator,
                 rules=table.rules))
             write_invites(conn, table.id, invites or [], notice)
             self._insert_steps(conn, table.id, 0, table.steps)
-            if table.steps:
-                conn.execute(update(tables_table).where(tables_table.c.id == table.id)
-                             .values(version=len(table.steps)))
 
     def append_steps(self, table_id: str, start: int, steps: list[dict], status: str,
                      result: dict | None, owner: str | None = None,
@@ -307,17 +309,18 @@ class Storage:
         ``deadline``, when given); with ``owner``, only while that process holds the table
         (else :class:`LeaseLost`). Returns the seats as stored (a deleted account's seat is
         not written back: ``write_table_players``)."""
-        query = update(tables_table).where(tables_table.c.id == table_id)
-        if owner is not None:
-            query = query.where(tables_table.c.owner == owner)
         with self.engine.begin() as conn:
             seats = write_table_players(conn, table_id, seats)
-            values = {"seats": json.dumps(seats), "status": status, "updated": time.time()}
+            values = {"key_id": table_id, "seats": json.dumps(seats), "status": status,
+                      "updated": time.time()}
             if deadline is not UNCHANGED:
                 values["deadline"] = deadline
             if token_hashes is not None:
                 values["token_hashes"] = json.dumps(token_hashes)
-            if conn.execute(query.values(**values)).rowcount != 1:
+            if owner is not None:
+                values["key_owner"] = owner
+            query = UPDATE_TABLE if owner is None else UPDATE_OWNED_TABLE
+            if conn.execute(query, values).rowcount != 1:
                 self._missing_or_moved(conn, table_id, owner)
         return seats
 
