@@ -13,6 +13,7 @@ import uvicorn
 from websockets.sync.client import connect
 
 from gonets.server.app import WS_MAX_SIZE, create_app
+from gonets.server.frames import with_earlier_log
 from gonets.server.limits import Limits
 from gonets.server.load import csrf_client, never_reading_client  # noqa: F401 - the tests' import point
 
@@ -126,6 +127,8 @@ class WsClient:
         text = data.decode() if isinstance(data, bytes) else data
         self.raw.append(text)
         message = json.loads(text)
+        if message["type"] == "state":                 # whole again, as the page makes it
+            message = with_earlier_log(message, self.latest_state())
         self.messages.append(message)
         return message
 
@@ -198,8 +201,11 @@ async def play_randomly(ws_base: str, table_id: str, tokens: list[str], seed: in
                 join.update(token=token, name=(names or [f"P{i + 1}" for i in
                                                      range(len(tokens))])[seat])
             await socket_.send(json.dumps(join))
+            held = None
             while True:
                 message = json.loads(await socket_.recv())
+                if message["type"] == "state":
+                    message = held = with_earlier_log(message, held)
                 frames.append(message)
                 if message["type"] != "state":
                     continue

@@ -328,3 +328,44 @@ def test_the_wire_writes_what_the_standard_encoder_writes():
     assert json.loads(wire(message)) == json.loads(json.dumps(message))
     assert "ж" in wire(message).decode()
     assert "ж" in wire({"text": "ж"}).decode()               # orjson's way, UTF-8 as well
+
+
+def test_frames_carry_only_the_new_log_and_add_up_to_the_whole(toy, sqlite_url):
+    """After a connection's first frame each carries its log from where the last one ended
+    (``log_from``); kept together as the page keeps them, the last is the whole frame a new
+    connection gets, for a seat (its own hidden events included) and for a spectator."""
+    import random
+
+    from .helpers import ServerThread
+
+    with ServerThread(sqlite_url) as server:
+        created = server.create(game="loveletter", players=2, seed=3,
+                                seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}])
+        table_id, token = created["id"], created["links"]["seat"]["token"]
+        ann = server.client(table_id, token, name="Ann")
+        watcher = server.client(table_id)
+        rng = random.Random(3)
+        state = ann.state()
+        while not state["view"]["terminal"]:
+            if state["legal"] and state["status"] == "running":
+                ann.send({"type": "act", "action": rng.choice(state["legal"])["text"],
+                          "version": state["version"]})
+            version = state["version"]
+            state = ann.until(lambda m: m["type"] == "state" and m["version"] > version)
+        final = watcher.until(lambda m: m["type"] == "state" and m["view"]["terminal"])
+        for client in (ann, watcher):
+            raw = [json.loads(text) for text in client.raw]
+            tails = [m for m in raw if m["type"] == "state" and m.get("log_from")]
+            assert tails and all(len(m["log"]) < len(client.latest_state()["log"])
+                                 for m in tails)
+            assert all(len(m["view"]["log"]) == len(m["log"]) == len(m["log_refs"])
+                       for m in tails)
+        ann.close()
+        for kept, again in ((state, server.client(table_id, token)),
+                            (final, server.client(table_id))):
+            whole = again.state()
+            assert whole["version"] == kept["version"] and not whole.get("log_from")
+            for key in ("log", "log_refs", "view"):
+                assert kept[key] == whole[key], key
+            again.close()
+        watcher.close()

@@ -69,6 +69,33 @@ def seat_payload(game: Game, view: dict, lines: LogLines | None = None,
     }
 
 
+def log_from(frame: dict, start: int) -> dict:
+    """``frame`` for a listener that holds the first ``start`` entries of its log already: the
+    view's log events, the log lines and their refs from entry ``start`` on, and ``log_from``
+    saying where they go (the rest of the frame whole). A match's log only grows, so a
+    frame carries what is new instead of the whole log again."""
+    view = frame["view"]
+    return {**frame, "view": {**view, "log": (view.get("log") or [])[start:]},
+            "log": frame["log"][start:], "log_refs": frame["log_refs"][start:],
+            "log_from": start}
+
+
+def with_earlier_log(frame: dict, held: dict | None) -> dict:
+    """A client's side of :func:`log_from`: ``frame`` whole again (``log_from`` 0), its log's
+    first entries taken from ``held``, the last frame the client kept (a frame without
+    ``log_from`` is whole already)."""
+    start = frame.get("log_from") or 0
+    if not start:
+        return frame
+    if held is None or len(held["log"]) < start:
+        raise ValueError(f"a frame's log starts at entry {start}, but the client holds "
+                         f"{0 if held is None else len(held['log'])} entries")
+    view = frame["view"]
+    return {**frame, "view": {**view, "log": held["view"]["log"][:start] + view["log"]},
+            "log": held["log"][:start] + frame["log"],
+            "log_refs": held["log_refs"][:start] + frame["log_refs"], "log_from": 0}
+
+
 def click_paths(steps: list) -> dict:
     """``steps``: one path of keys, or several (lists; the first is the canonical one, the
     others other orders the same action may be clicked in) as ``steps`` and ``paths``."""
@@ -136,6 +163,7 @@ class LogLines:
         self.reader = None           # the game's pass through self.events (Game.log_reader)
         self.refs_reader = None      # and for what the lines point at (Game.refs_reader)
         self.options: dict | None = None     # the match's options the lines were written under
+        self.generation = 0              # how many times the lines were described afresh
 
     def describe(self, events: list, marks: dict[int, int] | None = None,
                  options: dict | None = None) -> list[str]:
@@ -148,6 +176,7 @@ class LogLines:
                 options != self.options:
             known, self.lines, self.refs, self.reader = 0, [], [], None
             self.refs_reader, self.options = None, options
+            self.generation += 1
         new = self._read(list(events), known)
         lines = self.lines + [self._marked(line, i, marks)
                               for i, line in enumerate(new, known)]

@@ -34,7 +34,7 @@ import httpx
 import orjson
 
 from gonets.core import Record, seat_names
-from gonets.server.frames import seat_payload
+from gonets.server.frames import seat_payload, with_earlier_log
 from gonets.server.storage import Storage
 
 
@@ -203,6 +203,7 @@ async def watch_table(ws_base: str, watch: Watch, stop: asyncio.Event) -> None:
                 await asyncio.sleep(0.2)
             if message["type"] != "state":
                 continue
+            message = with_earlier_log(message, watch.last)   # as a page keeps its log
             version = message["version"]
             if watch.versions and version < watch.versions[-1]:
                 watch.problems.append(f"version went back from {watch.versions[-1]} "

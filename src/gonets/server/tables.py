@@ -42,7 +42,7 @@ from gonets.server.deadlines import (
 )
 from gonets.server.driving import TableDriver
 from gonets.server.faults import DatabaseUnavailable, OutcomeUnknown
-from gonets.server.frames import LogLines, seat_payload, wire
+from gonets.server.frames import LogLines, log_from, seat_payload, wire
 from gonets.server.metrics import STEPS, UPDATE
 from gonets.server.seating import TableSeating
 from gonets.server.spec import TableError
@@ -86,6 +86,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         self.connections: set[Connection] = set()
         self.agents: dict[int, Any] = {}
         self.log_lines: dict[tuple[int | None, str], LogLines] = {}
+        self.log_sent: dict[tuple[int | None, str], tuple] = {}   # see :meth:`broadcast`
         self.deadline: float | None = None
         self.last_change = time.time()
         self.task: asyncio.Task | None = None
@@ -212,7 +213,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
                 "ended": self.ended(), "rematch": self.rematch, "hints": self.stored.hints}
 
     def broadcast(self) -> None:
-        """Queue a fresh frame for every listener (built once per seat)."""
+        """Queue a fresh frame for every listener (built once per seat and language)."""
         sent: dict[tuple[int | None, str], bytes] = {}
         for conn in list(self.connections):
             if conn.closed:
@@ -220,8 +221,21 @@ class LiveTable(TableSeating, TableChat, TableDriver):
                 continue
             key = (conn.seat, conn.lang)
             if key not in sent:
-                sent[key] = wire(self.frame(conn.seat, lang=conn.lang))
+                sent[key] = wire(self._next_frame(conn.seat, conn.lang))
             conn.push(sent[key])
+
+    def _next_frame(self, seat: int | None, lang: str) -> dict:
+        """The frame of ``seat`` in ``lang`` for its listeners, each of which holds the last
+        one broadcast to them or a whole one sent since (:meth:`attach`): its log from where
+        the last broadcast's ended (:func:`frames.log_from`), unless the lines were written
+        afresh since (a seat renamed: another LogLines, or another generation of it)."""
+        frame = self.frame(seat, lang=lang)
+        lines = self.log_lines[(seat, lang)]
+        held = self.log_sent.get((seat, lang))
+        self.log_sent[(seat, lang)] = (lines, lines.generation, len(frame["log"]))
+        if held is not None and held[:2] == (lines, lines.generation) and held[2]:
+            return log_from(frame, held[2])
+        return frame
 
     # -- listeners ------------------------------------------------------------------------------
     def attach(self, conn: Connection) -> int:

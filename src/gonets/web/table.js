@@ -129,6 +129,20 @@ function connect() {
   };
 }
 
+// A frame whose log starts at entry log_from (the server sends what is new since the last
+// frame): the earlier entries come from the frame this page holds. False when it holds too
+// few (it cannot happen on one socket: a new one first gets a whole frame).
+function withEarlierLog(message) {
+  const held = gonets.frame;
+  const start = message.log_from;
+  if (!held || held.log.length < start || (held.view.log || []).length < start) return false;
+  message.view.log = (held.view.log || []).slice(0, start).concat(message.view.log);
+  message.log = held.log.slice(0, start).concat(message.log);
+  message.log_refs = held.log_refs.slice(0, start).concat(message.log_refs);
+  message.log_from = 0;                  // whole again
+  return true;
+}
+
 // Replace the socket on purpose (a seat claimed, a stale link given up): no reconnecting.
 function reconnectNow() {
   const old = gonets.socket;
@@ -181,6 +195,7 @@ const RECEIVERS = {
     document.getElementById("chat-name-form").hidden = message.seat !== null;
   },
   state(message) {
+    if (message.log_from && !withEarlierLog(message)) { reconnectNow(); return; }
     gonets.frame = message;
     if (gonets.pending) { gonets.pending = null; document.body.classList.remove("busy"); }
     draw(message);
