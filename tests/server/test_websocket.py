@@ -326,24 +326,32 @@ def test_rejoining_under_the_same_name_stores_nothing_and_sends_no_frame(server,
 def test_the_wire_writes_what_the_standard_encoder_writes():
     message = {"type": "state", "view": {"by_seat": {1: "ж"}}, "ref": 2**64, "x": [1.5, None]}
     assert json.loads(wire(message)) == json.loads(json.dumps(message))
-    assert "ж" in wire(message).decode()
-    assert "ж" in wire({"text": "ж"}).decode()               # orjson's way, UTF-8 as well
+    assert "\\u0436" in wire(message).decode()        # the rare way: ASCII escapes
+    assert "ж" in wire({"text": "ж"}).decode()         # orjson's way: UTF-8
+    assert json.loads(wire({"ref": "\ud800"})) == {"ref": "\ud800"}   # no UTF-8 form
 
 
 def test_frames_carry_only_the_new_log_and_add_up_to_the_whole(toy, sqlite_url):
-    """After a connection's first frame each carries its log from where the last one ended
-    (``log_from``); kept together as the page keeps them, the last is the whole frame a new
-    connection gets, for a seat (its own hidden events included) and for a spectator."""
+    """In protocol 2, after a connection's first frame each carries its log from where the
+    last one ended (``log_from``); kept together as the page keeps them, the last is the
+    whole frame a new connection gets, for a seat (its own hidden events included) and for
+    a spectator. A client of protocol 1 beside them gets whole frames."""
     import random
 
     from .helpers import ServerThread
+
+    def joined(table_id, token=None, **join):
+        client = server.client(table_id, join=False)
+        client.send({"type": "join", **({"token": token} if token else {}), **join})
+        return client
 
     with ServerThread(sqlite_url) as server:
         created = server.create(game="loveletter", players=2, seed=3,
                                 seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}])
         table_id, token = created["id"], created["links"]["seat"]["token"]
-        ann = server.client(table_id, token, name="Ann")
-        watcher = server.client(table_id)
+        ann = joined(table_id, token, name="Ann", protocol=2)
+        watcher = joined(table_id, protocol=2)
+        old = joined(table_id)
         rng = random.Random(3)
         state = ann.state()
         while not state["view"]["terminal"]:
@@ -353,6 +361,8 @@ def test_frames_carry_only_the_new_log_and_add_up_to_the_whole(toy, sqlite_url):
             version = state["version"]
             state = ann.until(lambda m: m["type"] == "state" and m["version"] > version)
         final = watcher.until(lambda m: m["type"] == "state" and m["view"]["terminal"])
+        old.until(lambda m: m["type"] == "state" and m["view"]["terminal"])
+        assert not any('"log_from"' in text for text in old.raw)
         for client in (ann, watcher):
             raw = [json.loads(text) for text in client.raw]
             tails = [m for m in raw if m["type"] == "state" and m.get("log_from")]
@@ -361,11 +371,36 @@ def test_frames_carry_only_the_new_log_and_add_up_to_the_whole(toy, sqlite_url):
             assert all(len(m["view"]["log"]) == len(m["log"]) == len(m["log_refs"])
                        for m in tails)
         ann.close()
-        for kept, again in ((state, server.client(table_id, token)),
-                            (final, server.client(table_id))):
-            whole = again.state()
+        for kept, again in ((state, joined(table_id, token, protocol=2)),
+                            (final, joined(table_id, protocol=2)),
+                            (final, old)):
+            whole = again.state() if again is not old else again.latest_state()
             assert whole["version"] == kept["version"] and not whole.get("log_from")
             for key in ("log", "log_refs", "view"):
                 assert kept[key] == whole[key], key
             again.close()
         watcher.close()
+
+
+def test_a_client_of_protocol_2_gets_its_messages_as_binary_utf8_json(server):
+    """The table page joins with ``protocol`` 2: the same JSON, UTF-8 in binary messages (no
+    decoding and encoding on the server); a client that does not ask gets text."""
+    from websockets.sync.client import connect
+
+    table_id = server.create(game="toy", players=2, seats=HUMANS)["id"]
+    url = f"{server.ws_base}/ws/{table_id}"
+    with connect(url) as binary, connect(url) as text:
+        binary.send(json.dumps({"type": "join", "protocol": 2, "lang": "ru"}))
+        text.send(json.dumps({"type": "join", "lang": "ru"}))
+        got = [binary.recv(timeout=10) for _ in range(2)]
+        plain = [text.recv(timeout=10) for _ in range(2)]
+        assert all(isinstance(data, bytes) for data in got)
+        assert all(isinstance(data, str) for data in plain)
+        assert [json.loads(data)["type"] for data in got] == ["welcome", "state"]
+        for key in ("svg", "view", "log"):
+            assert json.loads(got[1])[key] == json.loads(plain[1])[key]
+    for wrong in (3, True, "2"):
+        with connect(url) as bad:
+            bad.send(json.dumps({"type": "join", "protocol": wrong}))
+            refused = json.loads(bad.recv(timeout=10))
+            assert refused["code"] == "bad_message" and "'protocol'" in refused["message"]

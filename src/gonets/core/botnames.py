@@ -101,13 +101,22 @@ def display_names(seats: list[dict], lang: str = "en") -> list[str]:
     """What each seat is called in ``lang``: a bot by its person-name and level
     (:func:`personas`), anybody else by their name, else by number as the language writes
     it (``seat.badge``: ``p1``, ``игрок 1``). A table asks for every frame, and its seats
-    seldom change: the answer is remembered for the seats as they are."""
-    return list(_display_names(Keyed(seats), lang))
+    seldom change: the answer is remembered for the seats as they are (seats JSON cannot
+    write, from a hand-made record, are named afresh)."""
+    try:
+        keyed = Keyed(seats)
+    except TypeError:
+        return list(_names(seats, lang))
+    return list(_remembered_names(keyed, lang))
 
 
 @lru_cache(maxsize=4096)
-def _display_names(keyed: Keyed, lang: str) -> tuple[str, ...]:
-    seats = [seat or {} for seat in keyed.value]
+def _remembered_names(keyed: Keyed, lang: str) -> tuple[str, ...]:
+    return _names(keyed.value, lang)
+
+
+def _names(seats: list[dict], lang: str) -> tuple[str, ...]:
+    seats = [seat or {} for seat in seats]
     badge = platform_words(lang).get("seat.badge") or "p{n}"
     return tuple(bot_label(persona, str(seat.get("agent") or ""), lang) if persona is not None
                  else seat.get("name") or badge.replace("{n}", str(index + 1))

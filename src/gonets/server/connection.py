@@ -20,7 +20,9 @@ class Connection:
 
     def __init__(self, send, seat: int | None, close_socket=None,
                  max_bytes: int = MAX_QUEUED_BYTES):
-        self.send = send                     # sends one message's bytes
+        self.send = send                     # send(data, binary): one message's bytes
+        self.binary = False                  # protocol 2: binary messages (else text) and
+        self.tails = False                   # frames carrying only their log's new entries
         self.close_socket = close_socket
         self.overflowed = False
         self.seat = seat
@@ -81,7 +83,7 @@ class Connection:
                         await self.close_socket(code)
                     return
                 try:
-                    await self.send(data)
+                    await self.send(data, self.binary)
                 finally:
                     self.queued = max(0, self.queued - len(data))
         except Exception:  # noqa: BLE001 - a dead socket ends only its own sender

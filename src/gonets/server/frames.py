@@ -26,11 +26,12 @@ def wire(message: dict) -> bytes:
     bytes go out as they are: a text message would turn them into a Python string and back,
     which costs more than the encoding itself once a frame holds one non-ASCII letter. What
     orjson refuses (keys that are not strings, integers past 64 bits, float subclasses) the
-    standard encoder writes, as it did before."""
+    standard encoder writes, as it did before, in ASCII escapes (a client's lone surrogate
+    in a ``ref`` has no UTF-8 form)."""
     try:
         return orjson.dumps(message)
     except TypeError:
-        return json.dumps(message, ensure_ascii=False).encode()
+        return json.dumps(message).encode()
 
 
 def seat_payload(game: Game, view: dict, lines: LogLines | None = None,

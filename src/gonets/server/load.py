@@ -183,7 +183,7 @@ async def watch_table(ws_base: str, watch: Watch, stop: asyncio.Event) -> None:
     await asyncio.sleep(watch.join_after)
     async with connect(f"{ws_base}/ws/{watch.table_id}", max_size=None,
                        open_timeout=60) as socket_:
-        join = {"type": "join"}
+        join = {"type": "join", "protocol": 2}        # as the table page joins
         if watch.token:
             join.update(token=watch.token, name="load")
         await socket_.send(json.dumps(join))

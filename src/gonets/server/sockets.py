@@ -73,7 +73,7 @@ class Session:
         self.websocket = websocket
         self.manager = manager
         self.table = table
-        self.conn = Connection(websocket.send_bytes, None,
+        self.conn = Connection(sender(websocket), None,
                                lambda code: websocket.close(code=code),
                                manager.limits.queued_bytes)
         self.joined = False
@@ -144,6 +144,9 @@ class Session:
         if self.joined:
             raise TableError("this connection has already joined the table", "already_joined")
         lang = parse_lang(data.get("lang", "en"))
+        protocol = data.get("protocol", 1)
+        if protocol not in PROTOCOLS or isinstance(protocol, bool):
+            raise TableError("'protocol' must be 1 or 2", "bad_message")
         seat = None
         if data.get("token") is not None:
             seat = table.seat_of_token(data.get("token"))
@@ -165,6 +168,7 @@ class Session:
             fresh = await table.rekey(seat, self.conn)
             welcome["link"] = seat_link(table.id, seat, fresh)
         self.conn.seat, self.conn.lang = seat, lang
+        self.conn.binary = self.conn.tails = protocol == 2
         if seat is not None:
             self.conn.token_hash = hash_token(welcome["link"]["token"]) if "link" in welcome \
                 else table.token_hashes[seat]
@@ -231,9 +235,28 @@ class Session:
             self.conn.close()
 
 
+PROTOCOLS = (1, 2)
+"""What a client may ask for when it joins (see the package's README): 1, text messages and
+whole frames; 2, binary messages of UTF-8 JSON and frames carrying their log from where the
+last one ended (``log_from``). A page open from before an upgrade keeps working: it asks for
+nothing, so it gets 1."""
+
+
+def sender(websocket: WebSocket):
+    """How a :class:`Connection` sends a message's bytes: as they are in a binary message
+    (protocol 2), else decoded into a text message."""
+    async def send(data: bytes, binary: bool) -> None:
+        if binary:
+            await websocket.send_bytes(data)
+        else:
+            await websocket.send_text(data.decode())
+    return send
+
+
 async def refuse(websocket: WebSocket, exc: Exception, code: int) -> None:
     """Tell the client why it cannot stay (with the refusal's stable code) and close."""
-    await websocket.send_bytes(wire({"type": "error", "fatal": True, **error_fields(exc)}))
+    await websocket.send_text(wire({"type": "error", "fatal": True, **error_fields(exc)})
+                              .decode())
     await websocket.close(code=code)
 
 

@@ -213,29 +213,35 @@ class LiveTable(TableSeating, TableChat, TableDriver):
                 "ended": self.ended(), "rematch": self.rematch, "hints": self.stored.hints}
 
     def broadcast(self) -> None:
-        """Queue a fresh frame for every listener (built once per seat and language)."""
-        sent: dict[tuple[int | None, str], bytes] = {}
+        """Queue a fresh frame for every listener (built once per seat and language, and
+        written once whole and once as its log's new entries for protocol 2)."""
+        frames: dict[tuple[int | None, str], tuple[dict, int]] = {}
+        sent: dict[tuple, bytes] = {}
         for conn in list(self.connections):
             if conn.closed:
                 self.connections.discard(conn)
                 continue
             key = (conn.seat, conn.lang)
-            if key not in sent:
-                sent[key] = wire(self._next_frame(conn.seat, conn.lang))
-            conn.push(sent[key])
+            if key not in frames:
+                frames[key] = self._next_frame(conn.seat, conn.lang)
+            tail = conn.tails and frames[key][1] > 0
+            if key + (tail,) not in sent:
+                frame, start = frames[key]
+                sent[key + (tail,)] = wire(log_from(frame, start) if tail else frame)
+            conn.push(sent[key + (tail,)])
 
-    def _next_frame(self, seat: int | None, lang: str) -> dict:
-        """The frame of ``seat`` in ``lang`` for its listeners, each of which holds the last
-        one broadcast to them or a whole one sent since (:meth:`attach`): its log from where
-        the last broadcast's ended (:func:`frames.log_from`), unless the lines were written
-        afresh since (a seat renamed: another LogLines, or another generation of it)."""
+    def _next_frame(self, seat: int | None, lang: str) -> tuple[dict, int]:
+        """The frame of ``seat`` in ``lang``, and how much of its log every listener holds:
+        each holds the last one broadcast to them or a whole one sent since (:meth:`attach`),
+        so all of the last broadcast's log, unless the lines were written afresh since (a
+        seat renamed: another LogLines, or another generation of it), and then none."""
         frame = self.frame(seat, lang=lang)
         lines = self.log_lines[(seat, lang)]
         held = self.log_sent.get((seat, lang))
         self.log_sent[(seat, lang)] = (lines, lines.generation, len(frame["log"]))
-        if held is not None and held[:2] == (lines, lines.generation) and held[2]:
-            return log_from(frame, held[2])
-        return frame
+        if held is not None and held[:2] == (lines, lines.generation):
+            return frame, held[2]
+        return frame, 0
 
     # -- listeners ------------------------------------------------------------------------------
     def attach(self, conn: Connection) -> int:
@@ -252,7 +258,12 @@ class LiveTable(TableSeating, TableChat, TableDriver):
             self.spectators_seen += 1
             conn.spectator_number = self.spectators_seen
         self.connections.add(conn)
-        conn.push(wire(self.frame(conn.seat, lang=conn.lang)))
+        try:
+            whole = wire(self.frame(conn.seat, lang=conn.lang))
+        except Exception:
+            self.connections.discard(conn)   # it would get a broadcast's log without its start
+            raise
+        conn.push(whole)
         self.announce_presence()
         return displaced
 
@@ -282,6 +293,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         key = (conn.seat, conn.lang)
         if not any((other.seat, other.lang) == key for other in self.connections):
             self.log_lines.pop(key, None)    # nobody listens in that language any more
+            self.log_sent.pop(key, None)
         self.announce_presence()
 
     # -- changes --------------------------------------------------------------------------------

@@ -107,9 +107,9 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
   gonets.socket = socket;
-  socket.binaryType = "arraybuffer";     // the server's messages are UTF-8 JSON in binary ones
+  socket.binaryType = "arraybuffer";     // protocol 2: UTF-8 JSON in binary messages
   socket.onopen = () => {
-    const join = {type: "join", lang: i18n.lang};
+    const join = {type: "join", lang: i18n.lang, protocol: 2};
     if (token) {
       join.token = token;
       const saved = localStorage.getItem(nameKey());
@@ -119,7 +119,8 @@ function connect() {
     }
     gonets.joinRef = send(join);
   };
-  socket.onmessage = event => receive(JSON.parse(utf8.decode(event.data)));
+  socket.onmessage = event => receive(JSON.parse(
+    typeof event.data === "string" ? event.data : utf8.decode(event.data)));
   socket.onclose = event => {
     if (gonets.socket !== socket) return;        // replaced on purpose
     gonets.pending = null;
