@@ -138,6 +138,18 @@ def test_an_older_bot_never_takes_the_name_another_bot_was_given():
                                  "Boris · random bot"]
 
 
+def test_names_follow_seats_changed_in_place_and_seats_json_cannot_write():
+    """Names are remembered by the seats' contents: a seat changed in place is named
+    afresh, and seats of a hand-made record that JSON cannot write are named all the same."""
+    seats = [{"kind": "human", "name": "Ann"}, bot_seat("random", 1)]
+    assert seat_names(seats) == ["Ann", "Oleg · random bot"]
+    seats[0]["name"] = "Anna"
+    assert seat_names(seats) == ["Anna", "Oleg · random bot"]
+    odd = [{"kind": "human", "name": "Ann", 7: "a number as a key"},
+           {"kind": "human", "score": 2**70}]
+    assert seat_names(odd) == ["Ann", "p2"]
+
+
 def test_bot_seats_are_named_by_their_place_and_keep_the_name():
     seats = [bot_seat("hard", index) for index in range(8)]
     assert seats[0] == {"kind": "bot", "agent": "hard", "name": "Vera · hard bot",
