@@ -21,8 +21,7 @@ class Connection:
     def __init__(self, send, seat: int | None, close_socket=None,
                  max_bytes: int = MAX_QUEUED_BYTES):
         self.send = send                     # send(data, binary): one message's bytes
-        self.binary = False                  # protocol 2: binary messages (else text) and
-        self.tails = False                   # frames carrying only their log's new entries
+        self.protocol = 1                    # 2: binary messages, frames with log tails
         self.close_socket = close_socket
         self.overflowed = False
         self.seat = seat
@@ -83,7 +82,7 @@ class Connection:
                         await self.close_socket(code)
                     return
                 try:
-                    await self.send(data, self.binary)
+                    await self.send(data, self.protocol == 2)
                 finally:
                     self.queued = max(0, self.queued - len(data))
         except Exception:  # noqa: BLE001 - a dead socket ends only its own sender

@@ -21,10 +21,10 @@ log = logging.getLogger("gonets.server")
 
 
 def wire(message: dict) -> bytes:
-    """A message as the UTF-8 JSON a websocket carries, in a binary message (orjson: several
-    times faster than the standard encoder on frames, whose SVG is most of their bytes). The
-    bytes go out as they are: a text message would turn them into a Python string and back,
-    which costs more than the encoding itself once a frame holds one non-ASCII letter. What
+    """A message as the UTF-8 JSON a websocket carries (orjson: several times faster than the
+    standard encoder on frames, whose SVG is most of their bytes). Protocol 2 sends the bytes
+    as they are, in a binary message; a text message turns them into a Python string and
+    back, which costs more than the encoding itself once a frame holds a non-ASCII letter. What
     orjson refuses (keys that are not strings, integers past 64 bits, float subclasses) the
     standard encoder writes, as it did before, in ASCII escapes (a client's lone surrogate
     in a ``ref`` has no UTF-8 form)."""

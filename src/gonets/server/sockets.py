@@ -168,7 +168,7 @@ class Session:
             fresh = await table.rekey(seat, self.conn)
             welcome["link"] = seat_link(table.id, seat, fresh)
         self.conn.seat, self.conn.lang = seat, lang
-        self.conn.binary = self.conn.tails = protocol == 2
+        self.conn.protocol = protocol
         if seat is not None:
             self.conn.token_hash = hash_token(welcome["link"]["token"]) if "link" in welcome \
                 else table.token_hashes[seat]

@@ -224,7 +224,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
             key = (conn.seat, conn.lang)
             if key not in frames:
                 frames[key] = self._next_frame(conn.seat, conn.lang)
-            tail = conn.tails and frames[key][1] > 0
+            tail = conn.protocol == 2 and frames[key][1] > 0
             if key + (tail,) not in sent:
                 frame, start = frames[key]
                 sent[key + (tail,)] = wire(log_from(frame, start) if tail else frame)
