@@ -210,3 +210,26 @@ def test_unreadable_events_are_shown_as_data(event):
 def test_unreadable_notations_are_shown_as_written(text):
     line = GAME.describe_action({"seat": 0}, text)
     assert line == text or line.startswith("Guard — ")
+
+
+@pytest.mark.parametrize("names", [["Anna", "Boris", "Clara"],
+                                   ["anna", "", "x{n}", None],
+                                   ["Anna \ue0001\ue001", "Boris", "Clara"],
+                                   ["Вера · сложный бот", "p2 · Ann", "{name}"]])
+def test_remembered_log_lines_are_the_lines_written_afresh(names):
+    """A log line is remembered under stand-ins for the names, which go back in after: the
+    same line as written directly, for every event of matches, every reader and both
+    languages (a lower-case name at the start, an empty or missing name, braces, a name
+    holding the stand-in mark itself)."""
+    from gonets.games.loveletter import text
+
+    config = GAME.configure(3, "seed", {"spare_card": "look_swap_burn"})
+    agents = [RandomAgent(GAME, config, s, random.Random(s)) for s in range(3)]
+    match = play_match(GAME, config, agents, seed=11)
+    for seat in (None, 0, 1):
+        for event in match.state.view(seat)["log"]:
+            for lang in ("en", "ru"):
+                direct, upper = text._event_line(event, lang, seat, names)
+                direct = direct[:1].upper() + direct[1:] if upper else direct
+                for _ in range(2):                       # written, then remembered
+                    assert GAME.describe_event(event, lang, seat, names) == direct, event

@@ -13,6 +13,7 @@ import os
 import time
 from collections import OrderedDict, defaultdict, deque
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gonets.agents.levels import NAMES as LEVELS
 from gonets.server.spec import TableError
@@ -90,9 +91,11 @@ def plain_address(text: str) -> str | None:
     return str(ip)
 
 
+@lru_cache(maxsize=4096)
 def network_of(address: str) -> str:
     """The /24 (IPv4) or /64 (IPv6) network an address belongs to (the address itself when it
-    is not one): one household or one small hosting block, counted together."""
+    is not one): one household or one small hosting block, counted together (remembered:
+    every connection asks at its start and its end)."""
     plain = plain_address(address)
     if plain is None:
         return address

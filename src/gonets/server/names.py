@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from confusable_homoglyphs.confusables import confusables_data as CONFUSABLES
@@ -87,9 +87,10 @@ def clean_name(name: Any) -> str:
     return name
 
 
+@lru_cache(maxsize=4096)
 def name_key(name: str) -> str:
     """The skeleton two names must not share at one table: case, width and spacing ignored,
-    look-alike characters made one."""
+    look-alike characters made one (remembered: every join compares its name again)."""
     shown = unicodedata.normalize("NFKC", name)
     return "".join(_prototype(ch) for ch in shown if not ch.isspace())
 
@@ -131,8 +132,7 @@ def looks_like_a_bot(name: str, agents: tuple[str, ...] | list[str] = ()) -> boo
     key = name_key(name)
     if not key:
         return False
-    bots = {name_key(word) for word in BOT_WORDS}
-    if any(name_key(word) in bots for word in name_words(name)):
+    if any(name_key(word) in bot_word_keys() for word in name_words(name)):
         return True
     return key in {name_key(agent) for agent in agents} or \
         any(label in key for label in bot_label_keys())
@@ -143,6 +143,12 @@ def name_words(name: str) -> set[str]:
     its compatibility form (so that ``bot™`` reads as ``bot`` and ``ᵇᵒᵗ`` as well)."""
     forms = (name, unicodedata.normalize("NFKC", name))
     return {word for form in forms for word in re.split(r"[\W_]+", form.casefold()) if word}
+
+
+@cache
+def bot_word_keys() -> frozenset[str]:
+    """The skeletons of the words that make a name a bot's (``BOT_WORDS``)."""
+    return frozenset(name_key(word) for word in BOT_WORDS)
 
 
 @cache

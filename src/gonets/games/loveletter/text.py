@@ -22,6 +22,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from gonets.core.memo import Keyed, put_names, stand_ins
 from gonets.games.loveletter.notation import NO_CHOICE_KEYS, action_steps, split_play
 from gonets.games.loveletter.rules import cards as C
 from gonets.games.loveletter.views import Knowledge
@@ -217,18 +218,43 @@ def describe_event(event: dict, lang: str = "en", viewer: int | None = None,
     second person ("You play the Guard on p2"; None: a spectator, who reads only names), the
     seats called by ``names[seat]`` (default p1, p2...); an event it cannot read is shown as
     its data."""
-    voice = Voice(lang_of(lang), viewer, names)
+    lang = lang_of(lang)
+    marks = stand_ins(names)
     try:
-        return _event_line(event, voice)
+        key = Keyed(event)
+    except TypeError:
+        key = None
+    if key is None or (names and marks is None):
+        line, upper = _event_line(event, lang, viewer, names)
+    else:
+        line, upper = _remembered_line(key, lang, viewer, marks)
+        line = put_names(line, marks, names) if marks else line
+    return line[:1].upper() + line[1:] if upper else line       # "You ...", "Вы ..."
+
+
+@lru_cache(maxsize=16384)
+def _remembered_line(event: Keyed, lang: str, viewer: int | None,
+                     marks: tuple | None) -> tuple[str, bool]:
+    """:func:`_event_line` remembered: a match repeats its events (every draw of a seat) and
+    each frame asks for its new ones; seats are named by stand-ins (``core.memo``)."""
+    return _event_line(event.value, lang, viewer, marks)
+
+
+def _event_line(event: dict, lang: str, viewer: int | None,
+                names: Sequence[str] | None) -> tuple[str, bool]:
+    """An event's line, and whether its first letter is to be made capital (put there
+    after the names, which the line may begin with)."""
+    try:
+        return _event_text(event, Voice(lang, viewer, names))
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-        return str(event)
+        return str(event), False
 
 
-def _event_line(event: dict, voice: Voice) -> str:
+def _event_text(event: dict, voice: Voice) -> tuple[str, bool]:
     kind = _variant(event.get("e"), event)
     template = voice.lines.get(kind) if isinstance(kind, str) else None
     if template is None:
-        return str(event)
+        return str(event), False
     raw = {k: v for k, v in event.items() if k != "e"}
     if kind in ("swap", "swap_spare"):
         a, b = event["between"]
@@ -247,9 +273,7 @@ def _event_line(event: dict, voice: Voice) -> str:
     for extra in (_word_fields, _card_fields, _seat_pair_fields, _round_fields):
         extra(kind, raw, fields, voice)
     line = voice.pick(template, subject).format(**fields)
-    if isinstance(template, dict) and subject is not None and subject == voice.viewer:
-        line = line[0].upper() + line[1:]        # "You ...", "Вы ..."
-    return line
+    return line, isinstance(template, dict) and subject is not None and subject == voice.viewer
 
 
 def _variant(kind, event) -> str:
