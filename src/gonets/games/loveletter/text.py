@@ -218,25 +218,42 @@ def describe_event(event: dict, lang: str = "en", viewer: int | None = None,
     second person ("You play the Guard on p2"; None: a spectator, who reads only names), the
     seats called by ``names[seat]`` (default p1, p2...); an event it cannot read is shown as
     its data."""
-    lang = lang_of(lang)
-    marks = stand_ins(names)
-    try:
-        key = Keyed(event)
-    except TypeError:
-        key = None
-    if key is None or (names and marks is None):
-        line, upper = _event_line(event, lang, viewer, names)
-    else:
-        line, upper = _remembered_line(key, lang, viewer, marks)
-        line = put_names(line, marks, names) if marks else line
-    return line[:1].upper() + line[1:] if upper else line       # "You ...", "Вы ..."
+    return LogReader(lang, viewer, names).line(event)
+
+
+class LogReader:
+    """A pass through one log (``Game.log_reader``): each event's line for one reader and
+    one set of names. Lines are remembered under stand-ins for the names (``core.memo``),
+    which go back in after, since a match repeats its events (every draw of a seat) and
+    every frame asks for its new ones."""
+
+    def __init__(self, lang: str = "en", viewer: int | None = None,
+                 names: Sequence[str] | None = None):
+        self.lang, self.viewer, self.names = lang_of(lang), viewer, names
+        self.marks = stand_ins(names)
+        self.direct = bool(names) and self.marks is None    # a name holds the stand-in mark
+
+    def __call__(self, events: Sequence[dict]) -> list[str]:
+        return [self.line(event) for event in events]
+
+    def line(self, event: dict) -> str:
+        """The line of one event (:func:`describe_event`)."""
+        try:
+            key = None if self.direct else Keyed(event)
+        except TypeError:
+            key = None
+        if key is None:
+            line, upper = _event_line(event, self.lang, self.viewer, self.names)
+        else:
+            line, upper = _remembered_line(key, self.lang, self.viewer, self.marks)
+            line = put_names(line, self.marks, self.names) if self.marks else line
+        return line[:1].upper() + line[1:] if upper else line       # "You ...", "Вы ..."
 
 
 @lru_cache(maxsize=16384)
 def _remembered_line(event: Keyed, lang: str, viewer: int | None,
                      marks: tuple | None) -> tuple[str, bool]:
-    """:func:`_event_line` remembered: a match repeats its events (every draw of a seat) and
-    each frame asks for its new ones; seats are named by stand-ins (``core.memo``)."""
+    """:func:`_event_line` remembered, the seats named by stand-ins (:class:`LogReader`)."""
     return _event_line(event.value, lang, viewer, marks)
 
 

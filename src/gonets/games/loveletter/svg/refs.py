@@ -30,7 +30,9 @@ lights that round's summary, never the same card in the round being played.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
+from gonets.core.memo import Keyed
 from gonets.games.loveletter.notation import split_play
 
 DECK = "deck"
@@ -169,8 +171,18 @@ class RefsReader:
         for event in events:
             if event.get("e") == "round":
                 self.round = event.get("round", self.round)
-            found.append([in_round(key, self.round) for key in log_refs(event)])
+            try:
+                found.append(_keys_in_round(Keyed(event), self.round))
+            except TypeError:                   # not JSON: not an event of a view's log
+                found.append([in_round(key, self.round) for key in log_refs(event)])
         return found
+
+
+@lru_cache(maxsize=16384)
+def _keys_in_round(event: Keyed, n: int) -> tuple[str, ...]:
+    """The keys of an event of round ``n`` (:class:`RefsReader`), remembered: a match
+    repeats its events."""
+    return tuple(in_round(key, n) for key in log_refs(event.value))
 
 
 def log_refs(event: dict) -> list[str]:
