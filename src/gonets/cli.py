@@ -434,7 +434,7 @@ def replay(file: Path = typer.Argument(..., help="A match record (JSON)."),
     """Re-apply a record step by step, verify it, and print the score table."""
     from gonets.cli_words import count, say
     from gonets.core import seat_names
-    from gonets.server.words import word
+    from gonets.words import word
     from gonets.terminal import check_lang, score_table
 
     try:

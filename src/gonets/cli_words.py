@@ -7,7 +7,7 @@ of that ``code``) and counted nouns ("1 player", "3 players"; Russian "1 игр�
 
 The words the terminal shares with the web page (its score table, the end of a match, the
 prompt) stay in the platform catalogue, ``gonets/web/i18n/<lang>.json``
-(:func:`gonets.server.words.word`).
+(:func:`gonets.words.word`).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from gonets.cli_words import say
 from gonets.core import Game, GonetsError, IllegalAction, Match, Record, seat_names
-from gonets.server.words import LANGUAGES, word
+from gonets.words import LANGUAGES, word
 
 QUIT_WORDS = {"q", "quit", "exit", "выход"}
 HINT_WORDS = {"?", "hint"}

@@ -12,7 +12,7 @@ import pytest
 
 from gonets.core import games
 from gonets.core.botnames import bot_label
-from gonets.server.words import platform_words
+from gonets.words import platform_words
 
 from .support import TIMEOUT
 

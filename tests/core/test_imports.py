@@ -93,3 +93,17 @@ def test_no_module_imports_one_that_imports_it_back():
     graph = {name: imports(name, path, known) for name, path in known.items()}
     assert sum(len(targets) for targets in graph.values()) > 500     # the scan reads imports
     assert cycles(graph) == []
+
+
+PLATFORM = ("server", "cli", "lab", "sim", "rl", "agents", "terminal", "web")
+"""What is built on the games and their core, which the core never imports."""
+
+
+def test_the_core_imports_nothing_built_on_it():
+    known = modules()
+    core = {name: imports(name, path, known) for name, path in known.items()
+            if name.startswith("gonets.core")}
+    assert len(core) > 5 and any(core.values())
+    reached = {name: sorted(t for t in targets if t.split(".")[1] in PLATFORM)
+               for name, targets in core.items()}
+    assert {name: found for name, found in reached.items() if found} == {}

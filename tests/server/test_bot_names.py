@@ -15,7 +15,7 @@ from gonets.core.botnames import bot_names, bot_seat, every_bot_label
 from gonets.server.names import check_name_at_table, looks_like_a_bot, name_key
 from gonets.server.spec import TableError, offered_agents
 from gonets.server.storage import Storage, StoredTable
-from gonets.server.words import LANGUAGES, platform_words
+from gonets.words import LANGUAGES, platform_words
 
 from .helpers import ServerThread
 

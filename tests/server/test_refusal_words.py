@@ -146,7 +146,7 @@ SPECS = {
 
 @pytest.mark.parametrize("code", sorted(SPECS))
 def test_each_refusal_of_the_lobby_form_reads_in_the_page_s_language(code):
-    from gonets.server.words import refusal_text
+    from gonets.words import refusal_text
 
     spec = SPECS[code]
     with pytest.raises(TableError) as refused:

@@ -21,7 +21,7 @@ import re
 from functools import lru_cache
 
 from gonets.core.memo import Keyed
-from gonets.server.words import LANGUAGES, platform_words
+from gonets.words import LANGUAGES, platform_words
 
 PERSONA = "persona"
 """The field of a bot seat that holds its person-name (English form)."""

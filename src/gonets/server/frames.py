@@ -15,7 +15,7 @@ from typing import Any
 import orjson
 
 from gonets.core import Game
-from gonets.server.words import word
+from gonets.words import word
 
 log = logging.getLogger("gonets.server")
 

@@ -13,7 +13,7 @@ from gonets.core import games
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.limits import parse_lang
 from gonets.server.spec import TableError, error_fields
-from gonets.server.words import refusal_text
+from gonets.words import refusal_text
 
 MAX_BODY = 65536            # bytes in one HTTP request body
 

@@ -36,7 +36,7 @@ from gonets.server.deadlines import waits_for_human
 from gonets.server.http import refusal
 from gonets.server.schema import notices_table, users_table
 from gonets.server.spec import TableError
-from gonets.server.words import LANGUAGES, word
+from gonets.words import LANGUAGES, word
 
 if TYPE_CHECKING:
     from gonets.server.host import TableHost
