@@ -49,7 +49,8 @@ def lost_on_the_loop(what: str) -> Exception:
 
 def on_every_step_write(site, monkeypatch, before=None, after=None) -> None:
     """Wrap both places a step write reaches the database: the writer thread's
-    ``Storage.append_batch`` and, on PostgreSQL, the event loop's statement. ``before(error)``
+    ``Storage.append_batch`` and, on PostgreSQL, the event loop's statements (a seat write's
+    too). ``before(error)``
     runs before the write and ``after(error)`` after it; either may raise ``error(what)``,
     the lost connection as that path's driver reports it."""
     storage = site.manager.storage
@@ -67,17 +68,17 @@ def on_every_step_write(site, monkeypatch, before=None, after=None) -> None:
     writer = site.manager.steps.loop_writer
     if writer is None:
         return
-    looped = writer.append
+    looped = writer.written
 
-    async def loop_write(writes, owner):
+    async def loop_write(statement, params):
         if before:
             before(lost_on_the_loop)
-        written = await looped(writes, owner)
+        written = await looped(statement, params)
         if after:
             after(lost_on_the_loop)
         return written
 
-    monkeypatch.setattr(writer, "append", loop_write)
+    monkeypatch.setattr(writer, "written", loop_write)
 
 
 def test_a_commit_whose_answer_was_lost_is_found_stored_and_acknowledged(site, monkeypatch):
@@ -268,3 +269,33 @@ def test_health_says_alive_and_readiness_follows_the_database(site, monkeypatch)
     monkeypatch.undo()
     time.sleep(1.1)
     assert site.http.get("/readyz").status_code == 200
+
+
+def test_seat_writes_go_from_the_event_loop_and_a_lost_table_is_still_told(site, monkeypatch):
+    """On PostgreSQL a guest's seat write (a join's name, a new name) is one statement from
+    the event loop, not the writer thread; where it writes nothing (the table's row is gone)
+    the thread's write says why, and the player hears that the table cannot go on."""
+    storage = site.manager.storage
+    threaded = storage.update_seats
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(args[0])
+        return threaded(*args, **kwargs)
+
+    monkeypatch.setattr(storage, "update_seats", counted)
+    table_id, ann, bob, state = running_table(site)
+    assert (calls == []) if storage.is_postgres else (calls.count(table_id) >= 2)
+    seats = storage.load_table(table_id).seats
+    assert [seat.get("name") for seat in seats] == ["Ann", "Bob"]
+    ann.send({"type": "name", "name": "Anna", "ref": "n"})
+    assert ann.until(lambda m: m.get("ref") == "n")["type"] == "ack"
+    assert storage.load_table(table_id).seats[0]["name"] == "Anna"
+    with storage.engine.begin() as conn:               # the table's row is lost
+        conn.execute(sqlalchemy.text("DELETE FROM gonets_tables WHERE id = :id"),
+                     {"id": table_id})
+    before = len(calls)
+    ann.send({"type": "name", "name": "Annie", "ref": "m"})
+    answer = ann.until(lambda m: m.get("ref") == "m")
+    assert answer["type"] == "error" and answer["code"] == "table_stopped", answer
+    assert len(calls) == before + 1                     # the thread's write said why

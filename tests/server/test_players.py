@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import sqlalchemy
 from websockets.sync.client import connect
 
 from gonets.server.schema import table_players_table, tables_table
 
 from .accounts import PASSWORD, app_state, client_of, make_user
-from .helpers import WsClient, play_to_the_end
+from .helpers import ServerThread, WsClient, play_to_the_end
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -252,3 +253,36 @@ def test_a_new_password_ends_every_seat_secret_the_account_had(server):
         assert again.until(lambda m: m["type"] == "error")["code"] == "bad_token"
     with SessionWs(server, ann_http, table_id) as mine:   # the account's session still sits
         assert mine.welcome()["seat"] == 0
+
+
+@pytest.fixture
+def any_server(toy, db_url):
+    """A server on SQLite and, when configured, on PostgreSQL (whose finishing writes of
+    unrated tables go from the event loop)."""
+    with ServerThread(db_url, bot_delay=0.0) as running:
+        yield running
+
+
+def test_a_finished_table_marks_each_account_seat_won_or_not(any_server):
+    server = any_server
+    ann, bob = (make_user(server, name) for name in ("Ann", "Bob"))
+    ann_http, bob_http = (client_of(server, user) for user in (ann, bob))
+    outcomes = []
+    for _ in range(3):
+        table_id = open_table(ann_http)["id"]
+        bob_http.post(f"/api/tables/{table_id}/seats", json={})
+        clients = [SessionWs(server, http, table_id) for http in (ann_http, bob_http)]
+        try:
+            final = play_to_the_end(clients)
+        finally:
+            for client in clients:
+                client.close()
+        query = (sqlalchemy.select(table_players_table.c.seat, table_players_table.c.won)
+                 .where(table_players_table.c.table_id == table_id))
+        with app_state(server).storage.engine.connect() as conn:
+            marks = dict(tuple(row) for row in conn.execute(query))
+        winners = final[0]["view"]["result"]["winners"]
+        assert marks == {seat: seat in winners for seat in (0, 1)}, (marks, winners)
+        outcomes.append(tuple(winners))
+    profile = ann_http.get("/api/users/Ann").json()
+    assert profile["played"] == 3 and profile["won"] == sum(0 in w for w in outcomes)

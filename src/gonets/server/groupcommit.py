@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from gonets.server.faults import DatabaseUnavailable
 from gonets.server.metrics import DB_ERRORS
-from gonets.server.pgwrites import LoopWriter, back_of, owner_of
+from gonets.server.pgwrites import LoopWriter, append_statement, back_of, owner_of
 from gonets.server.storage import CONNECT_SECONDS
 
 if TYPE_CHECKING:
@@ -81,22 +81,32 @@ class GroupCommit:
 
     def _for_the_loop(self, writes: list[tuple]) -> list[int]:
         """The writes the loop writer takes: on PostgreSQL, one per table and all of one
-        owner, those that finish no table (a finish rates its players in the same
-        transaction, in a writer thread) and bring no seat back (:func:`back_of`)."""
+        owner, those that finish no rated table (a rated finish changes its players' ratings
+        in the same transaction, in a writer thread) and bring no seat back
+        (:func:`back_of`)."""
         if self.loop_writer is None or len({write[0] for write in writes}) != len(writes):
             return []
         if len({owner_of(write) for write in writes}) != 1:
             return []
-        return [i for i, write in enumerate(writes)
-                if write[3] != "finished" and back_of(write) is None]
+        return [i for i, write in enumerate(writes) if back_of(write) is None and
+                (write[3] != "finished" or self._unrated(write[0]))]
+
+    def _unrated(self, table_id: str) -> bool:
+        """Whether a live table of this process is known not to change ratings."""
+        table = self.manager.tables.get(table_id)
+        return table is not None and not table.stored.rated
 
     async def _on_the_loop(self, writes: list[tuple]) -> set[str]:
-        """The tables of ``writes`` stored by the loop writer. A refusal (a step stored
-        already, tables missing from the database) writes nothing and leaves them all to the
-        writer thread; a database that fails makes the batch DatabaseUnavailable."""
+        """The tables of ``writes`` stored by the loop writer (:meth:`on_the_loop`)."""
+        return await self.on_the_loop(*append_statement(writes, owner_of(writes[0])))
+
+    async def on_the_loop(self, statement: str, params: dict) -> set[str]:
+        """The tables one statement of the loop writer wrote. A refusal (a step stored
+        already, tables missing from the database) writes nothing and names none, leaving
+        them to the writer thread; a database that fails raises DatabaseUnavailable."""
         writer = self.loop_writer
         try:
-            written = await writer.append(writes, owner_of(writes[0]))
+            written = await writer.written(statement, params)
         except writer.unavailable as exc:
             DB_ERRORS.inc()
             self.manager.outage.failed(exc)

@@ -37,6 +37,10 @@ class TableHost(Protocol):
     async def append_steps(self, *args) -> Any:
         """``Storage.append_steps`` through the group commit."""
 
+    async def update_seats(self, table_id: str, seats: list[dict], status: str,
+                           hashes: list | None, owner: str | None, *deadline) -> list[dict]:
+        """``Storage.update_seats``, from the event loop where it can be."""
+
     async def db_call(self, executor: Executor, method, args) -> Any:
         """A storage call in ``executor``, with the outage handling of reads and writes."""
 

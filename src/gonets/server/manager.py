@@ -35,6 +35,7 @@ from gonets.server.limits import ClientLimits, Limits, limits_from_environment, 
 from gonets.server.metrics import DB_ERRORS
 from gonets.server.names import check_name_at_table
 from gonets.server.notify import Notifier
+from gonets.server.pgwrites import seats_statement
 from gonets.server.spec import TableError, hash_token, new_token, parse_spec
 from gonets.server.storage import Storage, StoredTable
 from gonets.server.tables import KEEP_FINISHED, LiveTable, table_summary
@@ -85,6 +86,21 @@ class TableManager:
         """``Storage.append_steps(*args)`` through the group commit: writes arriving while
         one transaction runs go into the next one together."""
         return await self.steps.append(args)
+
+    async def update_seats(self, table_id: str, seats: list[dict], status: str,
+                           hashes: list | None, owner: str | None, *deadline) -> list[dict]:
+        """``Storage.update_seats`` (``deadline``: none, or the decision's new one): on
+        PostgreSQL, for seats no account holds, one statement from the event loop (no thread
+        hand-over, no pool check-out, no BEGIN and COMMIT); else, and to learn why where
+        that statement wrote nothing, in a writer thread."""
+        loop_writer = self.steps.loop_writer
+        if loop_writer is not None and all(seat.get("user") is None for seat in seats):
+            written = await self.steps.on_the_loop(*seats_statement(
+                table_id, seats, status, hashes, owner, deadline))
+            if table_id in written:
+                return seats
+        return await self.write(self.storage.update_seats, table_id, seats, status, hashes,
+                                owner, *deadline)
 
     async def write(self, method, *args) -> Any:
         """Run a storage write in the writer thread(s); :class:`DatabaseUnavailable` when

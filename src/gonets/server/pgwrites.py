@@ -1,16 +1,22 @@
-"""Step writes on PostgreSQL as one statement per batch, sent from the event loop.
+"""Step and seat writes on PostgreSQL as one statement each, sent from the event loop.
 
 A batch of the group commit (``Storage.append_batch``'s writes) is one statement whose rows
 travel as two JSON texts. It updates the tables' progress first, and stores the steps only of
 the tables it updated: a table whose row is gone or whose lease moved gets nothing, and the
 statement names the tables it wrote. That makes a single statement safe to run on its own
-(autocommit): each table's steps and progress go in together or not at all.
+(autocommit): each table's steps and progress go in together or not at all. A table that
+finishes has its account seats marked won or not in the same statement (the group commit
+sends a rated table's finish, which changes ratings too, through a writer thread).
 
-``LoopWriter`` sends that statement on one psycopg connection driven by the event loop: a
-step write then needs no thread hand-over, no pool check-out and no BEGIN and COMMIT round
-trips (about 150 µs of CPU against 600 µs through the engine in a writer thread, see
+A seat write (a join's name, a claimed seat) of a table no account plays at is one ``UPDATE``
+of the same kind (:func:`seats_statement`).
+
+``LoopWriter`` sends these statements on one psycopg connection driven by the event loop: a
+write then needs no thread hand-over, no pool check-out and no BEGIN and COMMIT round trips
+(about 150 µs of CPU against 600 µs through the engine in a writer thread, see
 docs/server-performance.md). Whatever it cannot answer for a table alone (a step already stored,
-a table not written) is left to ``Storage.append_batch``, which gives each its exact outcome.
+a table not written) is left to ``Storage.append_batch`` and ``Storage.update_seats``, which
+give each its exact outcome.
 """
 
 from __future__ import annotations
@@ -25,7 +31,8 @@ from sqlalchemy.engine import make_url
 if TYPE_CHECKING:                   # psycopg comes with PostgreSQL (an optional extra)
     import psycopg
 
-from gonets.server.schema import steps_table, tables_table
+from gonets.server.accounts.players import seat_won
+from gonets.server.schema import steps_table, table_players_table, tables_table
 
 _APPEND = """WITH moved AS (
     UPDATE {tables} AS t
@@ -39,11 +46,22 @@ new_steps AS (
     INSERT INTO {steps} (table_id, idx, step)
     SELECT s.table_id, s.idx, s.step FROM json_to_recordset(%(steps)s::json)
         AS s(table_id varchar, idx integer, step text)
-    WHERE s.table_id IN (SELECT id FROM moved))
+    WHERE s.table_id IN (SELECT id FROM moved)){marked}
 SELECT id FROM moved"""
-PG_APPEND = _APPEND.format(tables=tables_table.name, steps=steps_table.name, owned="")
-PG_APPEND_OWNED = _APPEND.format(tables=tables_table.name, steps=steps_table.name,
-                                 owned=" AND t.owner = %(owner)s")
+_MARKED = """,
+marked AS (
+    UPDATE {players} AS p SET won = p.seat IN (
+        SELECT json_array_elements_text(f.won)::integer)
+    FROM json_to_recordset(%(finished)s::json) AS f(key_id varchar, won json)
+    WHERE p.table_id = f.key_id AND p.table_id IN (SELECT id FROM moved))"""
+"""A finished table's account seats marked won or not, as ``table_finished`` does (it also
+changes a rated table's ratings, so the group commit leaves rated finishes to it)."""
+PG_APPEND = {(owned, finishing): _APPEND.format(
+    tables=tables_table.name, steps=steps_table.name,
+    owned=" AND t.owner = %(owner)s" if owned else "",
+    marked=_MARKED.format(players=table_players_table.name) if finishing else "")
+    for owned in (False, True) for finishing in (False, True)}
+"""The statement by (whether it is one process's tables, whether a table finishes)."""
 
 
 def batch_rows(writes: list[tuple]) -> tuple[list[dict], list[dict]]:
@@ -63,11 +81,37 @@ def batch_rows(writes: list[tuple]) -> tuple[list[dict], list[dict]]:
 
 def append_statement(writes: list[tuple], owner: str | None) -> tuple[str, dict]:
     """The statement and parameters that store ``writes`` (all of one ``owner``, one per
-    table)."""
+    table); a table that finishes gets its account seats marked won or not (a rated one's
+    ratings are ``table_finished``'s, in a writer thread's transaction)."""
     rows, progress = batch_rows(writes)
-    return (PG_APPEND if owner is None else PG_APPEND_OWNED,
-            {"steps": orjson.dumps(rows).decode(), "owner": owner,
-             "progress": orjson.dumps(progress).decode()})
+    finished = [{"key_id": table_id, "won": [seat for seat in (result or {}).get("winners")
+                                             or [] if seat_won(result, seat)]}
+                for table_id, _, _, status, result, *_ in writes if status == "finished"]
+    params = {"steps": orjson.dumps(rows).decode(), "owner": owner,
+              "progress": orjson.dumps(progress).decode()}
+    if finished:
+        params["finished"] = orjson.dumps(finished).decode()
+    return PG_APPEND[owner is not None, bool(finished)], params
+
+
+def seats_statement(table_id: str, seats: list[dict], status: str, hashes: list | None,
+                    owner: str | None, deadline: tuple = ()) -> tuple[str, dict]:
+    """The statement and parameters that store a table's seats and status as
+    ``Storage.update_seats`` does for seats no account holds (their secrets' hashes when
+    given, the decision's deadline when ``deadline`` holds one), naming the table when it
+    was written (not when its row is gone or another process holds it)."""
+    columns = ["seats = %(seats)s", "status = %(status)s", "updated = %(updated)s"]
+    params = {"key_id": table_id, "seats": json.dumps(seats), "status": status,
+              "updated": time.time(), "owner": owner}
+    if hashes is not None:
+        columns.append("token_hashes = %(hashes)s")
+        params["hashes"] = json.dumps(hashes)
+    if deadline:
+        columns.append("deadline = %(deadline)s")
+        params["deadline"] = deadline[0]
+    owned = "" if owner is None else " AND owner = %(owner)s"
+    return (f"UPDATE {tables_table.name} SET {', '.join(columns)} "
+            f"WHERE id = %(key_id)s{owned} RETURNING id"), params
 
 
 def owner_of(write: tuple) -> str | None:
@@ -89,7 +133,8 @@ def conninfo(url: str) -> str:
 
 class LoopWriter:
     """One autocommit connection on the event loop for the group commit's batches (which
-    come one at a time). A failed connection is dropped and the next batch opens another."""
+    come one at a time) and the seat writes of tables no account plays at. A failed
+    connection is dropped and the next statement opens another."""
 
     def __init__(self, url: str, connect_seconds: float):
         import psycopg  # a PostgreSQL server has it
@@ -103,16 +148,17 @@ class LoopWriter:
         self.conn: psycopg.AsyncConnection | None = None
         self.stopped = False
 
-    async def append(self, writes: list[tuple], owner: str | None) -> set[str]:
-        """Store ``writes`` (see :func:`append_statement`); the ids of the tables written.
-        Raises psycopg's errors: ``IntegrityError`` when a step is stored already (then
-        nothing was written), ``OperationalError`` and the like when the database fails.
+    async def written(self, statement: str, params: dict) -> set[str]:
+        """Run one statement that names the tables it wrote (:func:`append_statement`,
+        :func:`seats_statement`); those ids. Raises psycopg's errors: ``IntegrityError``
+        when a step is stored already (then nothing was written), ``OperationalError`` and
+        the like when the database fails.
 
         A connection that broke while it waited (the database restarted, a proxy dropped it
         when idle) is replaced and the statement sent once more at once, as a pool's ping
-        before use would: the statement is keyed by (table, step index), so if the broken
-        one had gone in, the second is refused as stored already and nothing is doubled."""
-        statement, params = append_statement(writes, owner)
+        before use would: a step write is keyed by (table, step index), so if the broken
+        one had gone in, the second is refused as stored already and nothing is doubled; a
+        seat write sets the same values again."""
         reused = self.conn is not None and not self.conn.closed
         try:
             return await self._send(statement, params)

@@ -154,8 +154,8 @@ class TableSeating:
                                          self.state.current_player())
         extra: tuple = () if deadline is UNCHANGED else (deadline,)
         try:
-            seats = await self.manager.write(self.storage.update_seats, self.id, seats, status,
-                                             hashes, self.manager.process_id, *extra)
+            seats = await self.manager.update_seats(self.id, seats, status, hashes,
+                                                    self.manager.process_id, *extra)
         except LeaseLost:
             await self.lost_lease()
             raise TableError(f"this table moved to another server process meanwhile; {what} "
