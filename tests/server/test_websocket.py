@@ -404,3 +404,34 @@ def test_a_client_of_protocol_2_gets_its_messages_as_binary_utf8_json(server):
             bad.send(json.dumps({"type": "join", "protocol": wrong}))
             refused = json.loads(bad.recv(timeout=10))
             assert refused["code"] == "bad_message" and "'protocol'" in refused["message"]
+
+
+def test_a_move_sent_in_protocol_2_is_answered_by_the_frame_it_makes(toy, sqlite_url):
+    """In protocol 2 the frame of a seat's own move carries the move's ``ref`` as ``ack``, in
+    place of an acknowledgement of its own (one message a move fewer); a refused move is
+    still answered by its error, and a client of protocol 1 still gets its ``ack``."""
+    from .helpers import ServerThread
+
+    with ServerThread(sqlite_url) as server:
+        created = server.create(game="toy", players=2,
+                                seats=[{"kind": "human"}, {"kind": "human"}])
+        tokens = server.seat_tokens(created)
+        ann = server.client(created["id"], join=False)
+        ann.send({"type": "join", "token": tokens[0], "name": "Ann", "protocol": 2})
+        bob = server.client(created["id"], tokens[1], name="Bob")
+        state = ann.until(lambda m: m["type"] == "state" and m["status"] == "running")
+        ann.send({"type": "act", "action": "swap", "version": state["version"], "ref": "a1"})
+        moved = ann.until(lambda m: m.get("ack") == "a1" or m.get("ref") == "a1")
+        assert moved["type"] == "state" and moved["version"] == state["version"] + 1
+        ann.send({"type": "act", "action": "keep", "version": state["version"], "ref": "a2"})
+        refused = ann.until(lambda m: m.get("ref") == "a2")
+        assert refused["type"] == "error"
+        bob.until(lambda m: m["type"] == "state" and m["version"] == moved["version"])
+        bob.send({"type": "act", "action": "keep", "version": moved["version"], "ref": "b1"})
+        acked = bob.until(lambda m: m["type"] == "ack" and m.get("ref") == "b1")
+        assert acked["version"] == moved["version"] + 1
+        seen = [json.loads(text) for text in ann.raw]
+        assert not [m for m in seen if m["type"] == "ack" and m.get("ref") == "a1"]
+        assert [m["version"] for m in seen if "ack" in m] == [moved["version"]]
+        ann.close()
+        bob.close()

@@ -92,8 +92,10 @@ class Session:
             if kind == "join":
                 await self.join(data, ref)
             elif kind == "act":
-                await self.table.submit(self.seated(), data.get("action"), data.get("version"))
-                self.push({"type": "ack", "ref": ref, "version": self.table.version})
+                answer = (self.conn, ref) if self.conn.protocol == 2 else None
+                if not await self.table.submit(self.seated(), data.get("action"),
+                                               data.get("version"), answer):
+                    self.push({"type": "ack", "ref": ref, "version": self.table.version})
             elif kind == "name":
                 await self.table.set_name(self.seated(), data.get("name"))
                 self.push({"type": "ack", "ref": ref, "version": self.table.version})

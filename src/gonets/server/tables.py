@@ -87,6 +87,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         self.agents: dict[int, Any] = {}
         self.log_lines: dict[tuple[int | None, str], LogLines] = {}
         self.log_sent: dict[tuple[int | None, str], tuple] = {}   # see :meth:`broadcast`
+        self.answer: tuple[Connection, Any] | None = None   # see :meth:`submit`
         self.deadline: float | None = None
         self.last_change = time.time()
         self.task: asyncio.Task | None = None
@@ -225,6 +226,12 @@ class LiveTable(TableSeating, TableChat, TableDriver):
             if key not in frames:
                 frames[key] = self._next_frame(conn.seat, conn.lang)
             tail = conn.protocol == 2 and frames[key][1] > 0
+            if self.answer is not None and conn is self.answer[0]:    # its move's answer
+                frame, start = frames[key]
+                conn.push(wire({**(log_from(frame, start) if tail else frame),
+                                "ack": self.answer[1]}))
+                self.answer = None
+                continue
             if key + (tail,) not in sent:
                 frame, start = frames[key]
                 sent[key + (tail,)] = wire(log_from(frame, start) if tail else frame)
@@ -297,9 +304,13 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         self.announce_presence()
 
     # -- changes --------------------------------------------------------------------------------
-    async def submit(self, seat: int, action: Any, version: Any = None) -> None:
+    async def submit(self, seat: int, action: Any, version: Any = None,
+                     answer: tuple[Connection, Any] | None = None) -> bool:
         """A human seat's action (its notation). Refusals raise :class:`TableError`/
-        :class:`IllegalAction` and change nothing."""
+        :class:`IllegalAction` and change nothing. ``answer``: (the protocol-2 connection
+        that sent it, the message's ``ref``): the frame of the move it makes carries the
+        ``ref`` as its ``ack``, in place of an acknowledgement of its own; True when it did
+        (else the caller acknowledges the move)."""
         if not isinstance(action, str):
             raise TableError("'action' must be the action's notation (text)", "bad_message")
         if len(action) > 200:
@@ -308,12 +319,17 @@ class LiveTable(TableSeating, TableChat, TableDriver):
             raise TableError("'version' must be a whole number", "bad_message")
         if not self.owned:
             await self.manager.cluster.call(self, "submit", seat, action, version)
-            return
+            return False
         async with self.lock:
             self._check_open_for(seat, version)
-            # a move of their own brings an away player back: stored with the move, so a
-            # refused move changes nothing and an accepted one always brings them back
-            await self._commit(seat, action, back=bool(self.seats[seat].get("away")))
+            self.answer = answer
+            try:
+                # a move of their own brings an away player back: stored with the move, so
+                # a refused move changes nothing and an accepted one always brings them back
+                await self._commit(seat, action, back=bool(self.seats[seat].get("away")))
+                return answer is not None and self.answer is None
+            finally:
+                self.answer = None
 
     def _check_open_for(self, seat: int, version: Any) -> None:
         if self.failure:
