@@ -299,3 +299,31 @@ def test_seat_writes_go_from_the_event_loop_and_a_lost_table_is_still_told(site,
     answer = ann.until(lambda m: m.get("ref") == "m")
     assert answer["type"] == "error" and answer["code"] == "table_stopped", answer
     assert len(calls) == before + 1                     # the thread's write said why
+
+
+def test_a_guests_table_is_created_from_the_event_loop_as_the_thread_stores_one(site,
+                                                                                monkeypatch):
+    """On PostgreSQL a new table no account sits at is stored by one statement from the event
+    loop, with every column and first step the writer thread's transaction would write; it
+    then plays on as any other."""
+    storage = site.manager.storage
+    threaded = storage.create_table
+    calls = []
+
+    def counted(table, *args, **kwargs):
+        calls.append(table.id)
+        return threaded(table, *args, **kwargs)
+
+    monkeypatch.setattr(storage, "create_table", counted)
+    table_id, ann, bob, state = running_table(site)
+    assert (calls == []) if storage.is_postgres else (calls == [table_id])
+    live, stored = site.manager.tables[table_id], storage.load_table(table_id)
+    assert stored.steps == live.match.record.steps[:len(stored.steps)]
+    assert stored.version == len(stored.steps) >= 1
+    for name in ("game", "players", "preset", "options", "seed", "bot_delay", "turn_seconds",
+                 "hints", "rated", "private", "absent", "creator", "rules", "owner"):
+        assert getattr(stored, name) == getattr(live.stored, name), name
+    assert stored.created > 0 and stored.token_hashes == live.token_hashes
+    ann.send({"type": "act", "action": "swap", "version": state["version"], "ref": "s"})
+    assert ann.until(lambda m: m.get("ref") == "s")["type"] == "ack"
+    assert len(storage.load_table(table_id).steps) == state["version"] + 1

@@ -35,9 +35,9 @@ from gonets.server.limits import ClientLimits, Limits, limits_from_environment, 
 from gonets.server.metrics import DB_ERRORS
 from gonets.server.names import check_name_at_table
 from gonets.server.notify import Notifier
-from gonets.server.pgwrites import seats_statement
+from gonets.server.pgwrites import create_statement, seats_statement
 from gonets.server.spec import TableError, hash_token, new_token, parse_spec
-from gonets.server.storage import Storage, StoredTable
+from gonets.server.storage import Storage, StoredTable, table_row
 from gonets.server.tables import KEEP_FINISHED, LiveTable, table_summary
 
 log = logging.getLogger("gonets.server")
@@ -86,6 +86,19 @@ class TableManager:
         """``Storage.append_steps(*args)`` through the group commit: writes arriving while
         one transaction runs go into the next one together."""
         return await self.steps.append(args)
+
+    async def store_new_table(self, stored: StoredTable, invites: list[int] | None,
+                              notice: dict | None) -> None:
+        """``Storage.create_table``: on PostgreSQL, for a table no account sits at and
+        nobody is invited to, one statement from the event loop; else, and where that
+        statement writes nothing, in a writer thread."""
+        if self.steps.loop_writer is not None and not invites and \
+                all(seat.get("user") is None for seat in stored.seats):
+            stored.created = stored.updated = time.time()
+            if stored.id in await self.steps.on_the_loop(*create_statement(
+                    table_row(stored), stored.steps)):
+                return
+        await self.write(self.storage.create_table, stored, invites, notice)
 
     async def update_seats(self, table_id: str, seats: list[dict], status: str,
                            hashes: list | None, owner: str | None, *deadline) -> list[dict]:
@@ -302,7 +315,7 @@ class TableManager:
             table.status = stored.status = "finished"
         table.deadline = stored.deadline = decision_deadline(
             stored.turn_seconds, table.status, stored.seats, table.state.current_player())
-        await self.write(self.storage.create_table, stored, invites, notice)
+        await self.store_new_table(stored, invites, notice)
         table.stored.version = table.version
         table.stored.steps = []
         self.clients.created_table(address, table.id)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import time
+from functools import cache
 from typing import TYPE_CHECKING
 
 import orjson
@@ -92,6 +93,33 @@ def append_statement(writes: list[tuple], owner: str | None) -> tuple[str, dict]
     if finished:
         params["finished"] = orjson.dumps(finished).decode()
     return PG_APPEND[owner is not None, bool(finished)], params
+
+
+_CREATE = """WITH new_table AS (
+    INSERT INTO {tables} ({columns}) VALUES ({values}) RETURNING id),
+new_steps AS (
+    INSERT INTO {steps} (table_id, idx, step)
+    SELECT s.table_id, s.idx, s.step FROM json_to_recordset(%(steps)s::json)
+        AS s(table_id varchar, idx integer, step text)
+    WHERE s.table_id IN (SELECT id FROM new_table))
+SELECT id FROM new_table"""
+
+
+@cache
+def _create(columns: tuple[str, ...]) -> str:
+    return _CREATE.format(tables=tables_table.name, steps=steps_table.name,
+                          columns=", ".join(columns),
+                          values=", ".join(f"%({column})s" for column in columns))
+
+
+def create_statement(row: dict, steps: list[dict]) -> tuple[str, dict]:
+    """The statement and parameters that store a new table (``storage.table_row``) with its
+    first steps, as ``Storage.create_table`` does for a table no account sits at and nobody
+    is invited to; it names the table (nothing where its id is taken)."""
+    rows = [{"table_id": row["id"], "idx": idx,
+             "step": json.dumps(step, ensure_ascii=False, separators=(",", ":"))}
+            for idx, step in enumerate(steps)]
+    return _create(tuple(row)), {**row, "steps": orjson.dumps(rows).decode()}
 
 
 def seats_statement(table_id: str, seats: list[dict], status: str, hashes: list | None,

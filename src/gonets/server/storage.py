@@ -136,6 +136,19 @@ class StoredTable:
     rules: int = 1                    # the version of its game's rules its steps follow
 
 
+def table_row(table: StoredTable) -> dict[str, Any]:
+    """The ``gonets_tables`` row of a new table (its steps so far give its version)."""
+    return dict(
+        id=table.id, game=table.game, players=table.players, preset=table.preset,
+        options=json.dumps(table.options), seats=json.dumps(table.seats),
+        token_hashes=json.dumps(table.token_hashes), seed=table.seed,
+        bot_delay=table.bot_delay, turn_seconds=table.turn_seconds, status=table.status,
+        result=None, version=len(table.steps), created=table.created, updated=table.updated,
+        owner=table.owner, lease_until=table.lease_until, hints=table.hints,
+        rated=table.rated, private=table.private, absent=table.absent,
+        deadline=table.deadline, creator=table.creator, rules=table.rules)
+
+
 class Storage:
     """All database access of the server. Every method commits before it returns."""
 
@@ -154,20 +167,10 @@ class Storage:
                      notice: dict | None = None) -> None:
         """Store a new table, and in the same transaction its invitations (``invites``:
         account ids) with an ``invited`` notice each when ``notice`` (its params) is given."""
-        now = time.time()
-        table.created = table.updated = now
+        table.created = table.updated = time.time()
         with self.engine.begin() as conn:
             table.seats = write_table_players(conn, table.id, table.seats)
-            conn.execute(INSERT_TABLE, dict(
-                id=table.id, game=table.game, players=table.players, preset=table.preset,
-                options=json.dumps(table.options), seats=json.dumps(table.seats),
-                token_hashes=json.dumps(table.token_hashes), seed=table.seed,
-                bot_delay=table.bot_delay, turn_seconds=table.turn_seconds,
-                status=table.status, result=None, version=len(table.steps), created=now,
-                updated=now, owner=table.owner, lease_until=table.lease_until,
-                hints=table.hints, rated=table.rated, private=table.private,
-                absent=table.absent, deadline=table.deadline, creator=table.creator,
-                rules=table.rules))
+            conn.execute(INSERT_TABLE, table_row(table))
             write_invites(conn, table.id, invites or [], notice)
             self._insert_steps(conn, table.id, 0, table.steps)
 
