@@ -138,11 +138,13 @@ def looks_like_a_bot(name: str, agents: tuple[str, ...] | list[str] = ()) -> boo
         any(label in key for label in bot_label_keys())
 
 
-def name_words(name: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def name_words(name: str) -> frozenset[str]:
     """The words of ``name``, split at anything but a letter or digit, as written and in
     its compatibility form (so that ``bot™`` reads as ``bot`` and ``ᵇᵒᵗ`` as well)."""
     forms = (name, unicodedata.normalize("NFKC", name))
-    return {word for form in forms for word in re.split(r"[\W_]+", form.casefold()) if word}
+    return frozenset(word for form in forms
+                     for word in re.split(r"[\W_]+", form.casefold()) if word)
 
 
 @cache
