@@ -42,9 +42,10 @@ def site(toy, db_url):
 
 
 def lost_on_the_loop(what: str) -> Exception:
-    import psycopg
+    import asyncpg
 
-    return psycopg.OperationalError(f"{what}: server closed the connection unexpectedly")
+    return asyncpg.exceptions.ConnectionDoesNotExistError(
+        f"{what}: connection was closed in the middle of operation")
 
 
 def on_every_step_write(site, monkeypatch, before=None, after=None) -> None:

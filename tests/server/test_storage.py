@@ -80,6 +80,46 @@ def test_a_batch_of_step_writes_answers_each_table_for_itself(storage):
     assert c.steps[1:] == keep and c.version == 2      # p2's step was not written
 
 
+def test_the_loop_writer_takes_statements_that_arrive_together(storage):
+    """Step batches, seat writes and new tables reach the event loop's one connection at
+    the same moments: each waits its turn and every one goes in."""
+    if not storage.is_postgres:
+        pytest.skip("the loop writer is PostgreSQL's")
+    from gonets.server.pgwrites import create_statement, seats_statement
+    from gonets.server.storage import table_row
+
+    manager = TableManager(storage, limits=Limits(bot_workers=0))
+    keep = [{"seat": 0, "action": "keep"}]
+    for n in range(6):
+        storage.create_table(stored(f"s{n}"))
+    storage.create_table(stored("opens"))
+
+    async def scenario():
+        await manager.steps.store([("opens", 1, keep, "running", None)])   # its connection
+        fresh = [stored(f"new{n}") for n in range(6)]
+        for table in fresh:
+            table.created = table.updated = 1.0
+        jobs = [manager.steps.store([(f"s{n}", 1, keep, "running", None)]) for n in range(6)]
+        jobs += [manager.update_seats(f"s{n}", [{"kind": "human", "name": f"P{n}"}],
+                                      "running", None, None) for n in range(6)]
+        jobs += [manager.steps.on_the_loop(*create_statement(table_row(table), table.steps))
+                 for table in fresh]
+        jobs.append(manager.steps.on_the_loop(*seats_statement("s0", [], "running", None,
+                                                               None)))
+        answers = await asyncio.gather(*jobs)
+        await manager.steps.close()
+        return answers
+
+    answers = in_fresh_thread(asyncio.run, scenario())
+    assert answers[:6] == [[True]] * 6
+    assert [seats[0]["name"] for seats in answers[6:12]] == [f"P{n}" for n in range(6)]
+    assert answers[12:18] == [{f"new{n}"} for n in range(6)] and answers[18] == {"s0"}
+    assert manager.outage.failures == 0
+    for n in range(6):
+        assert storage.load_table(f"s{n}").steps[1:] == keep
+        assert storage.load_table(f"new{n}").game == stored().game
+
+
 def test_the_loop_writer_replaces_a_connection_that_broke_while_idle(storage):
     """As a pool's ping before use would: a step write after the database dropped the
     writer's connection goes in on a new one, with no outage; a stopped writer takes none."""
@@ -95,7 +135,7 @@ def test_the_loop_writer_replaces_a_connection_that_broke_while_idle(storage):
 
     async def scenario():
         first = await manager.steps.store([("idle", 1, keep, "running", None)])
-        pid = manager.steps.loop_writer.conn.info.backend_pid
+        pid = manager.steps.loop_writer.conn.get_server_pid()
         with storage.engine.begin() as conn:
             conn.execute(sqlalchemy.text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
         second = await manager.steps.store([("idle", 2, keep, "running", None)])

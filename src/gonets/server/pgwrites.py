@@ -21,7 +21,9 @@ give each its exact outcome.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import re
 import time
 from functools import cache
 from typing import TYPE_CHECKING
@@ -29,8 +31,8 @@ from typing import TYPE_CHECKING
 import orjson
 from sqlalchemy.engine import make_url
 
-if TYPE_CHECKING:                   # psycopg comes with PostgreSQL (an optional extra)
-    import psycopg
+if TYPE_CHECKING:                   # asyncpg comes with PostgreSQL (an optional extra)
+    import asyncpg
 
 from gonets.server.accounts.players import seat_won
 from gonets.server.schema import steps_table, table_players_table, tables_table
@@ -155,62 +157,90 @@ def back_of(write: tuple) -> int | None:
 
 
 def conninfo(url: str) -> str:
-    """A libpq connection string for a SQLAlchemy PostgreSQL URL (any driver name)."""
+    """A libpq connection URL for a SQLAlchemy PostgreSQL URL (any driver name)."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
+@cache
+def positional(statement: str) -> tuple[str, tuple[str, ...]]:
+    """A statement written with ``%(name)s`` parameters as asyncpg takes it (``$1``, ``$2``
+    ...), and the names in that order (a name used twice is one parameter)."""
+    names: list[str] = []
+
+    def number(match: re.Match) -> str:
+        if match.group(1) not in names:
+            names.append(match.group(1))
+        return f"${names.index(match.group(1)) + 1}"
+
+    return re.sub(r"%\((\w+)\)s", number, statement), tuple(names)
+
+
 class LoopWriter:
-    """One autocommit connection on the event loop for the group commit's batches (which
-    come one at a time) and the seat writes of tables no account plays at. A failed
-    connection is dropped and the next statement opens another."""
+    """One connection (asyncpg, autocommit) on the event loop for the group commit's batches,
+    the seat writes and the creations of tables no account plays at, one statement at a
+    time (asyncpg refuses a second while one runs). A failed connection is dropped and the
+    next statement opens another.
+
+    asyncpg rather than the threads' psycopg: a statement costs about 95 µs of the process's
+    CPU against 150 µs (docs/server-performance.md), and these are the server's commonest
+    writes."""
 
     def __init__(self, url: str, connect_seconds: float):
-        import psycopg  # a PostgreSQL server has it
+        import asyncpg  # a PostgreSQL server has it (the ``postgres`` extra)
 
-        self.errors = psycopg.Error
-        self.operational = psycopg.OperationalError
-        self.unavailable = (psycopg.OperationalError, psycopg.InterfaceError, OSError)
-        self.connect = psycopg.AsyncConnection.connect
+        self.errors = asyncpg.PostgresError
+        self.operational = (OSError, TimeoutError, asyncpg.InterfaceError,
+                            asyncpg.PostgresConnectionError,
+                            asyncpg.exceptions.OperatorInterventionError)
+        self.unavailable = self.operational
+        self.connect = asyncpg.connect
         self.conninfo = conninfo(url)
         self.connect_seconds = connect_seconds
-        self.conn: psycopg.AsyncConnection | None = None
+        self.conn: asyncpg.Connection | None = None
         self.stopped = False
+        self.turn = asyncio.Lock()      # one statement at a time on the connection
 
     async def written(self, statement: str, params: dict) -> set[str]:
         """Run one statement that names the tables it wrote (:func:`append_statement`,
-        :func:`seats_statement`); those ids. Raises psycopg's errors: ``IntegrityError``
-        when a step is stored already (then nothing was written), ``OperationalError`` and
-        the like when the database fails.
+        :func:`seats_statement`, :func:`create_statement`); those ids. Raises asyncpg's
+        errors: a unique violation when a step is stored already (then nothing was written),
+        ``operational`` ones when the database fails.
 
         A connection that broke while it waited (the database restarted, a proxy dropped it
         when idle) is replaced and the statement sent once more at once, as a pool's ping
         before use would: a step write is keyed by (table, step index), so if the broken
         one had gone in, the second is refused as stored already and nothing is doubled; a
         seat write sets the same values again."""
-        reused = self.conn is not None and not self.conn.closed
-        try:
-            return await self._send(statement, params)
-        except self.operational:
-            if not reused or self.stopped or self.conn is not None:
-                raise                       # a fresh connection failed, or it is not broken
-            return await self._send(statement, params)
+        async with self.turn:
+            reused = self.conn is not None and not self.conn.is_closed()
+            try:
+                return await self._send(statement, params)
+            except self.operational:
+                if not reused or self.stopped or self.conn is not None:
+                    raise                   # a fresh connection failed, or it is not broken
+                return await self._send(statement, params)
 
     async def _send(self, statement: str, params: dict) -> set[str]:
         conn = await self._connection()
+        sql, names = positional(statement)
         try:
-            cursor = await conn.execute(statement, params)
-            return {table_id for (table_id,) in await cursor.fetchall()}
+            rows = await conn.fetch(sql, *(params[name] for name in names))
+            return {row[0] for row in rows}
+        except self.operational:
+            self.conn = None
+            conn.terminate()
+            raise
         except self.errors:
-            if conn.broken or conn.closed:
+            if conn.is_closed():
                 self.conn = None
             raise
 
-    async def _connection(self) -> psycopg.AsyncConnection:
+    async def _connection(self):
         if self.stopped:
-            raise self.operational("the server is stopping: no more step writes")
-        if self.conn is None or self.conn.closed:
-            self.conn = await self.connect(
-                self.conninfo, autocommit=True, connect_timeout=self.connect_seconds)
+            raise ConnectionError("the server is stopping: no more writes from the loop")
+        if self.conn is None or self.conn.is_closed():
+            self.conn = await self.connect(self.conninfo, timeout=self.connect_seconds,
+                                           statement_cache_size=16)
         return self.conn
 
     async def close(self) -> None:
