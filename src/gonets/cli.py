@@ -434,8 +434,8 @@ def replay(file: Path = typer.Argument(..., help="A match record (JSON)."),
     """Re-apply a record step by step, verify it, and print the score table."""
     from gonets.cli_words import count, say
     from gonets.core import seat_names
-    from gonets.words import word
     from gonets.terminal import check_lang, score_table
+    from gonets.words import word
 
     try:
         check_lang(lang)

@@ -54,6 +54,19 @@ def open_table(http, **spec) -> dict:
     return answer.json()
 
 
+def played_table(server, ann_http, bob_http) -> tuple[str, list[int]]:
+    """A table Ann opens and Bob joins, played to its end by both; its id and winners."""
+    table_id = open_table(ann_http)["id"]
+    bob_http.post(f"/api/tables/{table_id}/seats", json={})
+    clients = [SessionWs(server, http, table_id) for http in (ann_http, bob_http)]
+    try:
+        final = play_to_the_end(clients)
+    finally:
+        for client in clients:
+            client.close()
+    return table_id, final[0]["view"]["result"]["winners"]
+
+
 def test_an_account_s_seats_carry_its_name_and_never_its_id(server):
     ann, bob = make_user(server, "Ann"), make_user(server, "Bob", email="bob@example.org")
     ann_http, bob_http = client_of(server, ann), client_of(server, bob)
@@ -192,17 +205,7 @@ def test_my_tables_shows_only_mine_with_whose_move_it_is(server):
 def test_profiles_list_finished_games_and_hide_private_ones_from_outsiders(server):
     ann, bob, cy = (make_user(server, n) for n in ("Ann", "Bob", "Cy"))
     ann_http, bob_http, cy_http = (client_of(server, u) for u in (ann, bob, cy))
-    ids = []
-    for _ in range(2):
-        table_id = open_table(ann_http)["id"]
-        bob_http.post(f"/api/tables/{table_id}/seats", json={})
-        clients = [SessionWs(server, http, table_id) for http in (ann_http, bob_http)]
-        try:
-            final = play_to_the_end(clients)
-        finally:
-            for client in clients:
-                client.close()
-        ids.append((table_id, final[0]["view"]["result"]["winners"]))
+    ids = [played_table(server, ann_http, bob_http) for _ in range(2)]
     private_id = ids[0][0]
     with app_state(server).storage.engine.begin() as conn:
         conn.execute(sqlalchemy.update(tables_table).where(tables_table.c.id == private_id)
@@ -269,19 +272,11 @@ def test_a_finished_table_marks_each_account_seat_won_or_not(any_server):
     ann_http, bob_http = (client_of(server, user) for user in (ann, bob))
     outcomes = []
     for _ in range(3):
-        table_id = open_table(ann_http)["id"]
-        bob_http.post(f"/api/tables/{table_id}/seats", json={})
-        clients = [SessionWs(server, http, table_id) for http in (ann_http, bob_http)]
-        try:
-            final = play_to_the_end(clients)
-        finally:
-            for client in clients:
-                client.close()
+        table_id, winners = played_table(server, ann_http, bob_http)
         query = (sqlalchemy.select(table_players_table.c.seat, table_players_table.c.won)
                  .where(table_players_table.c.table_id == table_id))
         with app_state(server).storage.engine.connect() as conn:
             marks = dict(tuple(row) for row in conn.execute(query))
-        winners = final[0]["view"]["result"]["winners"]
         assert marks == {seat: seat in winners for seat in (0, 1)}, (marks, winners)
         outcomes.append(tuple(winners))
     profile = ann_http.get("/api/users/Ann").json()
