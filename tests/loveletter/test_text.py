@@ -221,7 +221,7 @@ def test_remembered_log_lines_are_the_lines_written_afresh(names):
     same line as written directly, for every event of matches, every reader and both
     languages (a lower-case name at the start, an empty or missing name, braces, a name
     holding the stand-in mark itself)."""
-    from gonets.games.loveletter import text
+    from gonets.games.loveletter.text import words
 
     config = GAME.configure(3, "seed", {"spare_card": "look_swap_burn"})
     agents = [RandomAgent(GAME, config, s, random.Random(s)) for s in range(3)]
@@ -229,7 +229,7 @@ def test_remembered_log_lines_are_the_lines_written_afresh(names):
     for seat in (None, 0, 1):
         for event in match.state.view(seat)["log"]:
             for lang in ("en", "ru"):
-                direct, upper = text._event_line(event, lang, seat, names)
+                direct, upper = words._event_line(event, lang, seat, names)
                 direct = direct[:1].upper() + direct[1:] if upper else direct
                 for _ in range(2):                       # written, then remembered
                     assert GAME.describe_event(event, lang, seat, names) == direct, event
