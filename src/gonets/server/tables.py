@@ -87,7 +87,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         self.agents: dict[int, Any] = {}
         self.log_lines: dict[tuple[int | None, str], LogLines] = {}
         self.log_sent: dict[tuple[int | None, str], tuple] = {}   # see :meth:`broadcast`
-        self.answer: tuple[Connection, Any] | None = None   # see :meth:`submit`
+        self.answer: tuple[Connection, Any, int] | None = None   # see :meth:`submit`
         self.deadline: float | None = None
         self.last_change = time.time()
         self.task: asyncio.Task | None = None
@@ -226,7 +226,8 @@ class LiveTable(TableSeating, TableChat, TableDriver):
             if key not in frames:
                 frames[key] = self._next_frame(conn.seat, conn.lang)
             tail = conn.protocol == 2 and frames[key][1] > 0
-            if self.answer is not None and conn is self.answer[0]:    # its move's answer
+            if self.answer is not None and conn is self.answer[0] and \
+                    self.version > self.answer[2]:          # the frame of its move
                 frame, start = frames[key]
                 conn.push(wire({**(log_from(frame, start) if tail else frame),
                                 "ack": self.answer[1]}))
@@ -322,7 +323,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
             return False
         async with self.lock:
             self._check_open_for(seat, version)
-            self.answer = answer
+            self.answer = None if answer is None else (*answer, self.version)
             try:
                 # a move of their own brings an away player back: stored with the move, so
                 # a refused move changes nothing and an accepted one always brings them back
