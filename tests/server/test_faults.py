@@ -71,10 +71,10 @@ def on_every_step_write(site, monkeypatch, before=None, after=None) -> None:
         return
     looped = writer.written
 
-    async def loop_write(statement, params):
+    async def loop_write(statement, params, again=True):
         if before:
             before(lost_on_the_loop)
-        written = await looped(statement, params)
+        written = await looped(statement, params, again)
         if after:
             after(lost_on_the_loop)
         return written

@@ -100,13 +100,13 @@ class GroupCommit:
         """The tables of ``writes`` stored by the loop writer (:meth:`on_the_loop`)."""
         return await self.on_the_loop(*append_statement(writes, owner_of(writes[0])))
 
-    async def on_the_loop(self, statement: str, params: dict) -> set[str]:
+    async def on_the_loop(self, statement: str, params: dict, again: bool = True) -> set[str]:
         """The tables one statement of the loop writer wrote. A refusal (a step stored
         already, tables missing from the database) writes nothing and names none, leaving
         them to the writer thread; a database that fails raises DatabaseUnavailable."""
         writer = self.loop_writer
         try:
-            written = await writer.written(statement, params)
+            written = await writer.written(statement, params, again)
         except writer.unavailable as exc:
             DB_ERRORS.inc()
             self.manager.outage.failed(exc)

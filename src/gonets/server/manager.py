@@ -96,7 +96,7 @@ class TableManager:
                 all(seat.get("user") is None for seat in stored.seats):
             stored.created = stored.updated = time.time()
             if stored.id in await self.steps.on_the_loop(*create_statement(
-                    table_row(stored), stored.steps)):
+                    table_row(stored), stored.steps), again=False):
                 return
         await self.write(self.storage.create_table, stored, invites, notice)
 

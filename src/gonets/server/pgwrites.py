@@ -117,7 +117,7 @@ def _create(columns: tuple[str, ...]) -> str:
 def create_statement(row: dict, steps: list[dict]) -> tuple[str, dict]:
     """The statement and parameters that store a new table (``storage.table_row``) with its
     first steps, as ``Storage.create_table`` does for a table no account sits at and nobody
-    is invited to; it names the table (nothing where its id is taken)."""
+    is invited to; it names the table."""
     rows = [{"table_id": row["id"], "idx": idx,
              "step": json.dumps(step, ensure_ascii=False, separators=(",", ":"))}
             for idx, step in enumerate(steps)]
@@ -161,6 +161,23 @@ def conninfo(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
+STATEMENT_SECONDS = 30.0
+"""How long one statement of the loop writer may take before the database counts as down
+(a connection dropped mid-statement would otherwise hold every write behind it)."""
+
+LIBPQ_ONLY = ("connect_timeout", "keepalives", "keepalives_idle", "keepalives_interval",
+              "keepalives_count", "tcp_user_timeout", "gssencmode", "channel_binding")
+"""Connection options psycopg (libpq) takes that asyncpg would send to the server as
+settings, which the server refuses."""
+
+
+def asyncpg_url(url: str) -> str:
+    """A libpq URL without the options only libpq knows (:data:`LIBPQ_ONLY`)."""
+    parsed = make_url(url)
+    kept = {key: value for key, value in parsed.query.items() if key not in LIBPQ_ONLY}
+    return parsed.set(query=kept).render_as_string(hide_password=False)
+
+
 @cache
 def positional(statement: str) -> tuple[str, tuple[str, ...]]:
     """A statement written with ``%(name)s`` parameters as asyncpg takes it (``$1``, ``$2``
@@ -190,7 +207,9 @@ class LoopWriter:
 
         self.errors = asyncpg.PostgresError
         self.operational = (OSError, TimeoutError, asyncpg.InterfaceError,
+                            asyncpg.exceptions.InternalClientError,
                             asyncpg.PostgresConnectionError,
+                            asyncpg.exceptions.InsufficientResourcesError,
                             asyncpg.exceptions.OperatorInterventionError)
         self.unavailable = self.operational
         self.connect = asyncpg.connect
@@ -200,7 +219,7 @@ class LoopWriter:
         self.stopped = False
         self.turn = asyncio.Lock()      # one statement at a time on the connection
 
-    async def written(self, statement: str, params: dict) -> set[str]:
+    async def written(self, statement: str, params: dict, again: bool = True) -> set[str]:
         """Run one statement that names the tables it wrote (:func:`append_statement`,
         :func:`seats_statement`, :func:`create_statement`); those ids. Raises asyncpg's
         errors: a unique violation when a step is stored already (then nothing was written),
@@ -210,13 +229,14 @@ class LoopWriter:
         when idle) is replaced and the statement sent once more at once, as a pool's ping
         before use would: a step write is keyed by (table, step index), so if the broken
         one had gone in, the second is refused as stored already and nothing is doubled; a
-        seat write sets the same values again."""
+        seat write sets the same values again. A new table's is not sent again
+        (``again`` False): a second ``INSERT`` would be refused if the first went in."""
         async with self.turn:
             reused = self.conn is not None and not self.conn.is_closed()
             try:
                 return await self._send(statement, params)
             except self.operational:
-                if not reused or self.stopped or self.conn is not None:
+                if not (again and reused) or self.stopped or self.conn is not None:
                     raise                   # a fresh connection failed, or it is not broken
                 return await self._send(statement, params)
 
@@ -224,7 +244,8 @@ class LoopWriter:
         conn = await self._connection()
         sql, names = positional(statement)
         try:
-            rows = await conn.fetch(sql, *(params[name] for name in names))
+            rows = await conn.fetch(sql, *(params[name] for name in names),
+                                    timeout=STATEMENT_SECONDS)
             return {row[0] for row in rows}
         except self.operational:
             self.conn = None
@@ -239,13 +260,15 @@ class LoopWriter:
         if self.stopped:
             raise ConnectionError("the server is stopping: no more writes from the loop")
         if self.conn is None or self.conn.is_closed():
-            self.conn = await self.connect(self.conninfo, timeout=self.connect_seconds,
+            self.conn = await self.connect(asyncpg_url(self.conninfo),
+                                           timeout=self.connect_seconds,
                                            statement_cache_size=16)
         return self.conn
 
     async def close(self) -> None:
         """Close the connection; later writes are refused (a stopping server)."""
         self.stopped = True
-        if self.conn is not None:
-            await self.conn.close()
-            self.conn = None
+        async with self.turn:               # after the statement under way, if any
+            if self.conn is not None:
+                await self.conn.close()
+                self.conn = None

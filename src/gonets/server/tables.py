@@ -213,9 +213,11 @@ class LiveTable(TableSeating, TableChat, TableDriver):
                 "turn_left": remaining, "ts": ts or self.last_change, "failure": self.failure,
                 "ended": self.ended(), "rematch": self.rematch, "hints": self.stored.hints}
 
-    def broadcast(self) -> None:
+    def broadcast(self, answering: bool = False) -> None:
         """Queue a fresh frame for every listener (built once per seat and language, and
-        written once whole and once as its log's new entries for protocol 2)."""
+        written once whole and once as its log's new entries for protocol 2); ``answering``
+        (a stored move's frames): the move's sender gets its frame with the ``ack``
+        (:meth:`submit`)."""
         frames: dict[tuple[int | None, str], tuple[dict, int]] = {}
         sent: dict[tuple, bytes] = {}
         for conn in list(self.connections):
@@ -226,7 +228,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
             if key not in frames:
                 frames[key] = self._next_frame(conn.seat, conn.lang)
             tail = conn.protocol == 2 and frames[key][1] > 0
-            if self.answer is not None and conn is self.answer[0] and \
+            if answering and self.answer is not None and conn is self.answer[0] and \
                     self.version > self.answer[2]:          # the frame of its move
                 frame, start = frames[key]
                 conn.push(wire({**(log_from(frame, start) if tail else frame),
@@ -407,7 +409,7 @@ class LiveTable(TableSeating, TableChat, TableDriver):
         self.last_change = self.stored.updated = taken
         self.deadline = self.stored.deadline = deadline
         self.wake.set()
-        self.broadcast()
+        self.broadcast(answering=True)
         self.manager.changed(self, start)
         self.manager.notices.your_move(self)
 
