@@ -35,7 +35,7 @@ if TYPE_CHECKING:                   # asyncpg comes with PostgreSQL (an optional
     import asyncpg
 
 from gonets.server.accounts.players import seat_won
-from gonets.server.schema import steps_table, table_players_table, tables_table
+from gonets.server.schema import step_rows, steps_table, table_players_table, tables_table
 
 _APPEND = """WITH moved AS (
     UPDATE {tables} AS t
@@ -71,9 +71,8 @@ def batch_rows(writes: list[tuple]) -> tuple[list[dict], list[dict]]:
     """The step rows and the tables' progress rows of ``writes`` (``Storage.append_steps``'s
     argument tuples)."""
     now = time.time()
-    rows = [{"table_id": table_id, "idx": start + offset,
-             "step": json.dumps(step, ensure_ascii=False, separators=(",", ":"))}
-            for table_id, start, steps, *_ in writes for offset, step in enumerate(steps)]
+    rows = [row for table_id, start, steps, *_ in writes
+            for row in step_rows(table_id, start, steps)]
     progress = [{"key_id": table_id, "new_version": start + len(steps),
                  "new_status": status, "new_updated": now,
                  "new_result": json.dumps(result) if result is not None else None,
@@ -118,9 +117,7 @@ def create_statement(row: dict, steps: list[dict]) -> tuple[str, dict]:
     """The statement and parameters that store a new table (``storage.table_row``) with its
     first steps, as ``Storage.create_table`` does for a table no account sits at and nobody
     is invited to; it names the table."""
-    rows = [{"table_id": row["id"], "idx": idx,
-             "step": json.dumps(step, ensure_ascii=False, separators=(",", ":"))}
-            for idx, step in enumerate(steps)]
+    rows = step_rows(row["id"], 0, steps)
     return _create(tuple(row)), {**row, "steps": orjson.dumps(rows).decode()}
 
 

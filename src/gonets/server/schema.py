@@ -7,6 +7,8 @@ table's changes, notices, settings."""
 
 from __future__ import annotations
 
+import json
+
 from sqlalchemy import (
     BigInteger,
     Boolean,
@@ -62,6 +64,14 @@ steps_table = Table(
     Column("idx", Integer, primary_key=True),
     Column("step", Text, nullable=False),
 )
+
+
+def step_rows(table_id: str, start: int, steps: list[dict]) -> list[dict]:
+    """The rows of :data:`steps_table` that hold ``steps`` of a table from index ``start``
+    (each step as compact JSON, its letters as they are)."""
+    return [{"table_id": table_id, "idx": start + offset,
+             "step": json.dumps(step, ensure_ascii=False, separators=(",", ":"))}
+            for offset, step in enumerate(steps)]
 
 # Table chat: lines people wrote at a table, kept beside it (never in its match record).
 chat_table = Table(

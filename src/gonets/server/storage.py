@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from gonets.server.accounts.friends import write_invites
 from gonets.server.accounts.players import table_finished, write_table_players
 from gonets.server.pgwrites import append_statement, back_of, batch_rows, owner_of
-from gonets.server.schema import chat_table, reviews_table, steps_table, tables_table
+from gonets.server.schema import chat_table, reviews_table, step_rows, steps_table, tables_table
 
 DATABASE_ENV = "GONETS_DATABASE_URL"
 CONNECT_SECONDS = 5         # the longest a new PostgreSQL connection may take
@@ -330,10 +330,7 @@ class Storage:
     @staticmethod
     def _insert_steps(conn, table_id: str, start: int, steps: list[dict]) -> None:
         if steps:
-            conn.execute(INSERT_STEP, [
-                {"table_id": table_id, "idx": start + offset,
-                 "step": json.dumps(step, ensure_ascii=False, separators=(",", ":"))}
-                for offset, step in enumerate(steps)])
+            conn.execute(INSERT_STEP, step_rows(table_id, start, steps))
 
     # -- chat and rematch --------------------------------------------------------------------
     def add_chat(self, table_id: str, entry: dict) -> int:
