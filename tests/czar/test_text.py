@@ -8,7 +8,7 @@ import re
 import pytest
 from rich.console import Console
 
-from gonets.games.czar.text import phrases, plural
+from gonets.games.czar.text.words import phrases, plural
 
 from .helpers import GAME, scenario
 

@@ -13,7 +13,7 @@ import pytest
 
 from gonets.games.czar.rules.board import INN_KEYS
 from gonets.games.czar.svg import STYLE, WIDTH
-from gonets.games.czar.text import phrases
+from gonets.games.czar.text.words import phrases
 
 from .helpers import GAME, scenario
 

@@ -8,15 +8,8 @@ from __future__ import annotations
 
 from gonets.core.ending import screen
 from gonets.games.czar.rules.board import INN_BY_NAME, INN_KEYS
-from gonets.games.czar.text import (
-    describe_event,
-    fill,
-    inn_board,
-    message_score,
-    phrases,
-    rubles,
-    seat_name,
-)
+from gonets.games.czar.text import message_score
+from gonets.games.czar.text.words import describe_event, fill, inn_board, phrases, rubles, seat_name
 
 
 def final(view: dict, lang: str = "en") -> dict:

@@ -29,7 +29,7 @@ from gonets.games.czar.svg.parts import (
     travel_paths,
     who,
 )
-from gonets.games.czar.text import fill, level_title, phrases
+from gonets.games.czar.text.words import fill, level_title, phrases
 
 WIDTH = 350
 MARGIN, TITLES = 2, 14                # the left column holds the villages' names

@@ -14,7 +14,7 @@ from gonets.games.czar.rules.board import (
     INN_KEYS,
     TYPES,
 )
-from gonets.games.czar.text import fill, phrases, seat_name, type_title
+from gonets.games.czar.text.words import fill, phrases, seat_name, type_title
 
 DARK_TEXT = {"yellow"}
 HIDDEN = ' pointer-events="none" style="display:none"'

@@ -23,7 +23,14 @@ from gonets.games.czar.svg.parts import (
     travel_paths,
     who,
 )
-from gonets.games.czar.text import fill, inn_board, level_title, phrases, rubles, type_title
+from gonets.games.czar.text.words import (
+    fill,
+    inn_board,
+    level_title,
+    phrases,
+    rubles,
+    type_title,
+)
 
 ROOM_W, ROOM_H = 80, 48
 PAD, HEAD, GAP = 5, 20, 8
