@@ -101,6 +101,40 @@ def test_a_commit_whose_answer_was_lost_is_found_stored_and_acknowledged(site, m
     bob.until(lambda m: m["type"] == "state" and m["version"] == ack["version"])
 
 
+def test_a_new_table_whose_answer_was_lost_is_found_stored_and_opened(site, monkeypatch):
+    """The database stores a new table but its answer is lost on the way back (in the
+    writer thread, or on PostgreSQL from the event loop): the creation is found stored, so
+    the player gets the table, which is stored once and plays."""
+    storage = site.manager.storage
+    lost_answers = []
+    threaded = storage.create_table
+
+    def thread_create(*args):
+        threaded(*args)
+        lost_answers.append("thread")
+        raise lost("COMMIT")
+
+    monkeypatch.setattr(storage, "create_table", thread_create)
+    writer = site.manager.steps.loop_writer
+    if writer is not None:
+        looped = writer.written
+
+        async def loop_write(statement, params, again=True):
+            written = await looped(statement, params, again)
+            if "token_hashes" in params:               # the new table's INSERT
+                lost_answers.append("loop")
+                raise lost_on_the_loop("INSERT")
+            return written
+
+        monkeypatch.setattr(writer, "written", loop_write)
+    table_id, ann, _bob, state = running_table(site)
+    assert lost_answers == (["loop"] if writer is not None else ["thread"])
+    assert storage.versions([table_id]) == {table_id: state["version"]}
+    ann.send({"type": "act", "action": "swap", "version": state["version"]})
+    ann.until(lambda m: m["type"] == "state" and m["version"] == state["version"] + 1)
+    assert len(stored_steps(site, table_id)) == state["version"] + 1
+
+
 def test_a_write_that_fails_while_reads_work_is_reported_not_done(site, monkeypatch):
     table_id, ann, _bob, state = running_table(site)
 

@@ -91,7 +91,23 @@ class TableManager:
                               notice: dict | None) -> None:
         """``Storage.create_table``: on PostgreSQL, for a table no account sits at and
         nobody is invited to, one statement from the event loop; else, and where that
-        statement writes nothing, in a writer thread."""
+        statement writes nothing, in a writer thread. A creation whose answer was lost is
+        looked for: stored after all, it counts as done (else the row would stay behind,
+        a table nobody holds a link to)."""
+        try:
+            await self._store_new_table(stored, invites, notice)
+        except DatabaseUnavailable:
+            try:
+                if stored.id in await self.read(self.storage.versions, [stored.id]):
+                    log.warning("table %s: its creation's answer was lost; it was stored",
+                                stored.id)
+                    return
+            except DatabaseUnavailable:
+                pass
+            raise
+
+    async def _store_new_table(self, stored: StoredTable, invites: list[int] | None,
+                               notice: dict | None) -> None:
         if self.steps.loop_writer is not None and not invites and \
                 all(seat.get("user") is None for seat in stored.seats):
             stored.created = stored.updated = time.time()
