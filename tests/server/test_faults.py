@@ -135,6 +135,26 @@ def test_a_new_table_whose_answer_was_lost_is_found_stored_and_opened(site, monk
     assert len(stored_steps(site, table_id)) == state["version"] + 1
 
 
+def test_a_new_table_given_an_id_already_taken_is_refused_and_the_other_is_untouched(
+        site, monkeypatch):
+    """A creation refused because its id is another table's is not taken for one whose
+    answer was lost: the other table keeps its seats, its secrets and its record."""
+    import types
+
+    from gonets.server import manager
+
+    first = site.create(game="toy", players=2, seats=HUMANS)
+    taken = first["id"]
+    before = site.manager.storage.load_table(taken)
+    monkeypatch.setattr(manager, "secrets", types.SimpleNamespace(token_hex=lambda n: taken))
+    refused = site.http.post("/api/tables", json={"game": "toy", "players": 2, "seats": HUMANS})
+    assert refused.status_code == 503
+    after = site.manager.storage.load_table(taken)
+    assert (after.seed, after.token_hashes, after.steps) == \
+        (before.seed, before.token_hashes, before.steps)
+    assert site.manager.tables[taken].stored.token_hashes == before.token_hashes
+
+
 def test_a_write_that_fails_while_reads_work_is_reported_not_done(site, monkeypatch):
     table_id, ann, _bob, state = running_table(site)
 

@@ -92,19 +92,20 @@ class TableManager:
         """``Storage.create_table``: on PostgreSQL, for a table no account sits at and
         nobody is invited to, one statement from the event loop; else, and where that
         statement writes nothing, in a writer thread. A creation whose answer was lost is
-        looked for: stored after all, it counts as done (else the row would stay behind,
-        a table nobody holds a link to)."""
+        looked for: stored after all (its seed and secrets, not only its id, which may be
+        another table's), it counts as done, else the row would stay behind, a table nobody
+        holds a link to."""
         try:
             await self._store_new_table(stored, invites, notice)
         except DatabaseUnavailable:
             try:
-                if stored.id in await self.read(self.storage.versions, [stored.id]):
-                    log.warning("table %s: its creation's answer was lost; it was stored",
-                                stored.id)
-                    return
+                found = await self.read(self.storage.load_table, stored.id)
             except DatabaseUnavailable:
-                pass
-            raise
+                raise DatabaseUnavailable() from None
+            if found is None or (found.seed, found.token_hashes) != \
+                    (stored.seed, stored.token_hashes):       # not stored, or another's id
+                raise
+            log.warning("table %s: its creation's answer was lost; it was stored", stored.id)
 
     async def _store_new_table(self, stored: StoredTable, invites: list[int] | None,
                                notice: dict | None) -> None:
