@@ -98,10 +98,7 @@ class TableManager:
         try:
             await self._store_new_table(stored, invites, notice)
         except DatabaseUnavailable:
-            try:
-                found = await self.read(self.storage.load_table, stored.id)
-            except DatabaseUnavailable:
-                raise DatabaseUnavailable() from None
+            found = await self.read(self.storage.load_table, stored.id)   # may be down too
             if found is None or (found.seed, found.token_hashes) != \
                     (stored.seed, stored.token_hashes):       # not stored, or another's id
                 raise
