@@ -198,6 +198,11 @@ def test_the_caps_can_be_changed_from_the_environment(monkeypatch):
     monkeypatch.setenv("GONETS_LIMITS", '{"tables_per_hour": 5}')
     with pytest.raises(SystemExit, match="GONETS_LIMITS must be a JSON object"):
         limits_from_environment()
+    monkeypatch.setenv("GONETS_LIMITS", '{"write_pace": 0}')
+    assert limits_from_environment().write_pace == 0
+    monkeypatch.setenv("GONETS_LIMITS", '{"write_pace": 5}')
+    with pytest.raises(SystemExit, match="write_pace must be 0 to 1 seconds, not 5"):
+        limits_from_environment()
 
 
 def test_new_connections_past_the_join_rate_are_refused_before_any_work(toy, sqlite_url):

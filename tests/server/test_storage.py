@@ -48,6 +48,47 @@ def test_steps_are_appended_in_order_and_never_twice(storage):
     assert storage.load_table("t1").seats[0]["name"] == "Ж"
 
 
+def test_writes_close_together_share_a_batch_and_a_lone_one_goes_at_once(storage):
+    """The group commit's pace: the first write after a quiet spell is sent at once; writes
+    that come within the pace of a batch's start wait for each other and go in one batch
+    (without the pace, "b" and "c" below would each be a batch of their own)."""
+    for table_id in ("a", "b", "c"):
+        storage.create_table(stored(table_id))
+    manager = TableManager(storage, limits=Limits(bot_workers=0, write_pace=0.5))
+    batches: list[list[str]] = []
+    store = manager.steps.store
+
+    async def recorded(writes):
+        batches.append([write[0] for write in writes])
+        return await store(writes)
+
+    manager.steps.store = recorded
+    keep = [{"seat": 0, "action": "keep"}]
+
+    async def writes():
+        try:
+            first = asyncio.get_running_loop().create_task(
+                manager.steps.append(("a", 1, keep, "running", None)))
+            for _ in range(5):
+                await asyncio.sleep(0)
+            at_once = list(batches)
+            await first
+            second = asyncio.get_running_loop().create_task(
+                manager.steps.append(("b", 1, keep, "running", None)))
+            for _ in range(5):
+                await asyncio.sleep(0)
+            answers = await asyncio.gather(
+                second, manager.steps.append(("c", 1, keep, "running", None)))
+            return at_once, answers
+        finally:
+            await manager.steps.close()
+
+    at_once, answers = in_fresh_thread(asyncio.run, writes())
+    assert at_once == [["a"]]
+    assert batches == [["a"], ["b", "c"]] and answers == [True, True]
+    assert [storage.load_table(t).version for t in "abc"] == [2, 2, 2]
+
+
 def test_a_batch_of_step_writes_answers_each_table_for_itself(storage):
     """The group commit (on PostgreSQL one statement from the event loop): the tables it can
     write are stored with their progress; a missing table, another process's table and a

@@ -1,7 +1,10 @@
 """The step writes of every table, a batch per statement or transaction (a group commit).
 
-While one batch is being stored the writes that arrive wait, and then go in together, so a
-busy server commits a few times per round of moves rather than once per move. On PostgreSQL a
+While one batch is being stored the writes that arrive wait, and then go in together. Batches
+are also paced: a batch starts at least ``Limits.write_pace`` seconds after the one before it,
+so a busy server sends about a hundred statements a second whatever its number of moves
+(each statement, its answer and the wake-ups around it cost the server more CPU than its
+rows), while a write after a quiet spell goes at once. On PostgreSQL a
 batch is sent from the event loop as one statement (``pgwrites.LoopWriter``); the writes it
 cannot answer for alone, and every write on SQLite, go through ``Storage.append_batch`` in a
 writer thread. Each write still gets its own answer: True, the exception about its table, or
@@ -34,6 +37,8 @@ class GroupCommit:
             if storage.is_postgres else None
         self.waiting: list[tuple[tuple, asyncio.Future]] = []
         self.running = False
+        self.started = float("-inf")      # when the last batch started (the loop's clock)
+        self.pace = manager.limits.write_pace
 
     async def append(self, args: tuple) -> Any:
         """Store one write (``Storage.append_steps``'s arguments) with the next batch."""
@@ -45,8 +50,13 @@ class GroupCommit:
         return await future
 
     async def _drain(self) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while self.waiting:
+                wait = self.started + self.pace - loop.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)         # more writes join this batch meanwhile
+                self.started = loop.time()
                 batch, self.waiting = self.waiting[:self.MOST], self.waiting[self.MOST:]
                 try:
                     outcomes = await self.store([args for args, _ in batch])

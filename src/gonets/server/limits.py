@@ -42,8 +42,11 @@ class Limits:
     bot_seconds: float = 20.0              # seconds one bot decision may take
     bot_workers: int = max(1, min(4, (os.cpu_count() or 2) - 1))   # search processes (0: threads)
     max_level: str = "expert"              # the strongest bot level tables may seat
+    write_pace: float = 0.01               # least seconds between two batches of step writes
 
     def __post_init__(self):
+        if not 0 <= self.write_pace <= 1:
+            raise ValueError(f"write_pace must be 0 to 1 seconds, not {self.write_pace!r}")
         if self.max_level not in LEVELS:
             raise ValueError(f"max_level must be one of {', '.join(LEVELS)}, not "
                              f"{self.max_level!r}")
