@@ -51,8 +51,9 @@ def test_steps_are_appended_in_order_and_never_twice(storage):
 def test_writes_close_together_share_a_batch_and_a_lone_one_goes_at_once(storage):
     """The group commit's pace: the first write after a quiet spell is sent at once; writes
     that come within the pace of a batch's start wait for each other and go in one batch
-    (without the pace, "b" and "c" below would each be a batch of their own)."""
-    for table_id in ("a", "b", "c"):
+    (without the pace, "b" and "c" below would each be a batch of their own); a full batch
+    goes at once."""
+    for table_id in "abcde":
         storage.create_table(stored(table_id))
     manager = TableManager(storage, limits=Limits(bot_workers=0, write_pace=0.5))
     batches: list[list[str]] = []
@@ -79,14 +80,22 @@ def test_writes_close_together_share_a_batch_and_a_lone_one_goes_at_once(storage
                 await asyncio.sleep(0)
             answers = await asyncio.gather(
                 second, manager.steps.append(("c", 1, keep, "running", None)))
-            return at_once, answers
+            manager.steps.MOST = 2              # a full batch does not wait for the pace
+            full = [asyncio.get_running_loop().create_task(
+                manager.steps.append((table_id, 1, keep, "running", None)))
+                for table_id in ("d", "e")]
+            for _ in range(5):
+                await asyncio.sleep(0)
+            full_at_once = batches[2:]
+            answers += await asyncio.gather(*full)
+            return at_once, full_at_once, answers
         finally:
             await manager.steps.close()
 
-    at_once, answers = in_fresh_thread(asyncio.run, writes())
-    assert at_once == [["a"]]
-    assert batches == [["a"], ["b", "c"]] and answers == [True, True]
-    assert [storage.load_table(t).version for t in "abc"] == [2, 2, 2]
+    at_once, full_at_once, answers = in_fresh_thread(asyncio.run, writes())
+    assert at_once == [["a"]] and full_at_once == [["d", "e"]]
+    assert batches == [["a"], ["b", "c"], ["d", "e"]] and answers == [True] * 4
+    assert [storage.load_table(t).version for t in "abcde"] == [2] * 5
 
 
 def test_a_batch_of_step_writes_answers_each_table_for_itself(storage):

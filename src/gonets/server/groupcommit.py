@@ -4,7 +4,7 @@ While one batch is being stored the writes that arrive wait, and then go in toge
 are also paced: a batch starts at least ``Limits.write_pace`` seconds after the one before it,
 so a busy server sends about a hundred statements a second whatever its number of moves
 (each statement, its answer and the wake-ups around it cost the server more CPU than its
-rows), while a write after a quiet spell goes at once. On PostgreSQL a
+rows), while a write after a quiet spell, and a full batch, go at once. On PostgreSQL a
 batch is sent from the event loop as one statement (``pgwrites.LoopWriter``); the writes it
 cannot answer for alone, and every write on SQLite, go through ``Storage.append_batch`` in a
 writer thread. Each write still gets its own answer: True, the exception about its table, or
@@ -54,7 +54,7 @@ class GroupCommit:
         try:
             while self.waiting:
                 wait = self.started + self.pace - loop.time()
-                if wait > 0:
+                if wait > 0 and len(self.waiting) < self.MOST:
                     await asyncio.sleep(wait)         # more writes join this batch meanwhile
                 self.started = loop.time()
                 batch, self.waiting = self.waiting[:self.MOST], self.waiting[self.MOST:]
