@@ -135,10 +135,12 @@ def test_a_new_table_whose_answer_was_lost_is_found_stored_and_opened(site, monk
     assert len(stored_steps(site, table_id)) == state["version"] + 1
 
 
-def test_a_new_table_given_an_id_already_taken_is_refused_and_the_other_is_untouched(
+def test_a_new_table_given_an_id_already_taken_gets_another_and_the_other_is_untouched(
         site, monkeypatch):
-    """A creation refused because its id is another table's is not taken for one whose
-    answer was lost: the other table keeps its seats, its secrets and its record."""
+    """A creation whose random id is another table's is not taken for one whose answer was
+    lost: it tries another id (three in all, then it is refused), and the other table keeps
+    its seats, its secrets and its record."""
+    import itertools
     import types
 
     from gonets.server import manager
@@ -146,6 +148,13 @@ def test_a_new_table_given_an_id_already_taken_is_refused_and_the_other_is_untou
     first = site.create(game="toy", players=2, seats=HUMANS)
     taken = first["id"]
     before = site.manager.storage.load_table(taken)
+    draws = itertools.chain([taken], itertools.repeat("fresh1d"))
+    monkeypatch.setattr(manager, "secrets",
+                        types.SimpleNamespace(token_hex=lambda n: next(draws)))
+    created = site.http.post("/api/tables", json={"game": "toy", "players": 2, "seats": HUMANS})
+    assert created.status_code == 201 and created.json()["id"] == "fresh1d"
+    assert site.manager.storage.load_table("fresh1d").seed == \
+        site.manager.tables["fresh1d"].stored.seed
     monkeypatch.setattr(manager, "secrets", types.SimpleNamespace(token_hex=lambda n: taken))
     refused = site.http.post("/api/tables", json={"game": "toy", "players": 2, "seats": HUMANS})
     assert refused.status_code == 503

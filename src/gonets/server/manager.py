@@ -55,6 +55,13 @@ class TableBroken(TableError):
         super().__init__(message, "table_broken")
 
 
+class IdTaken(Exception):
+    """A new table's id is another table's (a random id drawn twice, or a rematch's)."""
+
+
+NEW_ID_TRIES = 3        # random ids a creation tries before it gives up
+
+
 class TableManager:
     """All tables of one server: creation, lookup, resumption after a restart."""
 
@@ -92,16 +99,17 @@ class TableManager:
         """``Storage.create_table``: on PostgreSQL, for a table no account sits at and
         nobody is invited to, one statement from the event loop; else, and where that
         statement writes nothing, in a writer thread. A creation whose answer was lost is
-        looked for: stored after all (its seed and secrets, not only its id, which may be
-        another table's), it counts as done, else the row would stay behind, a table nobody
-        holds a link to."""
+        looked for: stored after all (its seed and secrets, not only its id), it counts as
+        done, else the row would stay behind, a table nobody holds a link to. An id that
+        turns out to be another table's raises :class:`IdTaken`."""
         try:
             await self._store_new_table(stored, invites, notice)
         except DatabaseUnavailable:
             found = await self.read(self.storage.load_table, stored.id)   # may be down too
-            if found is None or (found.seed, found.token_hashes) != \
-                    (stored.seed, stored.token_hashes):       # not stored, or another's id
+            if found is None:
                 raise
+            if (found.seed, found.token_hashes) != (stored.seed, stored.token_hashes):
+                raise IdTaken(stored.id) from None
             log.warning("table %s: its creation's answer was lost; it was stored", stored.id)
 
     async def _store_new_table(self, stored: StoredTable, invites: list[int] | None,
@@ -329,7 +337,16 @@ class TableManager:
             table.status = stored.status = "finished"
         table.deadline = stored.deadline = decision_deadline(
             stored.turn_seconds, table.status, stored.seats, table.state.current_player())
-        await self.store_new_table(stored, invites, notice)
+        for tries_left in reversed(range(NEW_ID_TRIES)):
+            try:
+                await self.store_new_table(stored, invites, notice)
+                break
+            except IdTaken:
+                if table_id is not None or not tries_left:
+                    raise DatabaseUnavailable() from None
+                log.warning("table id %s was taken already; the new table gets another",
+                            stored.id)
+                stored.id = table.id = secrets.token_hex(6)
         table.stored.version = table.version
         table.stored.steps = []
         self.clients.created_table(address, table.id)
