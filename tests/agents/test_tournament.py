@@ -145,6 +145,7 @@ def test_tournament_command_json_and_ratings(tmp_path):
     assert json.loads(again.output)["ratings"]["random"]["matches"] == 16
     bad = runner.invoke(app, ["tournament", "loveletter", "--bots", "heuristic"])
     assert bad.exit_code == 2 and "at least two different agents" in bad.output
+    assert "gonets simulate loveletter --bots heuristic" in " ".join(bad.output.split())
     bad = runner.invoke(app, ["tournament", "loveletter", "--bots", "heuristic,nobody"])
     assert bad.exit_code == 2 and "unknown bot 'nobody'" in bad.output
 

@@ -58,7 +58,9 @@ def tournament(
         names = bot_names(bots, game)
         bot_list(bots, config.players, game)          # as many names as seats at most
         if len(set(names)) < 2:
-            raise OptionError("a tournament needs at least two different agents")
+            raise OptionError("a tournament needs at least two different agents (for one agent "
+                              f"in every seat, the seats' balance: gonets simulate {game.name} "
+                              f"--bots {names[0]})")
         probe = T.TournamentPlan(config, tuple(names), 1)
         deals = -(-games_count // len(probe.seatings()))
         plan = T.TournamentPlan(config, tuple(names), deals, seed, str(save) if save else None)
