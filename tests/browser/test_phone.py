@@ -182,6 +182,39 @@ def test_love_letter_on_a_phone_keeps_the_targets_on_the_board(site, phone):
     assert seen["moves"] >= 5 and seen["targets"] >= 5
 
 
+PICTURE_ACROSS = """() => {
+  // The board picture's scale, its left and right edges on the screen, and the board's.
+  const svg = document.querySelector('#board svg');
+  const m = svg.getScreenCTM();
+  const box = svg.getBBox();
+  const board = document.getElementById('board').getBoundingClientRect();
+  return {scale: m.a, left: m.a * box.x + m.e, right: m.a * (box.x + box.width) + m.e,
+          board_left: board.left, board_right: board.right};
+}"""
+
+
+@pytest.mark.parametrize("width", [375, 390])
+def test_love_letter_on_a_small_phone_shows_the_whole_width_at_its_own_size(site, browser,
+                                                                             width):
+    """The board spans the whole width of a phone (no page margin or border beside it), so
+    the 372-unit picture of a two-player table shows whole, at its own size, from 375 px."""
+    need("loveletter")
+    context = browser.new_context(viewport={"width": width, "height": 667}, has_touch=True,
+                                  is_mobile=True)
+    try:
+        page = context.new_page()
+        _, url = table(site, "loveletter", 2)
+        open_seat(page, site.base, url, "Ann")
+        wait_for_decision(page, timeout=60_000)
+        seen = page.evaluate(PICTURE_ACROSS)
+        assert seen["board_left"] <= 0.5 and seen["board_right"] >= width - 0.5, seen
+        assert seen["scale"] >= 0.999, seen
+        assert seen["left"] >= seen["board_left"] - 1 and \
+            seen["right"] <= seen["board_right"] + 1, seen
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_love_letter_at_six_players_on_a_phone_keeps_every_target_readable(site, phone, lang):
     """Six seats: the phone's board shows the narrow arrangement (one column of seat rows)
