@@ -49,53 +49,97 @@ def test_steps_are_appended_in_order_and_never_twice(storage):
 
 
 def test_writes_close_together_share_a_batch_and_a_lone_one_goes_at_once(storage):
-    """The group commit's pace: the first write after a quiet spell is sent at once; writes
-    that come within the pace of a batch's start wait for each other and go in one batch
-    (without the pace, "b" and "c" below would each be a batch of their own); a full batch
-    goes at once."""
-    for table_id in "abcde":
+    """The group commit's pace: a write after a quiet spell is sent at once; writes that
+    come within the pace of a batch's start wait for each other and go in one batch (without
+    the pace, "b" and "c" below would each be a batch of their own); a batch that fills up
+    while it waits goes at once."""
+    for table_id in "abcdef":
         storage.create_table(stored(table_id))
     manager = TableManager(storage, limits=Limits(bot_workers=0, write_pace=0.5))
+    steps = manager.steps
     batches: list[list[str]] = []
-    store = manager.steps.store
+    store = steps.store
 
     async def recorded(writes):
         batches.append([write[0] for write in writes])
         return await store(writes)
 
-    manager.steps.store = recorded
+    steps.store = recorded
     keep = [{"seat": 0, "action": "keep"}]
 
     async def writes():
+        loop = asyncio.get_running_loop()
+
+        async def started(*table_ids: str) -> list:
+            """Start a write for each table, then let the loop turn a few times."""
+            tasks = [loop.create_task(steps.append((t, 1, keep, "running", None)))
+                     for t in table_ids]
+            for _ in range(5):
+                await asyncio.sleep(0)
+            return tasks
+
         try:
-            first = asyncio.get_running_loop().create_task(
-                manager.steps.append(("a", 1, keep, "running", None)))
-            for _ in range(5):
-                await asyncio.sleep(0)
+            first = await started("a")                  # the first write: nothing before it
             at_once = list(batches)
-            await first
-            second = asyncio.get_running_loop().create_task(
-                manager.steps.append(("b", 1, keep, "running", None)))
-            for _ in range(5):
-                await asyncio.sleep(0)
-            answers = await asyncio.gather(
-                second, manager.steps.append(("c", 1, keep, "running", None)))
-            manager.steps.MOST = 2              # a full batch does not wait for the pace
-            full = [asyncio.get_running_loop().create_task(
-                manager.steps.append((table_id, 1, keep, "running", None)))
-                for table_id in ("d", "e")]
-            for _ in range(5):
-                await asyncio.sleep(0)
+            await asyncio.gather(*first)
+            steps.started = loop.time()               # a batch has just started
+            paced = await started("b") + await started("c")
+            waited = list(batches)
+            answers = await asyncio.gather(*paced)
+            steps.MOST = 2
+            steps.started = loop.time()
+            full = await started("d") + await started("e")   # "e" fills the waiting batch
             full_at_once = batches[2:]
             answers += await asyncio.gather(*full)
-            return at_once, full_at_once, answers
+            steps.started = loop.time() - 1           # a quiet spell
+            lone = await started("f")
+            lone_at_once = batches[3:]
+            answers += await asyncio.gather(*lone)
+            return at_once, waited, full_at_once, lone_at_once, answers
         finally:
-            await manager.steps.close()
+            await steps.close()
 
-    at_once, full_at_once, answers = in_fresh_thread(asyncio.run, writes())
-    assert at_once == [["a"]] and full_at_once == [["d", "e"]]
-    assert batches == [["a"], ["b", "c"], ["d", "e"]] and answers == [True] * 4
-    assert [storage.load_table(t).version for t in "abcde"] == [2] * 5
+    at_once, waited, full_at_once, lone_at_once, answers = in_fresh_thread(asyncio.run,
+                                                                           writes())
+    assert at_once == [["a"]] and waited == [["a"]]
+    assert full_at_once == [["d", "e"]] and lone_at_once == [["f"]]
+    assert batches == [["a"], ["b", "c"], ["d", "e"], ["f"]] and answers == [True] * 5
+    assert [storage.load_table(t).version for t in "abcdef"] == [2] * 6
+
+
+def test_a_write_waiting_for_the_pace_when_its_loop_ends_is_dropped(storage):
+    """A write still waiting for the pace when its event loop ends (its caller cancelled)
+    is not stored by a later loop: the next batch holds only the next loop's writes."""
+    for table_id in ("a", "b"):
+        storage.create_table(stored(table_id))
+    manager = TableManager(storage, limits=Limits(bot_workers=0, write_pace=0.5))
+    steps = manager.steps
+    batches: list[list[str]] = []
+    store = steps.store
+
+    async def recorded(writes):
+        batches.append([write[0] for write in writes])
+        return await store(writes)
+
+    steps.store = recorded
+    keep = [{"seat": 0, "action": "keep"}]
+
+    async def ends_while_waiting():
+        steps.started = asyncio.get_running_loop().time()
+        asyncio.get_running_loop().create_task(steps.append(("a", 1, keep, "running", None)))
+        for _ in range(5):
+            await asyncio.sleep(0)          # returns: the loop ends with "a" waiting
+
+    async def next_loop():
+        try:
+            return await steps.append(("b", 1, keep, "running", None))
+        finally:
+            await steps.close()
+
+    in_fresh_thread(asyncio.run, ends_while_waiting())
+    assert in_fresh_thread(asyncio.run, next_loop()) is True
+    assert batches == [["b"]] and steps.waiting == []
+    assert [storage.load_table(t).version for t in "ab"] == [1, 2]
 
 
 def test_a_batch_of_step_writes_answers_each_table_for_itself(storage):

@@ -39,6 +39,7 @@ class GroupCommit:
         self.running = False
         self.started = float("-inf")      # when the last batch started (the loop's clock)
         self.pace = manager.limits.write_pace
+        self.paused: asyncio.Future | None = None     # the drain's wait for the pace
 
     async def append(self, args: tuple) -> Any:
         """Store one write (``Storage.append_steps``'s arguments) with the next batch."""
@@ -47,6 +48,9 @@ class GroupCommit:
         if not self.running:
             self.running = True
             asyncio.get_running_loop().create_task(self._drain())
+        elif len(self.waiting) >= self.MOST and self.paused is not None and \
+                not self.paused.done():
+            self.paused.set_result(None)              # a full batch need not wait
         return await future
 
     async def _drain(self) -> None:
@@ -55,7 +59,7 @@ class GroupCommit:
             while self.waiting:
                 wait = self.started + self.pace - loop.time()
                 if wait > 0 and len(self.waiting) < self.MOST:
-                    await asyncio.sleep(wait)         # more writes join this batch meanwhile
+                    await self._pause(loop, wait)     # more writes join this batch meanwhile
                 self.started = loop.time()
                 batch, self.waiting = self.waiting[:self.MOST], self.waiting[self.MOST:]
                 try:
@@ -69,8 +73,23 @@ class GroupCommit:
                         future.set_exception(outcome)
                     else:
                         future.set_result(outcome)
+        except asyncio.CancelledError:     # its loop is ending: no later loop stores these
+            for _, future in self.waiting:
+                future.cancel()
+            self.waiting = []
+            raise
         finally:
             self.running = False
+
+    async def _pause(self, loop: asyncio.AbstractEventLoop, seconds: float) -> None:
+        """Wait ``seconds``, or less if the batch fills up meanwhile (:meth:`append`)."""
+        paused = self.paused = loop.create_future()
+        timer = loop.call_later(seconds, lambda: paused.done() or paused.set_result(None))
+        try:
+            await paused
+        finally:
+            timer.cancel()
+            self.paused = None
 
     async def store(self, writes: list[tuple]) -> list[Any]:
         """The outcome of each write of one batch, in order."""

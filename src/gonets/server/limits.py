@@ -45,7 +45,7 @@ class Limits:
     write_pace: float = 0.01               # least seconds between two batches of step writes
 
     def __post_init__(self):
-        if not 0 <= self.write_pace <= 1:
+        if isinstance(self.write_pace, bool) or not 0 <= self.write_pace <= 1:
             raise ValueError(f"write_pace must be 0 to 1 seconds, not {self.write_pace!r}")
         if self.max_level not in LEVELS:
             raise ValueError(f"max_level must be one of {', '.join(LEVELS)}, not "
