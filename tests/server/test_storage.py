@@ -48,15 +48,16 @@ def test_steps_are_appended_in_order_and_never_twice(storage):
     assert storage.load_table("t1").seats[0]["name"] == "Ж"
 
 
-def test_writes_close_together_share_a_batch_and_a_lone_one_goes_at_once(storage):
-    """The group commit's pace: a write after a quiet spell is sent at once; writes that
-    come within the pace of a batch's start wait for each other and go in one batch (without
-    the pace, "b" and "c" below would each be a batch of their own); a batch that fills up
-    while it waits goes at once."""
-    for table_id in "abcdef":
+KEEP = [{"seat": 0, "action": "keep"}]
+
+
+def paced_steps(storage, table_ids: str):
+    """The group commit of a manager with a 0.5 s pace (far longer than a write takes) over
+    new tables named by the letters of ``table_ids``, and the list it records each batch's
+    tables in."""
+    for table_id in table_ids:
         storage.create_table(stored(table_id))
-    manager = TableManager(storage, limits=Limits(bot_workers=0, write_pace=0.5))
-    steps = manager.steps
+    steps = TableManager(storage, limits=Limits(bot_workers=0, write_pace=0.5)).steps
     batches: list[list[str]] = []
     store = steps.store
 
@@ -65,14 +66,22 @@ def test_writes_close_together_share_a_batch_and_a_lone_one_goes_at_once(storage
         return await store(writes)
 
     steps.store = recorded
-    keep = [{"seat": 0, "action": "keep"}]
+    return steps, batches
+
+
+def test_writes_close_together_share_a_batch_and_a_lone_one_goes_at_once(storage):
+    """The group commit's pace: a write after a quiet spell is sent at once; writes that
+    come within the pace of a batch's start wait for each other and go in one batch (without
+    the pace, "b" and "c" below would each be a batch of their own); a batch that fills up
+    while it waits goes at once."""
+    steps, batches = paced_steps(storage, "abcdef")
 
     async def writes():
         loop = asyncio.get_running_loop()
 
         async def started(*table_ids: str) -> list:
             """Start a write for each table, then let the loop turn a few times."""
-            tasks = [loop.create_task(steps.append((t, 1, keep, "running", None)))
+            tasks = [loop.create_task(steps.append((t, 1, KEEP, "running", None)))
                      for t in table_ids]
             for _ in range(5):
                 await asyncio.sleep(0)
@@ -110,29 +119,17 @@ def test_writes_close_together_share_a_batch_and_a_lone_one_goes_at_once(storage
 def test_a_write_waiting_for_the_pace_when_its_loop_ends_is_dropped(storage):
     """A write still waiting for the pace when its event loop ends (its caller cancelled)
     is not stored by a later loop: the next batch holds only the next loop's writes."""
-    for table_id in ("a", "b"):
-        storage.create_table(stored(table_id))
-    manager = TableManager(storage, limits=Limits(bot_workers=0, write_pace=0.5))
-    steps = manager.steps
-    batches: list[list[str]] = []
-    store = steps.store
-
-    async def recorded(writes):
-        batches.append([write[0] for write in writes])
-        return await store(writes)
-
-    steps.store = recorded
-    keep = [{"seat": 0, "action": "keep"}]
+    steps, batches = paced_steps(storage, "ab")
 
     async def ends_while_waiting():
         steps.started = asyncio.get_running_loop().time()
-        asyncio.get_running_loop().create_task(steps.append(("a", 1, keep, "running", None)))
+        asyncio.get_running_loop().create_task(steps.append(("a", 1, KEEP, "running", None)))
         for _ in range(5):
             await asyncio.sleep(0)          # returns: the loop ends with "a" waiting
 
     async def next_loop():
         try:
-            return await steps.append(("b", 1, keep, "running", None))
+            return await steps.append(("b", 1, KEEP, "running", None))
         finally:
             await steps.close()
 
