@@ -205,8 +205,7 @@ def hint(
         if chosen != state.current_player():
             raise OptionError(f"seat {chosen + 1} has no decision to make at step "
                               f"{len(record.steps) if at is None else at}")
-        with status(errors, f"{level} is ranking the moves of seat {chosen + 1}...",
-                    disable=as_json and not errors.is_terminal):
+        with status(errors, f"{level} is ranking the moves of seat {chosen + 1}..."):
             ranked = hints(game, state.view(chosen), state.legal_actions(), level,
                            seed=record.seed)
     except GonetsError as exc:
@@ -240,8 +239,7 @@ def review(
         fail(f"--lang must be en or ru, not {lang!r}")
     try:
         record = Record.load(record_file)
-        with progress_bar(errors, disable=as_json and not errors.is_terminal,
-                          unit="decisions") as progress:
+        with progress_bar(errors, unit="decisions") as progress:
             task = progress.add_task("reviewing", total=None)
             judged = judge(record, seat - 1, level, lang,
                            lambda done, total: progress.update(task, completed=done,
@@ -291,7 +289,7 @@ def exploitability(
     from gonets.progress import status
 
     rows = []
-    with status(errors, "solving...", disable=as_json and not errors.is_terminal) as phase:
+    with status(errors, "solving...") as phase:
         for name in chosen:
             rows.append(X.measure(name, wanted, iterations, say=phase.update))
     command = "gonets exploitability" + "".join(f" --deck {d}" for d in deck or []) + \
@@ -338,8 +336,7 @@ def bench(
     try:
         game = get_game(game_name)
         results = []
-        with progress_bar(errors, disable=as_json and not errors.is_terminal,
-                          unit="iterations" if agent else "steps",
+        with progress_bar(errors, unit="iterations" if agent else "steps",
                           auto_refresh=False) as progress:     # no thread beside the clock
             shown = BenchProgress(progress, seconds)
             for name in preset or [game.default_preset]:

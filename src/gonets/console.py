@@ -110,11 +110,11 @@ def bot_list(text: str | None, count: int, game) -> list[str]:
     return [names[seat % len(names)] for seat in range(count)]
 
 
-def progress_bar(console: Console, disable: bool = False, unit: str = "") -> Any:
+def progress_bar(console: Console, unit: str = "") -> Any:
     """The progress display of every long command, on ``console`` (standard error): a Rich
     bar on a terminal, a plain line every few seconds on a file or pipe
     (:func:`gonets.progress.progress_bar`)."""
-    return _progress_bar(console, disable, unit)
+    return _progress_bar(console, unit=unit)
 
 
 # -- the errors of the command line itself ------------------------------------------------------

@@ -181,19 +181,17 @@ class PlainProgress:
         self.written += 1
 
 
-def progress_bar(console: Console, disable: bool = False, unit: str = "",
-                 auto_refresh: bool = True) -> Any:
+def progress_bar(console: Console, unit: str = "", auto_refresh: bool = True) -> Any:
     """The progress display of a long command, on ``console`` (standard error): a Rich bar on
-    a terminal, plain lines every few seconds otherwise, nothing when ``disable``. ``unit``
-    names what is counted in the plain lines (``matches``). Without ``auto_refresh`` the bar
-    has no thread of its own redrawing it (a measurement's CPU time stays its own): it is
-    drawn by ``update(..., refresh=True)`` only."""
-    if not disable and not console.is_terminal:
+    a terminal, plain lines every few seconds otherwise (also under ``--json``, whose answer
+    is on standard output alone). ``unit`` names what is counted in the plain lines
+    (``matches``). Without ``auto_refresh`` the bar has no thread of its own redrawing it (a
+    measurement's CPU time stays its own): it is drawn by ``update(..., refresh=True)`` only."""
+    if not console.is_terminal:
         return PlainProgress(console, unit=unit)
     return Progress("[progress.description]{task.description}", BarColumn(),
                     MofNCompleteColumn(), RateColumn(), TimeRemainingColumn(),
-                    console=console, transient=True, disable=disable,
-                    auto_refresh=auto_refresh)
+                    console=console, transient=True, auto_refresh=auto_refresh)
 
 
 def interval_total(done: int, widest: float, target: float, cap: int) -> int:
@@ -206,12 +204,10 @@ def interval_total(done: int, widest: float, target: float, cap: int) -> int:
 
 
 class PlainStatus:
-    """A status on a console that is not a terminal: each new text is a line of its own
-    (none when ``quiet``)."""
+    """A status on a console that is not a terminal: each new text is a line of its own."""
 
-    def __init__(self, console: Console, text: str, quiet: bool = False) -> None:
+    def __init__(self, console: Console, text: str) -> None:
         self.console = console
-        self.quiet = quiet
         self.update(text)
 
     def __enter__(self) -> PlainStatus:
@@ -221,14 +217,13 @@ class PlainStatus:
         return None
 
     def update(self, text: str) -> None:
-        if not self.quiet:
-            self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
 
 
-def status(console: Console, text: str, disable: bool = False) -> Any:
+def status(console: Console, text: str) -> Any:
     """What a long command is doing when it cannot count its work (the phases of a solve): a
-    Rich spinner on a terminal, one line a phase on a file or pipe, nothing when ``disable``;
-    ``update(text)`` moves it on."""
-    if console.is_terminal and not disable:
+    Rich spinner on a terminal, one line a phase on a file or pipe; ``update(text)`` moves it
+    on."""
+    if console.is_terminal:
         return console.status(text)
-    return PlainStatus(console, text, quiet=disable)
+    return PlainStatus(console, text)

@@ -103,7 +103,7 @@ def test_review_command_writes_the_page_and_json(tmp_path):
     result = runner.invoke(app, ["review", str(path), "--seat", "1", "--level", "hard",
                                  "--out", str(out), "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["seat"] == 1 and data["marks"]["blunder"] >= 1
     assert "<svg" in out.read_text(encoding="utf-8")
     text = runner.invoke(app, ["review", str(path), "--seat", "1", "--level", "hard"])

@@ -218,7 +218,7 @@ def test_bench_reports_search_iterations_per_second():
     result = runner.invoke(app, ["bench", "czar", "-p", "2", "--agent", "ismcts",
                                  "--seconds", "0.3", "--json"])
     assert result.exit_code == 0, result.output
-    (figures,) = json.loads(result.output)
+    (figures,) = json.loads(result.stdout)
     assert figures["iterations"] > 0 and figures["iterations_per_s"] > 0
     assert figures["positions"] == 10
     wrong = runner.invoke(app, ["bench", "czar", "--agent", "random", "--seconds", "0.1"])

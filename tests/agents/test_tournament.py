@@ -133,7 +133,7 @@ def test_tournament_command_json_and_ratings(tmp_path):
                                  "-p", "2", "-n", "8", "-j", "1", "--json",
                                  "--ratings", str(ratings)])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["matches"] == 8 and data["deals"] == 4
     kept = json.loads(ratings.read_text())["loveletter"]
     assert set(kept["ratings"]) == {"random", "heuristic"} and len(kept["outcomes"]) == 8
@@ -142,7 +142,7 @@ def test_tournament_command_json_and_ratings(tmp_path):
                                 "--ratings", str(ratings)])
     assert again.exit_code == 0, again.output
     assert len(json.loads(ratings.read_text())["loveletter"]["outcomes"]) == 16
-    assert json.loads(again.output)["ratings"]["random"]["matches"] == 16
+    assert json.loads(again.stdout)["ratings"]["random"]["matches"] == 16
     bad = runner.invoke(app, ["tournament", "loveletter", "--bots", "heuristic"])
     assert bad.exit_code == 2 and "at least two different agents" in bad.output
     assert "gonets simulate loveletter --bots heuristic" in " ".join(bad.output.split())
@@ -164,7 +164,7 @@ def test_hint_command_ranks_the_moves_of_the_seat_that_decides(tmp_path):
     result = runner.invoke(app, ["hint", str(path), "--at", "10", "--level", "ismcts",
                                  "--json", "--top", "3"])
     assert result.exit_code == 0, result.output
-    ranked = json.loads(result.output)
+    ranked = json.loads(result.stdout)
     legal = replayed.view(seat)["legal"]
     assert 1 <= len(ranked) <= 3 and all(entry["action"] in legal for entry in ranked)
     other = 2 - seat

@@ -50,7 +50,7 @@ def test_simulate_json_and_saved_records_replay(tmp_path):
     result = run("simulate", "loveletter", "--games", 12, "--players", 3, "--bots", "random",
                  "--jobs", 2, "--json", "--save", tmp_path)
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["games"] == 12 and len(data["seats"]) == 3
     assert sum(seat["wins"] for seat in data["seats"]) >= 12 - data["no_winner"]
     assert data["agents"]["random"]["games"] == 36
@@ -140,7 +140,7 @@ def test_render_svg_and_png(tmp_path):
 def test_bench_prints_figures():
     result = run("bench", "loveletter", "--seconds", "0.3", "--json")
     assert result.exit_code == 0, result.output
-    [figures] = json.loads(result.output)
+    [figures] = json.loads(result.stdout)
     assert figures["steps"] > 0 and figures["rounds"] > 0 and "python" in figures
 
 

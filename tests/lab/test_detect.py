@@ -57,12 +57,12 @@ def test_detect_is_capped_and_resumes_to_power(tmp_path):
     out = tmp_path / "r"
     capped = run(*simulate_args(out, 100, "--detect", "0.1", "--json"))
     assert capped.exit_code == 0, capped.output
-    data = json.loads(capped.output)
+    data = json.loads(capped.stdout)
     assert data["stopped_by"] == "cap" and data["games"] == 100
     assert data["matches_needed"] == 197 and data["power"] < 0.8
     again = run(*simulate_args(out, 1000, "--detect", "0.1", "--json", "--resume"))
     assert again.exit_code == 0, again.output
-    data = json.loads(again.output)
+    data = json.loads(again.stdout)
     assert data["stopped_by"] == "power" and data["games"] == 200 and data["played"] == 100
     assert data["matches_needed"] == 197 and data["power"] >= 0.8
     text = run(*simulate_args(tmp_path / "t", 300, "--detect", "0.1"))

@@ -45,7 +45,7 @@ def strip_cell(row: dict) -> dict:
 def test_a_three_by_two_grid_gives_one_table_with_paired_seeds(tmp_path):
     result = run("experiment", write(tmp_path, GRID.format(matches=10)), "--jobs", 2, "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert [c["factors"] for c in data["cells"]] == [
         {"players": p, "preset": s} for p in (2, 4, 6) for s in ("seed", "premium")]
     table = pq.read_table(tmp_path / "grid" / "matches.parquet").to_pylist()
@@ -82,7 +82,7 @@ def test_resume_extends_every_cell_to_the_rows_of_an_uninterrupted_experiment(tm
     longer = write(tmp_path, GRID.format(matches=10), "longer.yaml")
     result = run("experiment", longer, "--out", tmp_path / "a", "--resume", "--json")
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["played"] == 36
+    assert json.loads(result.stdout)["played"] == 36
     assert run("experiment", longer, "--out", tmp_path / "b", "--jobs", 2).exit_code == 0
     for cell in ("c01", "c03", "c06"):
         assert cell_rows(tmp_path / "a", cell) == cell_rows(tmp_path / "b", cell)
@@ -178,7 +178,7 @@ stop: {{{stop}}}
 """)
     result = run("experiment", tmp_path / "grid.yaml", "--jobs", 2, "--json")
     assert result.exit_code == 0, result.output
-    for cell in json.loads(result.output)["cells"]:
+    for cell in json.loads(result.stdout)["cells"]:
         assert cell["stopped_by"] == why and cell["matches"] < 400
         if why == "interval":
             assert cell["widest_interval"] < 0.4
@@ -468,7 +468,7 @@ def test_an_old_folder_goes_on_with_its_seats_spelled_out(tmp_path):
     result = run("experiment", whole, "--out", tmp_path / "grid", "--resume", "--jobs", 1,
                  "--json")
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["played"] == 12
+    assert json.loads(result.stdout)["played"] == 12
     assert run("experiment", whole, "--out", tmp_path / "new", "--jobs", 1).exit_code == 0
     for cell in ("c01", "c02"):
         assert cell_rows(tmp_path / "grid", cell) == cell_rows(tmp_path / "new", cell)

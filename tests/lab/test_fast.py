@@ -77,7 +77,7 @@ def test_fast_summary_reports_win_rates():
     result = run("simulate", "loveletter", "-p", 4, "--bots", "playout,random", "-n", 200,
                  "--fast", "--json", "--jobs", 1)
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output[result.output.index("{"):])
+    data = json.loads(result.stdout[result.stdout.index("{"):])
     assert data["games"] == 200
     rates = {name: entry["rate"] for name, entry in data["agents"].items()}
     assert rates["playout"] > rates["random"]          # the policy beats random play
@@ -87,7 +87,7 @@ def test_fast_summary_reports_win_rates():
 def test_bench_fast_measures_the_kernel_beside_the_reference(game):
     result = run("bench", game, "-p", 2, "--fast", "--seconds", 0.2, "--json")
     assert result.exit_code == 0, result.output
-    reference, kernel = json.loads(result.output[result.output.index("["):])
+    reference, kernel = json.loads(result.stdout[result.stdout.index("["):])
     assert reference["engine"] == "reference" and kernel["engine"] == "kernel"
     assert kernel["matches"] > 0 and kernel["steps"] > 0
     assert kernel["speedup"] == pytest.approx(kernel["steps_per_s"] / reference["steps_per_s"])
@@ -97,7 +97,7 @@ def test_bench_fast_measures_the_kernel_beside_the_reference(game):
 def test_bench_check_runs_the_differential_check(game):
     result = run("bench", game, "--check", 500, "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output[result.output.index("{"):])
+    data = json.loads(result.stdout[result.stdout.index("{"):])
     assert data["differences"] == 0 and data["first"] is None
     assert data["steps"] >= 500 and data["configurations"] >= 50
     assert data["matches"] > 0 or game == "carcassonne"        # its matches are longer

@@ -107,7 +107,7 @@ def test_until_ci_on_ray_stops_where_the_local_backend_stops(tmp_path):
     local = run(*simulate_args(tmp_path / "local", 400, *args))
     remote = run(*simulate_args(tmp_path / "ray", 400, *args, "--backend", "ray"))
     assert local.exit_code == 0 and remote.exit_code == 0, remote.output
-    assert json.loads(remote.output)["stopped_by"] == "interval"
+    assert json.loads(remote.stdout)["stopped_by"] == "interval"
     assert rows(tmp_path / "ray") == rows(tmp_path / "local")
 
 

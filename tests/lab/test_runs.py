@@ -209,7 +209,7 @@ def test_until_ci_stops_once_every_interval_is_narrow_enough(tmp_path):
 def test_until_ci_on_the_command_line_reports_why_it_stopped(tmp_path):
     result = run(*simulate_args(tmp_path / "r", 400, "--until-ci", "0.35", "--json"))
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["stopped_by"] == "interval" and data["widest_interval"] < 0.35
     assert data["games"] == len(rows(tmp_path / "r")) < 400
 

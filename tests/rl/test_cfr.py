@@ -126,7 +126,7 @@ def test_exploitability_command_prints_and_keeps_the_table(tmp_path):
                                  "random,normal", "--iterations", "300", "--json",
                                  "--out", str(page)])
     assert result.exit_code == 0, result.output
-    (row,) = json.loads(result.output)
+    (row,) = json.loads(result.stdout)
     assert row["nodes"] == 781 and row["exploitability"]["cfr"] < 0.01
     assert row["exploitability"]["random"] == pytest.approx(0.41389, abs=1e-5)
     text = page.read_text()

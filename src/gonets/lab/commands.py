@@ -100,8 +100,7 @@ def simulate(
                      detect=detect)
         return
     workers = jobs or os.cpu_count() or 1
-    with progress_bar(errors, disable=as_json and not errors.is_terminal,
-                      unit="matches") as progress:
+    with progress_bar(errors, unit="matches") as progress:
         task = progress.add_task(f"{game.title}", total=games_count)
         summary = run(plan, jobs=workers,
                       on_count=lambda done: progress.update(task, completed=done))
@@ -168,8 +167,7 @@ def lab_simulate(game: Game, config: Config, bots: list[str], games: int, *, see
     with tempfile.TemporaryDirectory(prefix="gonets-run-") as scratch:
         run = RunDir(out if out is not None else Path(scratch) / "run")
         try:
-            with progress_bar(errors, disable=as_json and not errors.is_terminal,
-                              unit="matches") as progress:
+            with progress_bar(errors, unit="matches") as progress:
                 outcome = _run_with_progress(plan, run, progress, backend=backend, jobs=workers,
                                              address=address, resume=resume, until_ci=until_ci,
                                              save_dir=str(save) if save else None,

@@ -28,14 +28,13 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def _run(label: str, task: Any, items: list, jobs: int, quiet: bool) -> list:
-    """Run the study's tasks with a progress bar on stderr (hidden under ``--json`` when
-    stderr is not a terminal)."""
+def _run(label: str, task: Any, items: list, jobs: int) -> list:
+    """Run the study's tasks with their progress on stderr."""
     from gonets.console import progress_bar
     from gonets.lab.counterfactual import run_tasks
 
     err = Console(stderr=True)
-    with progress_bar(err, disable=quiet and not err.is_terminal) as progress:
+    with progress_bar(err) as progress:
         bar = progress.add_task(label, total=len(items))
         return run_tasks(task, items, jobs or os.cpu_count() or 1,
                          on_done=lambda _: progress.advance(bar))
@@ -94,7 +93,7 @@ def loveletter(
         study = CardStudy(config, tuple(bot_list(bots, config.players, game)), positions,
                           playouts, seed, horizon, hidden)
         items = [(study.to_json(), index) for index in range(positions)]
-        records = _run("Love Letter positions", position_task, items, jobs, as_json)
+        records = _run("Love Letter positions", position_task, items, jobs)
     except GonetsError as exc:
         _fail(str(exc))
     summary = {"study": study.to_json(), "cards": card_table(study, records),
@@ -159,7 +158,7 @@ def carcassonne(
         study = MessageStudy(config, tuple(bot_list(bots, config.players, game)), games, seed,
                              parse_tiles(tiles))
         items = [(study.to_json(), index) for index in range(games)]
-        records = _run("Carcassonne seeds", seed_task, items, jobs, as_json)
+        records = _run("Carcassonne seeds", seed_task, items, jobs)
     except GonetsError as exc:
         _fail(str(exc))
     summary = {"study": study.to_json(), **tile_table(study, records)}

@@ -38,8 +38,7 @@ def experiment(
     folder = ExperimentDir(out if out is not None else default)
     played: dict[str, int] = {}                  # matches played now, by cell
     try:
-        with progress_bar(errors, disable=as_json and not errors.is_terminal,
-                          unit="matches") as progress:
+        with progress_bar(errors, unit="matches") as progress:
             task = progress.add_task("experiment", total=grid.games)
 
             def advance(cell, done: int) -> None:

@@ -67,8 +67,7 @@ def tournament(
         start = T.load_ratings(ratings, game.name)
     except (GonetsError, ValueError, KeyError) as exc:
         fail(str(exc))
-    with progress_bar(errors, disable=as_json and not errors.is_terminal,
-                      unit="matches") as progress:
+    with progress_bar(errors, unit="matches") as progress:
         task = progress.add_task(f"{game.title} tournament", total=plan.matches)
         standings = T.tournament(plan, jobs or os.cpu_count() or 1, start,
                                  on_count=lambda done: progress.update(task, completed=done))
