@@ -136,15 +136,22 @@ def test_a_new_table_whose_answer_was_lost_is_found_stored_and_opened(site, monk
 
 
 def test_a_new_table_given_an_id_already_taken_gets_another_and_the_other_is_untouched(
-        site, monkeypatch):
+        site, monkeypatch, caplog):
     """A creation whose random id is another table's is not taken for one whose answer was
-    lost: it tries another id (three in all, then it is refused), and the other table keeps
-    its seats, its secrets and its record."""
+    lost, nor for an outage: it tries another id (three in all, then it is refused), and the
+    other table keeps its seats, its secrets and its record."""
     import itertools
     import types
 
+    from prometheus_client import REGISTRY
+
     from gonets.server import manager
 
+    def database_errors():
+        return REGISTRY.get_sample_value("gonets_database_errors_total")
+
+    caplog.set_level(logging.WARNING, logger="gonets.server")
+    errors = database_errors()
     first = site.create(game="toy", players=2, seats=HUMANS)
     taken = first["id"]
     before = site.manager.storage.load_table(taken)
@@ -162,6 +169,10 @@ def test_a_new_table_given_an_id_already_taken_gets_another_and_the_other_is_unt
     assert (after.seed, after.token_hashes, after.steps) == \
         (before.seed, before.token_hashes, before.steps)
     assert site.manager.tables[taken].stored.token_hashes == before.token_hashes
+    said = [r.getMessage() for r in caplog.records]
+    assert sum("was taken already" in line for line in said) == 3, said
+    assert not any("database unavailable" in line for line in said), said
+    assert database_errors() == errors and site.manager.outage.since is None
 
 
 def test_a_write_that_fails_while_reads_work_is_reported_not_done(site, monkeypatch):

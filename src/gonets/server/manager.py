@@ -37,7 +37,7 @@ from gonets.server.names import check_name_at_table
 from gonets.server.notify import Notifier
 from gonets.server.pgwrites import create_statement, seats_statement
 from gonets.server.spec import TableError, hash_token, new_token, parse_spec
-from gonets.server.storage import Storage, StoredTable, table_row
+from gonets.server.storage import IdTaken, Storage, StoredTable, table_row
 from gonets.server.tables import KEEP_FINISHED, LiveTable, table_summary
 
 log = logging.getLogger("gonets.server")
@@ -53,10 +53,6 @@ class TableBroken(TableError):
 
     def __init__(self, message: str):
         super().__init__(message, "table_broken")
-
-
-class IdTaken(Exception):
-    """A new table's id is another table's (a random id drawn twice, or a rematch's)."""
 
 
 NEW_ID_TRIES = 3        # random ids a creation tries before it gives up

@@ -104,6 +104,10 @@ class LeaseLost(Exception):
     """The writing process no longer holds the table: another one runs it now."""
 
 
+class IdTaken(Exception):
+    """A new table's id is another table's (a random id drawn twice, or a rematch's)."""
+
+
 @dataclass
 class StoredTable:
     """One table as stored: configuration, seats, status and its record steps."""
@@ -166,9 +170,13 @@ class Storage:
     def create_table(self, table: StoredTable, invites: list[int] | None = None,
                      notice: dict | None = None) -> None:
         """Store a new table, and in the same transaction its invitations (``invites``:
-        account ids) with an ``invited`` notice each when ``notice`` (its params) is given."""
+        account ids) with an ``invited`` notice each when ``notice`` (its params) is given;
+        :class:`IdTaken` when another table has its id."""
         table.created = table.updated = time.time()
         with self.engine.begin() as conn:
+            if conn.execute(select(tables_table.c.id).where(
+                    tables_table.c.id == table.id)).first() is not None:
+                raise IdTaken(table.id)
             table.seats = write_table_players(conn, table.id, table.seats)
             conn.execute(INSERT_TABLE, table_row(table))
             write_invites(conn, table.id, invites or [], notice)
