@@ -37,8 +37,8 @@ BOTS_HELP = ("Comma list of bots (agents or levels: random, heuristic, easy, nor
              "expert...) by seat; a shorter list repeats in order to fill the seats (a,b at 4 "
              "seats sits a b a b).")
 JOBS_HELP = "Worker processes (0: every core)."
-JSON_HELP = ("Print machine-readable JSON on standard output (progress then shows on "
-             "standard error only when it is a terminal).")
+JSON_HELP = ("Print machine-readable JSON on standard output (the progress stays on "
+             "standard error).")
 STOPPED = 130
 """The exit status of a command stopped by Ctrl-C (after it printed what finished)."""
 

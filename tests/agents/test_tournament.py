@@ -119,7 +119,7 @@ def test_a_tournament_with_iteration_budgets_gives_the_same_bytes_under_a_cpu_ho
         with cpu_hogs() if hogged else contextlib.nullcontext():
             result = runner.invoke(app, command)
         assert result.exit_code == 0, result.output
-        return result.output, {path.name: path.read_bytes()
+        return result.stdout, {path.name: path.read_bytes()
                                for path in (tmp_path / folder).iterdir()}
 
     quiet, loaded = run("quiet", False), run("loaded", True)

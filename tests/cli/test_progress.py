@@ -104,16 +104,29 @@ def test_pool_workers_count_every_match_they_finish():
     assert seen[-1] == 15 and seen == sorted(seen)
 
 
+def _results_held_at_each_count(run) -> list[int]:
+    """How many results the caller held each time ``run(on_count)`` handed on a count."""
+    taken, held = [], []
+    for result in run(lambda done: held.append(len(taken))):
+        taken.append(result)
+    return held
+
+
 def test_a_count_shown_is_never_ahead_of_every_result_the_caller_has():
     """The workers count a match before its result reaches the driver. A count handed on
     before the caller took a single result could show matches that a stop then leaves out
     of the summary (the killed simulation's test failed so under load)."""
-    taken, pairs = [], []
-    for result in counted_imap("fork", 2, _three_matches, range(5),
-                               on_count=lambda done: pairs.append((done, len(taken))),
-                               poll=60):          # no count between results
-        taken.append(result)
-    assert pairs and all(had >= 1 for _, had in pairs)
+    from gonets.core.registry import get_game
+    from gonets.sim.runner import SimulationPlan, run_plan
+
+    plan = SimulationPlan(get_game("loveletter").configure(2), ("random", "random"), 3)
+    pooled = _results_held_at_each_count(      # poll: no count between results
+        lambda on_count: counted_imap("fork", 2, _three_matches, range(5), on_count=on_count,
+                                      poll=60))
+    in_the_driver = _results_held_at_each_count(
+        lambda on_count: run_plan(plan, 1, on_count=on_count))
+    assert pooled and min(pooled) >= 1
+    assert in_the_driver == [1, 2, 3]
 
 
 def _signal_handlers(task: int) -> tuple[bool, bool]:

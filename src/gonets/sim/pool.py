@@ -88,8 +88,8 @@ def counted_imap(context: BaseContext | str, jobs: int, func: Callable[[Any], An
             except StopIteration:
                 break
             yield result
-            if on_count is not None:     # after the caller took the result: a count shown
-                on_count(counter.value)  # is never ahead of every result it has
+            if on_count is not None:     # after the caller took the result, so that a count
+                on_count(counter.value)  # shown then is never ahead of every result it holds
         # Every task done: let the workers leave by themselves. Leaving the block would
         # terminate them, and a worker SIGTERMed before its initializer ran keeps the
         # driver's handler, survives, and the pool waits for it for ever.

@@ -122,9 +122,9 @@ def run_tournament(plan: TournamentPlan, jobs: int = 1,
     tasks = [(plan, deal, seating) for deal in range(plan.deals) for seating in plan.seatings()]
     if jobs <= 1:
         for done, played in enumerate(map(_worker, tasks), 1):
-            if on_count is not None:
-                on_count(done)
             yield played
+            if on_count is not None:     # after the caller took it, as ``counted_imap`` does
+                on_count(done)
         return
     yield from counted_imap("fork", jobs, _worker, tasks, on_count=on_count)
 
