@@ -191,6 +191,16 @@ def test_anchored_search_keeps_the_heuristic_move_unless_clearly_beaten():
     assert s.action_to_text(agent.act(view, legal)) == wanted
 
 
+def test_expert_needs_half_the_gain_hard_needs_to_leave_the_heuristic():
+    """Four times the playouts halve the noise's standard deviation, so the margin halves."""
+    config = GAME.configure(2, "competitive")
+    hard = make_agent("hard", GAME, config, 0, seed=0)
+    expert = make_agent("expert", GAME, config, 0, seed=0)
+    assert expert.iterations == 4 * hard.iterations
+    assert hard.required_gain() == pytest.approx(bot.AnchoredSearchAgent.margin)
+    assert expert.required_gain() == pytest.approx(hard.required_gain() / 2)
+
+
 def test_sample_world_from_a_kept_view_matches_a_fresh_reading():
     content = default_content()
     for k, state in enumerate(positions(3, matches=1, seed=9)):
