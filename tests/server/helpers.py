@@ -145,6 +145,15 @@ class WsClient:
     def state(self, timeout: float = 20) -> dict:
         return self.until(lambda m: m["type"] == "state", timeout)
 
+    def drain(self, quiet: float = 0.1) -> list[dict]:
+        """Every message that arrives until none has for `quiet` seconds."""
+        arrived = []
+        while True:
+            try:
+                arrived.append(self.recv(timeout=quiet))
+            except TimeoutError:
+                return arrived
+
     def latest_state(self) -> dict | None:
         states = [m for m in self.messages if m["type"] == "state"]
         return states[-1] if states else None

@@ -26,6 +26,7 @@ from gonets.server.schema import chat_table, reviews_table, step_rows, steps_tab
 
 DATABASE_ENV = "GONETS_DATABASE_URL"
 CONNECT_SECONDS = 5         # the longest a new PostgreSQL connection may take
+SQLITE_BUSY_MS = 5000       # the longest an SQLite statement waits for another's lock
 
 # The statements of the hot path (one commit per action, a table's creation, a seat taken),
 # built once: building and keying a statement per call costs SQLAlchemy about twice the time
@@ -77,7 +78,7 @@ def make_engine(url: str) -> Engine:
             cursor = connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")
-            cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
             cursor.close()
 
         return engine
