@@ -10,13 +10,17 @@ counted through :func:`counting`.
 
 The workers leave Ctrl-C to the driver, which stops the pool and reports what finished; SIGTERM
 kills a worker at once (the default), whatever handler the driver it was forked from has.
+What finished includes the tasks whose results were still on their way to the driver when
+Ctrl-C came (a second shared counter says how many tasks the workers have returned).
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import multiprocessing
 import signal
+import time
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.context import BaseContext
 from typing import Any
@@ -24,6 +28,7 @@ from typing import Any
 Count = Callable[[int], None]
 
 _shared: Any = None          # in a pool worker: the pool's counter of finished matches
+_returned: Any = None        # in a pool worker: the pool's counter of tasks returned
 _hook: Count | None = None   # in the driver: where matches played here are counted
 
 
@@ -56,15 +61,23 @@ def counting(on_count: Count | None, start: int = 0) -> Iterator[None]:
         _hook = previous
 
 
-def _start_worker(counter: Any) -> None:
-    """A pool worker: counts its matches on ``counter``, leaves Ctrl-C to the driver and dies
-    of SIGTERM at once, as a process does by default (a worker forked from the driver would
-    otherwise keep the driver's handler, a Python function that runs only once a long
-    compiled search returns)."""
-    global _shared
-    _shared = counter
+def _start_worker(counter: Any, returned: Any) -> None:
+    """A pool worker: counts its matches on ``counter`` and its tasks on ``returned``, leaves
+    Ctrl-C to the driver and dies of SIGTERM at once, as a process does by default (a worker
+    forked from the driver would otherwise keep the driver's handler, a Python function that
+    runs only once a long compiled search returns)."""
+    global _shared, _returned
+    _shared, _returned = counter, returned
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _counted_task(func: Callable[[Any], Any], task: Any) -> Any:
+    """In a pool worker: ``func(task)``, counted on the returned tasks' counter."""
+    result = func(task)
+    with _returned.get_lock():
+        _returned.value += 1
+    return result
 
 
 def counted_imap(context: BaseContext | str, jobs: int, func: Callable[[Any], Any],
@@ -75,23 +88,40 @@ def counted_imap(context: BaseContext | str, jobs: int, func: Callable[[Any], An
     workers have finished so far, after each result and every ``poll`` seconds between."""
     if isinstance(context, str):
         context = multiprocessing.get_context(context)
-    counter = context.Value("q", 0)
-    with context.Pool(jobs, _start_worker, (counter,)) as pool:
-        results = pool.imap_unordered(func, tasks)     # one task at a time: no chunks
-        while True:
-            try:
-                result = results.next(timeout=poll)
-            except multiprocessing.TimeoutError:
-                if on_count is not None:
-                    on_count(counter.value)
-                continue
-            except StopIteration:
-                break
-            yield result
-            if on_count is not None:     # after the caller took the result, so that a count
-                on_count(counter.value)  # shown then is never ahead of every result it holds
+    counter, returned = context.Value("q", 0), context.Value("q", 0)
+    with context.Pool(jobs, _start_worker, (counter, returned)) as pool:
+        results = pool.imap_unordered(functools.partial(_counted_task, func), tasks)  # no chunks
+        received = 0
+        try:
+            while True:
+                try:
+                    result = results.next(timeout=poll)
+                except multiprocessing.TimeoutError:
+                    if on_count is not None:
+                        on_count(counter.value)
+                    continue
+                except StopIteration:
+                    break
+                received += 1
+                yield result
+                if on_count is not None:     # after the caller took the result, so that a
+                    on_count(counter.value)  # count shown is never ahead of every result held
+        except KeyboardInterrupt:
+            yield from _on_their_way(results, returned.value - received)
+            raise
         # Every task done: let the workers leave by themselves. Leaving the block would
         # terminate them, and a worker SIGTERMed before its initializer ran keeps the
         # driver's handler, survives, and the pool waits for it for ever.
         pool.close()
         pool.join()
+
+
+def _on_their_way(results: Any, count: int, seconds: float = 5.0) -> Iterator[Any]:
+    """After Ctrl-C: the ``count`` results the workers had returned that had not reached the
+    driver yet (each already made: only its passage can take time, bounded by ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    for _ in range(count):
+        try:
+            yield results.next(timeout=max(0.0, deadline - time.monotonic()))
+        except (multiprocessing.TimeoutError, StopIteration):
+            return
