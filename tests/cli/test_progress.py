@@ -141,21 +141,56 @@ def _marked(task: tuple[str, int]) -> int:
 def test_a_stop_keeps_the_results_still_on_their_way_to_the_driver(tmp_path):
     """Ctrl-C keeps every match the workers had finished, also those whose results had not
     reached the driver yet (a killed simulation once printed no summary so, under load).
-    Here the caller holds one result, every task is done, and then Ctrl-C comes."""
+    Here Ctrl-C lands in the progress display once every task is done, while the caller
+    holds at most one result."""
     import time
 
-    finished = counted_imap("fork", 2, _marked, [(str(tmp_path), i) for i in range(8)],
-                            poll=0.05)
-    taken = [next(finished)]
-    deadline = time.monotonic() + 60
-    while len(list(tmp_path.iterdir())) < 8:
-        assert time.monotonic() < deadline, "the tasks did not finish"
-        time.sleep(0.01)
+    def all_marked() -> bool:
+        return len(list(tmp_path.iterdir())) == 8
+
+    def display(count: int) -> None:
+        if all_marked():
+            raise KeyboardInterrupt
+
+    taken = []
     with pytest.raises(KeyboardInterrupt):
-        taken.append(finished.throw(KeyboardInterrupt))
-        taken.extend(finished)
+        for result in counted_imap("fork", 2, _marked, [(str(tmp_path), i) for i in range(8)],
+                                   on_count=display, poll=0.05):
+            taken.append(result)
+            deadline = time.monotonic() + 60
+            while not all_marked():
+                assert time.monotonic() < deadline, "the tasks did not finish"
+                time.sleep(0.01)
     # at most the two workers' last tasks may not have counted themselves returned yet
     assert len(taken) >= 6 and len(set(taken)) == len(taken) and set(taken) <= set(range(8))
+
+
+def _marked_late(task: tuple[str, int]) -> int:
+    """In a pool worker: ``_marked`` two seconds late; task 0 fails after its mark."""
+    import time
+
+    time.sleep(2)
+    _marked(task)
+    if task[1] == 0:
+        raise ValueError("task 0 failed")
+    return task[1]
+
+
+def test_a_failed_task_on_its_way_does_not_turn_a_stop_into_its_error(tmp_path):
+    """Ctrl-C while a failed task's error is still on its way: the stop goes on (the
+    commands catch it and print what finished), it does not become a traceback. The tasks
+    take two seconds, so Ctrl-C lands in the first display, before any result came."""
+    import time
+
+    def display(count: int) -> None:
+        while len(list(tmp_path.iterdir())) < 2:
+            time.sleep(0.01)
+        time.sleep(0.2)                       # task 1 counts itself returned
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        list(counted_imap("fork", 1, _marked_late, [(str(tmp_path), 0), (str(tmp_path), 1)],
+                          on_count=display, poll=0.05))
 
 
 def _signal_handlers(task: int) -> tuple[bool, bool]:

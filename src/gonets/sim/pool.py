@@ -98,22 +98,28 @@ def counted_imap(context: BaseContext | str, jobs: int, func: Callable[[Any], An
                     result = results.next(timeout=poll)
                 except multiprocessing.TimeoutError:
                     if on_count is not None:
-                        on_count(counter.value)
+                        on_count(_read(counter))
                     continue
                 except StopIteration:
                     break
                 received += 1
                 yield result
                 if on_count is not None:     # after the caller took the result, so that a
-                    on_count(counter.value)  # count shown is never ahead of every result held
+                    on_count(_read(counter))  # count shown is never ahead of every result held
         except KeyboardInterrupt:
-            yield from _on_their_way(results, returned.value - received)
+            yield from _on_their_way(results, _read(returned) - received)
             raise
         # Every task done: let the workers leave by themselves. Leaving the block would
         # terminate them, and a worker SIGTERMed before its initializer ran keeps the
         # driver's handler, survives, and the pool waits for it for ever.
         pool.close()
         pool.join()
+
+
+def _read(shared: Any) -> int:
+    """A shared counter's value, read without its lock (a worker killed while holding the
+    lock would otherwise hold the driver for ever)."""
+    return shared.get_obj().value
 
 
 def _on_their_way(results: Any, count: int, seconds: float = 5.0) -> Iterator[Any]:
@@ -123,5 +129,5 @@ def _on_their_way(results: Any, count: int, seconds: float = 5.0) -> Iterator[An
     for _ in range(count):
         try:
             yield results.next(timeout=max(0.0, deadline - time.monotonic()))
-        except (multiprocessing.TimeoutError, StopIteration):
+        except Exception:  # noqa: BLE001 - a task's error, or none left: the stop goes on
             return
